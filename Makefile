@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Abacus: RISC-V M-mode SBI firmware.
+#   make [PLATFORM=qemu-virt|hifive-unmatched] [CROSS_COMPILE=...] [BUILD=build]
+#   make test     host unit tests + QEMU payload tests, ends with "N passed, N failed"
+#   make run      boot QEMU virt with the firmware and the demo payload
+#   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1
+
+CROSS_COMPILE ?= riscv64-unknown-elf-
+PLATFORM      ?= qemu-virt
+BUILD         ?= build
+O             := $(BUILD)/$(PLATFORM)
+LIBFDT_SRC    := $(BUILD)/libfdt-src
+FW_BASE       := 0x80000000
+
+CC      := $(CROSS_COMPILE)gcc
+OBJCOPY := $(CROSS_COMPILE)objcopy
+SIZE    := $(CROSS_COMPILE)size
+
+ARCH_FLAGS := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
+FW_CFLAGS  := $(ARCH_FLAGS) -O2 -g -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic \
+	      -fno-stack-protector -fno-common -ffunction-sections -fdata-sections \
+	      -Wall -Wextra -Werror -Iinclude -I$(LIBFDT_SRC) -fstack-usage
+FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
+FW_LDFLAGS := $(ARCH_FLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
+
+FW_SRCS := \
+	firmware/entry.S firmware/trap_entry.S firmware/smode_enter.S \
+	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c \
+	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
+	lib/sbi/sbi_console.c lib/sbi/sbi_heap.c lib/sbi/sbi_hart.c lib/sbi/sbi_trap.c \
+	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
+	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
+	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
+	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
+	lib/sbi/sbi_emulate.c \
+	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
+	lib/pmu/pmu_dt.c \
+	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
+	lib/drivers/dt_driver.c lib/drivers/console_dt.c lib/drivers/uart_ns16550.c \
+	lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/reset_syscon.c
+
+# A platform folder: platform.c, plus an optional platform.mk adding sources or flags.
+PLATFORM_SRCS := $(wildcard platform/$(PLATFORM)/*.c)
+-include platform/$(PLATFORM)/platform.mk
+ifeq ($(PLATFORM_SRCS),)
+$(error unknown PLATFORM '$(PLATFORM)': no platform/$(PLATFORM)/*.c)
+endif
+
+LIBFDT_FILES := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
+LIBFDT_OBJS  := $(patsubst %.c,$(O)/libfdt/%.o,$(LIBFDT_FILES))
+FW_OBJS      := $(patsubst %,$(O)/%.o,$(FW_SRCS) $(PLATFORM_SRCS)) $(LIBFDT_OBJS)
+
+.PHONY: all firmware clean distclean test run bench libfdt
+all: firmware
+firmware: $(O)/abacus.elf $(O)/abacus.bin
+
+$(LIBFDT_SRC)/.complete:
+	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
+libfdt: $(LIBFDT_SRC)/.complete
+
+# Upstream libfdt, freestanding, with our libfdt_env.h (include/ comes first).
+$(O)/libfdt/%.o: $(LIBFDT_SRC)/.complete include/libfdt_env.h include/sbi_string.h
+	@mkdir -p $(@D)
+	@echo "  CC      libfdt/$*.c"
+	@$(CC) $(FW_CFLAGS) -Wno-sign-compare -c $(LIBFDT_SRC)/$*.c -o $@
+
+$(O)/%.c.o: %.c $(LIBFDT_SRC)/.complete
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
+
+$(O)/%.S.o: %.S
+	@mkdir -p $(@D)
+	@echo "  AS      $<"
+	@$(CC) $(FW_ASFLAGS) -MMD -MP -c $< -o $@
+
+$(O)/abacus.ld: firmware/abacus.ld
+	@mkdir -p $(@D)
+	@$(CC) -E -P -x c -DFW_BASE=$(FW_BASE) $< -o $@
+
+$(O)/abacus.elf: $(FW_OBJS) $(O)/abacus.ld
+	@echo "  LD      $@"
+	@$(CC) $(FW_LDFLAGS) -T $(O)/abacus.ld -Wl,-Map,$(O)/abacus.map -o $@ $(FW_OBJS)
+
+$(O)/abacus.bin: $(O)/abacus.elf
+	@$(OBJCOPY) -O binary $< $@
+	@echo "  BIN     $@ ($$(stat -c %s $@) bytes)"
+
+-include $(patsubst %.o,%.d,$(filter-out $(LIBFDT_OBJS),$(FW_OBJS)))
+
+# Tests: host unit tests, S-mode payloads and the QEMU runner.
+-include tests/host/host.mk
+-include tests/host/pmu_dt.mk
+-include tests/payloads/payloads.mk
+
+test:
+	@scripts/run-tests.sh
+
+run: firmware
+	@scripts/run-demo.sh $(O)/abacus.bin
+
+bench:
+	@scripts/bench.sh
+
+clean:
+	rm -rf $(O) $(BUILD)/host $(BUILD)/payloads $(BUILD)/test-logs
+
+distclean:
+	rm -rf $(BUILD)

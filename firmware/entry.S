@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Reset entry: every hart starts here with a0 = hartid, a1 = DTB, a2 =
+ * fw_dynamic_info (QEMU, U-Boot SPL). One hart wins the boot lottery, clears
+ * BSS and runs boot_cold_main() on a static boot stack; the others sleep in
+ * wfi until it has laid out per-hart memory, then each takes its own stack
+ * from hart_sp_table[hartid] and runs boot_warm_main(). A hart the DT does not
+ * list parks for good.
+ */
+#include "riscv_csr.h"
+
+	.section .text.entry, "ax"
+	.globl _start
+_start:
+	csrw	CSR_MIE, zero
+	csrw	CSR_MIP, zero
+	la	t0, boot_trap_vector
+	csrw	CSR_MTVEC, t0
+	mv	s1, a1
+	mv	s2, a2
+
+	/* The lottery lives in .data: BSS is cleared by the winner while the
+	 * others may still be arriving. */
+	la	t0, boot_lottery
+	li	t1, 1
+	amoswap.w.aq t1, t1, (t0)
+	bnez	t1, secondary_wait
+
+	la	t0, _bss_start
+	la	t1, _bss_end
+1:	bgeu	t0, t1, 2f
+	sd	zero, 0(t0)
+	addi	t0, t0, 8
+	j	1b
+2:	la	sp, boot_stack_top
+	csrr	a0, CSR_MHARTID
+	mv	a1, s1
+	mv	a2, s2
+	call	boot_cold_main
+	j	park
+
+secondary_wait:
+	li	t0, MIP_MSIP
+	csrw	CSR_MIE, t0
+3:	wfi
+	la	t0, boot_release
+	lw	t0, 0(t0)
+	beqz	t0, 3b
+	fence	r, rw
+	csrr	a0, CSR_MHARTID
+	/* fall through */
+
+	.globl hart_enter_block
+hart_enter_block:
+	/* a0 = hartid: switch to this hart's own stack and run boot_warm_main. */
+	la	t0, hart_sp_table_len
+	ld	t1, 0(t0)
+	bgeu	a0, t1, park
+	la	t0, hart_sp_table
+	ld	t0, 0(t0)
+	slli	t1, a0, 3
+	add	t0, t0, t1
+	ld	t1, 0(t0)
+	beqz	t1, park
+	mv	sp, t1
+	call	boot_warm_main
+
+	.globl park
+park:
+	csrw	CSR_MIE, zero
+4:	wfi
+	j	4b
+
+/* Any trap before the hart has its own stack and trap vector is fatal. */
+	.align 2
+boot_trap_vector:
+	la	sp, boot_trap_stack_top
+	csrr	a0, CSR_MCAUSE
+	csrr	a1, CSR_MEPC
+	csrr	a2, CSR_MTVAL
+	call	boot_trap_panic
+	j	park
+
+	.section .data
+	.align 3
+	.globl boot_lottery
+boot_lottery:
+	.word 0
+	.globl boot_release
+boot_release:
+	.word 0
+
+	.section .bss
+	.align 4
+	.globl boot_stack_top
+boot_stack:
+	.space 8192
+boot_stack_top:
+boot_trap_stack:
+	.space 1024
+boot_trap_stack_top:

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stddef.h>
+#include "fw_dynamic.h"
+#include "hart.h"
+#include "platform.h"
+#include "riscv_csr.h"
+#include "sbi_hsm.h"
+#include "sbi_memory.h"
+#include "trap_expect.h"
+
+/* a2 may hold anything: read it as a probe, so a bad pointer cannot fault. */
+static bool read_ulong_safe(unsigned long addr, unsigned long *out)
+{
+	unsigned long v = 0;
+
+	trap_expect_begin();
+	__asm__ __volatile__(".option push\n.option norvc\nld %0, 0(%1)\n.option pop"
+			     : "+&r"(v) : "r"(addr) : "memory");
+	if (trap_expect_end())
+		return false;
+	*out = v;
+	return true;
+}
+
+void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const char **why)
+{
+	unsigned long f[sizeof(struct fw_dynamic_info) / sizeof(unsigned long)] = { 0 };
+	struct fw_dynamic_info *info = (struct fw_dynamic_info *)f;
+	unsigned int words = 5;
+
+	next->addr = platform.default_next_addr;
+	next->mode = platform.default_next_mode;
+	next->boot_hart = -1UL;
+	next->options = 0;
+	next->source = "default";
+	*why = NULL;
+
+	if (!info_addr || (info_addr & 7) || !read_ulong_safe(info_addr, &f[0]) || f[0] != FW_DYNAMIC_INFO_MAGIC)
+		return;
+	if (!read_ulong_safe(info_addr + 8, &f[1]))
+		goto unreadable;
+	if (info->version == 0 || info->version > FW_DYNAMIC_INFO_VERSION_MAX) {
+		*why = "unsupported version";
+		return;
+	}
+	if (info->version >= 2)
+		words = 6;
+	for (unsigned int i = 2; i < words; i++)
+		if (!read_ulong_safe(info_addr + 8 * i, &f[i]))
+			goto unreadable;
+	if (info->next_mode != PRV_S && info->next_mode != PRV_U) {
+		*why = "next_mode is not S or U";
+		return;
+	}
+	if (!sbi_memory_smode_addr_ok(info->next_addr)) {
+		*why = "next_addr is not in RAM outside the firmware";
+		return;
+	}
+	if (words == 6 && info->boot_hart != -1UL) {
+		struct hart_state *hs = hart_by_id(info->boot_hart);
+		if (!hs || !sbi_hsm_hart_usable(hs)) {
+			*why = "boot_hart is not a hart with S-mode";
+			return;
+		}
+		next->boot_hart = info->boot_hart;
+	}
+	next->addr = info->next_addr;
+	next->mode = info->next_mode;
+	next->options = info->options;
+	next->source = "fw_dynamic";
+	return;
+unreadable:
+	*why = "block is not readable";
+}

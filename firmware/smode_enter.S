@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hart_enter_next_mode(a0, a1, addr, mode, stack_top): leave M-mode for the
+ * next stage (or a hart started by HSM) at addr in mode (PRV_S or PRV_U) with
+ * a0, a1 as given. mscratch gets the top of this hart's M-mode stack, so the
+ * next trap starts on an empty stack whatever call chain led here.
+ */
+#include "riscv_csr.h"
+
+	.section .text
+	.globl hart_enter_next_mode
+hart_enter_next_mode:
+	csrw	CSR_MSCRATCH, a4
+	csrw	CSR_MEPC, a2
+	li	t0, MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_MPRV
+	csrc	CSR_MSTATUS, t0
+	slli	a3, a3, MSTATUS_MPP_SHIFT
+	csrs	CSR_MSTATUS, a3
+	csrw	CSR_SATP, zero
+	li	t0, MSTATUS_MPV
+	csrc	CSR_MSTATUS, t0
+	mv	ra, zero
+	mv	sp, zero
+	mv	t0, zero
+	mv	t1, zero
+	mv	t2, zero
+	mv	a2, zero
+	mv	a3, zero
+	mv	a4, zero
+	mret

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * M-mode trap entry. mscratch holds the top of this hart's M-mode stack while
+ * S/U-mode runs. An ecall from S-mode takes the short path: only the
+ * caller-saved registers the C ABI may clobber are saved (a0/a1 carry the
+ * result), a0..a7 reach sbi_ecall_dispatch() untouched as its arguments.
+ * Everything else saves the whole register file for sbi_trap_handler().
+ */
+#include "trap.h"
+#include "riscv_csr.h"
+
+#define SAVE(reg, n)    sd reg, (n) * 8(sp)
+#define LOAD(reg, n)    ld reg, (n) * 8(sp)
+
+	.section .text
+	.align 2
+	.globl trap_entry
+trap_entry:
+	csrrw	sp, CSR_MSCRATCH, sp
+	addi	sp, sp, -TRAP_FRAME_SIZE
+	SAVE(t0, 5)
+	SAVE(t1, 6)
+	csrr	t0, CSR_MCAUSE
+	li	t1, CAUSE_SUPERVISOR_ECALL
+	bne	t0, t1, trap_not_ecall
+
+	/* Ecall fast path: mepc moves past the ecall before the handler runs, so a
+	 * handler may redirect it (HSM resume, next stage). */
+	csrr	t0, CSR_MEPC
+	SAVE(ra, 1)
+	addi	t0, t0, 4
+	SAVE(t2, 7)
+	csrw	CSR_MEPC, t0
+	SAVE(a2, 12)
+	SAVE(a3, 13)
+	SAVE(a4, 14)
+	SAVE(a5, 15)
+	SAVE(a6, 16)
+	SAVE(a7, 17)
+	SAVE(t3, 28)
+	SAVE(t4, 29)
+	SAVE(t5, 30)
+	SAVE(t6, 31)
+	call	sbi_ecall_dispatch
+	LOAD(ra, 1)
+	LOAD(t0, 5)
+	LOAD(t1, 6)
+	LOAD(t2, 7)
+	LOAD(a2, 12)
+	LOAD(a3, 13)
+	LOAD(a4, 14)
+	LOAD(a5, 15)
+	LOAD(a6, 16)
+	LOAD(a7, 17)
+	LOAD(t3, 28)
+	LOAD(t4, 29)
+	LOAD(t5, 30)
+	LOAD(t6, 31)
+	addi	sp, sp, TRAP_FRAME_SIZE
+	csrrw	sp, CSR_MSCRATCH, sp
+	mret
+
+trap_not_ecall:
+	/* A trap taken in M-mode itself (a firmware bug): mscratch held the
+	 * interrupted S-mode sp, not our stack. Undo the swap and build the
+	 * frame on the M-mode stack that was in use. */
+	csrr	t0, CSR_MSTATUS
+	srli	t0, t0, MSTATUS_MPP_SHIFT
+	andi	t0, t0, 3
+	li	t1, PRV_M
+	bne	t0, t1, trap_save_all
+	LOAD(t0, 5)
+	LOAD(t1, 6)
+	addi	sp, sp, TRAP_FRAME_SIZE
+	csrrw	sp, CSR_MSCRATCH, sp
+	addi	sp, sp, -TRAP_FRAME_SIZE
+	SAVE(t0, 5)
+	SAVE(t1, 6)
+	addi	t0, sp, TRAP_FRAME_SIZE
+	SAVE(t0, 2)
+	j	trap_save_rest
+
+trap_save_all:
+	csrr	t0, CSR_MSCRATCH
+	SAVE(t0, 2)
+trap_save_rest:
+	SAVE(ra, 1)
+	SAVE(gp, 3)
+	SAVE(tp, 4)
+	SAVE(t2, 7)
+	SAVE(s0, 8)
+	SAVE(s1, 9)
+	SAVE(a0, 10)
+	SAVE(a1, 11)
+	SAVE(a2, 12)
+	SAVE(a3, 13)
+	SAVE(a4, 14)
+	SAVE(a5, 15)
+	SAVE(a6, 16)
+	SAVE(a7, 17)
+	SAVE(s2, 18)
+	SAVE(s3, 19)
+	SAVE(s4, 20)
+	SAVE(s5, 21)
+	SAVE(s6, 22)
+	SAVE(s7, 23)
+	SAVE(s8, 24)
+	SAVE(s9, 25)
+	SAVE(s10, 26)
+	SAVE(s11, 27)
+	SAVE(t3, 28)
+	SAVE(t4, 29)
+	SAVE(t5, 30)
+	SAVE(t6, 31)
+	csrr	t0, CSR_MEPC
+	sd	t0, TRAP_FRAME_MEPC(sp)
+	csrr	t0, CSR_MSTATUS
+	sd	t0, TRAP_FRAME_MSTATUS(sp)
+	mv	a0, sp
+	call	sbi_trap_handler
+	ld	t0, TRAP_FRAME_MEPC(sp)
+	csrw	CSR_MEPC, t0
+	ld	t0, TRAP_FRAME_MSTATUS(sp)
+	csrw	CSR_MSTATUS, t0
+	LOAD(ra, 1)
+	LOAD(gp, 3)
+	LOAD(tp, 4)
+	LOAD(t0, 5)
+	LOAD(t1, 6)
+	LOAD(t2, 7)
+	LOAD(s0, 8)
+	LOAD(s1, 9)
+	LOAD(a0, 10)
+	LOAD(a1, 11)
+	LOAD(a2, 12)
+	LOAD(a3, 13)
+	LOAD(a4, 14)
+	LOAD(a5, 15)
+	LOAD(a6, 16)
+	LOAD(a7, 17)
+	LOAD(s2, 18)
+	LOAD(s3, 19)
+	LOAD(s4, 20)
+	LOAD(s5, 21)
+	LOAD(s6, 22)
+	LOAD(s7, 23)
+	LOAD(s8, 24)
+	LOAD(s9, 25)
+	LOAD(s10, 26)
+	LOAD(s11, 27)
+	LOAD(t3, 28)
+	LOAD(t4, 29)
+	LOAD(t5, 30)
+	LOAD(t6, 31)
+	addi	sp, sp, TRAP_FRAME_SIZE
+	csrrw	sp, CSR_MSCRATCH, sp
+	mret
+
+/*
+ * Probe vector (trap_expect_begin/end): mscratch points at the hart's
+ * hart_state.expect {saved_t1, trapped, ...}. Skip the faulting 4-byte
+ * instruction and record that a trap happened; no other state changes.
+ */
+	.align 2
+	.globl trap_expect_vector
+trap_expect_vector:
+	csrrw	t0, CSR_MSCRATCH, t0
+	sd	t1, 0(t0)
+	csrr	t1, CSR_MEPC
+	addi	t1, t1, 4
+	csrw	CSR_MEPC, t1
+	li	t1, 1
+	sd	t1, 8(t0)
+	ld	t1, 0(t0)
+	csrrw	t0, CSR_MSCRATCH, t0
+	mret

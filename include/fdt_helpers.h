@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Small helpers over libfdt for reading the platform description. */
+#ifndef ABACUS_FDT_HELPERS_H
+#define ABACUS_FDT_HELPERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* reg entry idx of node, using the parent's #address-cells/#size-cells. */
+int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size);
+/* A u32 property, or dflt when absent or malformed. */
+uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt);
+/* True when the node's status is absent, "okay" or "ok". */
+bool fdt_node_is_enabled(const void *fdt, int node);
+/* The node named by /chosen/stdout-path (options after ':' ignored), or < 0. */
+int fdt_stdout_node(const void *fdt);
+/* The hartid of a cpu node (its reg), or -1 when it is not a cpu. */
+long fdt_cpu_hartid(const void *fdt, int cpu_node);
+/* The hartid of the cpu whose interrupt-controller has this phandle, or -1. */
+long fdt_intc_phandle_to_hartid(const void *fdt, uint32_t phandle);
+/* HART_HAS_* flags named by a cpu node's riscv,isa (or riscv,isa-extensions). */
+uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node);
+/* Parses an ISA string into HART_HAS_* flags (exposed for host tests). */
+uint32_t isa_string_features(const char *isa, int len);
+
+#endif

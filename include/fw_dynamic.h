@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The fw_dynamic boot protocol: QEMU and U-Boot SPL pass, in a2, the address
+ * of this block telling the firmware where the next stage is.
+ */
+#ifndef ABACUS_FW_DYNAMIC_H
+#define ABACUS_FW_DYNAMIC_H
+
+#include <stdbool.h>
+
+#define FW_DYNAMIC_INFO_MAGIC   0x4942534fUL   /* "OSBI" */
+#define FW_DYNAMIC_INFO_VERSION_MAX 2
+#define FW_DYNAMIC_OPTION_NO_BOOT_PRINTS 0x1UL
+
+struct fw_dynamic_info {
+	unsigned long magic;
+	unsigned long version;
+	unsigned long next_addr;
+	unsigned long next_mode;     /* 0 = U, 1 = S */
+	unsigned long options;
+	unsigned long boot_hart;     /* version >= 2; -1 = any */
+};
+
+struct next_stage {
+	unsigned long addr, mode;
+	unsigned long boot_hart;     /* -1: the firmware chooses */
+	unsigned long options;
+	const char *source;          /* "fw_dynamic" or "default" */
+};
+
+/*
+ * Reads the block at info_addr (trap-safe) and fills *next; on a missing or
+ * bad block, fills the platform default and sets *why to the reason (NULL
+ * when there was simply no block).
+ */
+void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const char **why);
+
+#endif

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Per-hart state. Each hart owns one HART_BLOCK_SIZE block of firmware memory,
+ * allocated at boot for the number of harts in the DT: its M-mode stack grows
+ * down from just below a struct hart_state at the top of the block. The block
+ * is aligned to its size, so any code on that stack finds its hart_state from
+ * sp alone (current_hart()), which keeps the ecall path free of lookups.
+ */
+#ifndef ABACUS_HART_H
+#define ABACUS_HART_H
+
+#define HART_BLOCK_SIZE 2048
+
+#ifndef __ASSEMBLER__
+#include <stdbool.h>
+#include <stdint.h>
+#include "pmu.h"
+
+/* Features found on a hart (DT ISA string, confirmed by probing). */
+#define HART_HAS_S        (1U << 0)
+#define HART_HAS_H        (1U << 1)
+#define HART_HAS_SSTC     (1U << 2)
+#define HART_HAS_SSCOFPMF (1U << 3)
+#define HART_HAS_SMCNTRPMF (1U << 4)
+#define HART_HAS_ZICBOM   (1U << 5)
+#define HART_HAS_ZICBOZ   (1U << 6)
+#define HART_HAS_MENVCFG  (1U << 7)
+#define HART_HAS_ZKR      (1U << 8)
+
+/* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
+#define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */
+#define HART_IPI_RFENCE  (1UL << 1)   /* remote fence request */
+#define HART_IPI_WAKE    (1UL << 2)   /* HSM: leave the stopped/suspended loop */
+
+struct rfence_request {
+	unsigned long type;          /* SBI_RFENCE_* function id */
+	unsigned long start, size, asid_vmid;
+	volatile unsigned long *done_counter;  /* decremented when done */
+};
+
+struct hart_state {
+	struct pmu_hart pmu;
+	unsigned long hartid;
+	unsigned int index;              /* position in the DT cpu list */
+	uint32_t features;               /* HART_HAS_* */
+	uint32_t isa_features;           /* what the DT ISA string claims */
+	uint32_t mcounteren;
+	unsigned int pmp_count;
+	volatile long hsm_state;         /* SBI_HSM_STATE_* */
+	unsigned long start_addr, start_arg1, start_mode;
+	unsigned long suspend_type;
+	volatile unsigned long ipi_pending;
+	volatile uint32_t *msip;         /* ACLINT MSWI register of this hart */
+	volatile uint64_t *mtimecmp;     /* ACLINT MTIMER compare register */
+	struct rfence_request rfence;
+	volatile unsigned long rfence_lock;
+	/* trap_expect_begin/end and the probe trap vector (firmware/trap_entry.S). */
+	struct {
+		unsigned long saved_t1, trapped, saved_mtvec, saved_mscratch;
+		unsigned long saved_mepc, saved_mstatus;   /* a probe trap overwrites them */
+	} expect;
+} __attribute__((aligned(16)));
+
+/* Hart table, allocated at boot. */
+extern struct hart_state **hart_table;     /* by index */
+extern unsigned int hart_count;
+extern unsigned long boot_hartid;
+
+static inline struct hart_state *current_hart(void)
+{
+	unsigned long sp;
+
+	__asm__("mv %0, sp" : "=r"(sp));
+	return (struct hart_state *)((sp & ~(unsigned long)(HART_BLOCK_SIZE - 1)) + HART_BLOCK_SIZE -
+				     sizeof(struct hart_state));
+}
+
+/* The hart with this hartid, or NULL when it is not in the DT. */
+struct hart_state *hart_by_id(unsigned long hartid);
+#endif
+
+#endif

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU core: the rules of the SBI PMU chapter (../docs/pmu.md).
+ * One function per SBI function, with the spec's names and argument order;
+ * each acts on one hart's state and reaches hardware only through the CSR
+ * layer (csr_layer.h), so the same code runs in the host unit tests.
+ *
+ * Logical counter numbering (what S-mode sees):
+ *   0 .. num_hw-1      hardware counters; index i is CSR cycle+i (0 = cycle,
+ *                      1 = time, never configurable, 2 = instret, 3.. = hpmcounterN)
+ *   num_hw .. +PMU_FW_COUNTERS-1   firmware counters
+ */
+#ifndef ABACUS_PMU_H
+#define ABACUS_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "sbi_spec.h"
+#include "sbi_types.h"
+
+#define PMU_HW_COUNTER_MAX 32   /* CSR offsets 0..31 */
+#define PMU_FW_COUNTERS    24   /* all 22 standard firmware events at once, plus platform ones */
+#define PMU_COUNTER_MAX    (PMU_HW_COUNTER_MAX + PMU_FW_COUNTERS)
+#define PMU_COUNTER_TIME   1
+
+/* ---- Event -> counter map (from the DT or a platform default table) ---- */
+#define PMU_MAP_MAX_ROWS 64
+
+struct pmu_event_range {          /* riscv,event-to-mhpmcounters row */
+	uint32_t first, last;         /* event_idx range, inclusive */
+	uint32_t counters;            /* bit N = mhpmcounterN (0 = mcycle, 2 = minstret) */
+};
+
+struct pmu_event_selector {       /* riscv,event-to-mhpmevent row */
+	uint32_t event_idx;
+	uint64_t selector;            /* value for mhpmevent */
+};
+
+struct pmu_raw_range {            /* riscv,raw-event-to-mhpmcounters row */
+	uint64_t match, mask;         /* event_data matches when (data & mask) == match */
+	uint32_t counters;
+};
+
+struct pmu_event_map {
+	struct pmu_event_range ranges[PMU_MAP_MAX_ROWS];
+	unsigned int range_count;
+	struct pmu_event_selector selectors[PMU_MAP_MAX_ROWS];
+	unsigned int selector_count;
+	struct pmu_raw_range raw[PMU_MAP_MAX_ROWS];
+	unsigned int raw_count;
+};
+
+/* ---- Platform hooks (SBI_PMU_FW_PLATFORM events, default table) ---- */
+struct pmu_platform {
+	/* Maps SBI_PMU_FW_PLATFORM's event_data to a platform event id >= 0, or -1 if unsupported. */
+	long (*fw_event_lookup)(uint64_t event_data);
+	/* Current count of a platform event on the calling hart. */
+	uint64_t (*fw_event_read)(long platform_event);
+	/* Used when the DT has no riscv,pmu node (may be NULL). */
+	const struct pmu_event_map *default_map;
+};
+
+/* Shared by all harts; written once at boot, before any hart enters S-mode. */
+extern struct pmu_event_map pmu_event_map;
+extern const struct pmu_platform *pmu_platform;
+
+/* ---- Per-hart state ---- */
+struct pmu_fw_counter {
+	/* While stopped: the counter value. While started: value = event count + base. */
+	uint64_t value_or_base;
+	int32_t platform_event;       /* for SBI_PMU_FW_PLATFORM */
+	uint16_t code;                /* firmware event code; valid when configured */
+	uint16_t configured;
+};
+
+struct pmu_hart {
+	/* Found at boot by pmu_hart_init (probing). */
+	uint32_t hw_present;          /* bit N: counter N exists (bit 1, time, included) */
+	uint8_t num_hw;               /* logical hardware counters (0 .. num_hw-1) */
+	uint8_t hpm_width;            /* mhpmcounter width - 1 */
+	bool has_mcountinhibit;
+	bool has_sscofpmf;
+	bool has_smcntrpmf;
+
+	/* Counter state. */
+	uint64_t started;             /* bit = logical counter index */
+	uint32_t hw_event[PMU_HW_COUNTER_MAX];   /* event_idx mapped, 0 = free */
+	struct pmu_fw_counter fw[PMU_FW_COUNTERS];
+	/* Always-on per-hart counts of the standard firmware events. */
+	uint64_t fw_event_count[SBI_PMU_FW_EVENT_COUNT];
+
+	bool snapshot_enabled;
+	uint64_t snapshot_addr;
+};
+
+/* Firmware event counting site: one call where the firmware does the work. */
+static inline void pmu_fw_event_count(struct pmu_hart *ph, unsigned int fw_event)
+{
+	ph->fw_event_count[fw_event]++;
+}
+
+/*
+ * Probes the calling hart's counters (which exist, their width, mcountinhibit,
+ * Sscofpmf, Smcntrpmf; the isa_* flags come from the DT ISA string and are
+ * confirmed by probing), stops and clears the programmable counters, and
+ * returns the mcounteren mask that lets S-mode read every present counter.
+ */
+uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpmf);
+
+unsigned long pmu_num_counters(const struct pmu_hart *ph);
+struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx);
+struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long counter_idx_base,
+					  unsigned long counter_idx_mask, unsigned long config_flags,
+					  unsigned long event_idx, uint64_t event_data);
+struct sbiret pmu_counter_start(struct pmu_hart *ph, unsigned long counter_idx_base,
+				unsigned long counter_idx_mask, unsigned long start_flags,
+				uint64_t initial_value);
+struct sbiret pmu_counter_stop(struct pmu_hart *ph, unsigned long counter_idx_base,
+			       unsigned long counter_idx_mask, unsigned long stop_flags);
+struct sbiret pmu_counter_fw_read(struct pmu_hart *ph, unsigned long counter_idx);
+struct sbiret pmu_counter_fw_read_hi(struct pmu_hart *ph, unsigned long counter_idx);
+struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_phys_lo,
+				     unsigned long shmem_phys_hi, unsigned long flags);
+struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_lo,
+				 unsigned long shmem_phys_hi, unsigned long num_entries,
+				 unsigned long flags);
+
+/* ---- Device tree (lib/pmu/pmu_dt.c) ---- */
+/*
+ * Fills pmu_event_map from the riscv,pmu node of fdt, or from the platform's
+ * default table when there is none. Every bad row gets one log line naming
+ * the property, the row and the reason, and is skipped; good rows are kept.
+ * present_counters: counters that exist on the boot hart (bit N = counter N).
+ * Returns the number of rows rejected.
+ */
+int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_counters,
+		 const struct pmu_event_map *default_map);
+/* Removes the firmware-only mapping properties before the DT goes to S-mode. */
+int pmu_dt_fixup(void *fdt);
+
+#endif

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* RISC-V CSR numbers and bits used by the firmware, and inline accessors. */
+#ifndef ABACUS_RISCV_CSR_H
+#define ABACUS_RISCV_CSR_H
+
+#define CSR_SSTATUS   0x100
+#define CSR_SIE       0x104
+#define CSR_STVEC     0x105
+#define CSR_SSCRATCH  0x140
+#define CSR_SEPC      0x141
+#define CSR_SCAUSE    0x142
+#define CSR_STVAL     0x143
+#define CSR_SIP       0x144
+#define CSR_STIMECMP  0x14D
+#define CSR_SATP      0x180
+#define CSR_MSTATUS   0x300
+#define CSR_MISA      0x301
+#define CSR_MEDELEG   0x302
+#define CSR_MIDELEG   0x303
+#define CSR_MIE       0x304
+#define CSR_MTVEC     0x305
+#define CSR_MCOUNTEREN 0x306
+#define CSR_MENVCFG   0x30A
+#define CSR_MSCRATCH  0x340
+#define CSR_MEPC      0x341
+#define CSR_MCAUSE    0x342
+#define CSR_MTVAL     0x343
+#define CSR_MIP       0x344
+#define CSR_MTINST    0x34A
+#define CSR_PMPCFG0   0x3A0
+#define CSR_PMPADDR0  0x3B0
+#define CSR_PMPADDR1  0x3B1
+#define CSR_MVENDORID 0xF11
+#define CSR_MARCHID   0xF12
+#define CSR_MIMPID    0xF13
+#define CSR_MHARTID   0xF14
+#define CSR_HSTATUS   0x600
+#define CSR_HGATP     0x680
+
+#define MSTATUS_SIE   (1UL << 1)
+#define MSTATUS_MIE   (1UL << 3)
+#define MSTATUS_SPIE  (1UL << 5)
+#define MSTATUS_MPIE  (1UL << 7)
+#define MSTATUS_SPP   (1UL << 8)
+#define MSTATUS_MPP_SHIFT 11
+#define MSTATUS_MPP   (3UL << 11)
+#define MSTATUS_FS    (3UL << 13)
+#define MSTATUS_MPRV  (1UL << 17)
+#define MSTATUS_MXR   (1UL << 19)
+#define MSTATUS_TVM   (1UL << 20)
+#define MSTATUS_MPV   (1UL << 39)
+#define MSTATUS_GVA   (1UL << 38)
+#define PRV_U 0
+#define PRV_S 1
+#define PRV_M 3
+
+/* Interrupt numbers (mip/mie bits). */
+#define IRQ_S_SOFT   1
+#define IRQ_VS_SOFT  2
+#define IRQ_M_SOFT   3
+#define IRQ_S_TIMER  5
+#define IRQ_VS_TIMER 6
+#define IRQ_M_TIMER  7
+#define IRQ_S_EXT    9
+#define IRQ_VS_EXT   10
+#define IRQ_M_EXT    11
+#define IRQ_SG_EXT   12
+#define IRQ_LCOF     13
+#define MIP_SSIP  (1UL << IRQ_S_SOFT)
+#define MIP_MSIP  (1UL << IRQ_M_SOFT)
+#define MIP_STIP  (1UL << IRQ_S_TIMER)
+#define MIP_MTIP  (1UL << IRQ_M_TIMER)
+#define MIP_SEIP  (1UL << IRQ_S_EXT)
+#define MIP_LCOFIP (1UL << IRQ_LCOF)
+
+/* Exception causes. */
+#define CAUSE_MISALIGNED_FETCH    0
+#define CAUSE_FETCH_ACCESS        1
+#define CAUSE_ILLEGAL_INSTRUCTION 2
+#define CAUSE_BREAKPOINT          3
+#define CAUSE_MISALIGNED_LOAD     4
+#define CAUSE_LOAD_ACCESS         5
+#define CAUSE_MISALIGNED_STORE    6
+#define CAUSE_STORE_ACCESS        7
+#define CAUSE_USER_ECALL          8
+#define CAUSE_SUPERVISOR_ECALL    9
+#define CAUSE_VIRTUAL_SUPERVISOR_ECALL 10
+#define CAUSE_MACHINE_ECALL       11
+#define CAUSE_FETCH_PAGE_FAULT    12
+#define CAUSE_LOAD_PAGE_FAULT     13
+#define CAUSE_STORE_PAGE_FAULT    15
+#define CAUSE_FETCH_GUEST_PAGE_FAULT 20
+#define CAUSE_LOAD_GUEST_PAGE_FAULT  21
+#define CAUSE_VIRTUAL_INSTRUCTION    22
+#define CAUSE_STORE_GUEST_PAGE_FAULT 23
+#define MCAUSE_INTERRUPT (1UL << 63)
+
+#define MENVCFG_CBIE_INV (3UL << 4)
+#define MENVCFG_CBCFE (1UL << 6)
+#define MENVCFG_CBZE  (1UL << 7)
+#define MENVCFG_STCE  (1UL << 63)
+
+#define PMP_R 0x01
+#define PMP_W 0x02
+#define PMP_X 0x04
+#define PMP_A_NAPOT 0x18
+
+#define MISA_EXT(c) (1UL << ((c) - 'A'))
+
+#ifndef __ASSEMBLER__
+#define __csr_str(x) #x
+#define csr_str(x) __csr_str(x)
+
+#define csr_read(csr) ({ unsigned long __v; \
+	__asm__ __volatile__("csrr %0, " csr_str(csr) : "=r"(__v) : : "memory"); __v; })
+#define csr_write(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ __volatile__("csrw " csr_str(csr) ", %0" : : "rK"(__v) : "memory"); })
+#define csr_swap(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ __volatile__("csrrw %0, " csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
+#define csr_set(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ __volatile__("csrs " csr_str(csr) ", %0" : : "rK"(__v) : "memory"); })
+#define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ __volatile__("csrc " csr_str(csr) ", %0" : : "rK"(__v) : "memory"); })
+
+static inline void wfi(void) { __asm__ __volatile__("wfi" ::: "memory"); }
+static inline void mb(void) { __asm__ __volatile__("fence rw, rw" ::: "memory"); }
+#endif
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The ecall dispatcher. Each extension is one handler, registered with one
+ * line in lib/sbi/sbi_ecall.c's table. A handler gets a0..a5 and the FID in
+ * their original registers and returns the sbiret (a0 = error, a1 = value).
+ * A handler may change mepc (mepc already points past the ecall).
+ */
+#ifndef ABACUS_SBI_ECALL_H
+#define ABACUS_SBI_ECALL_H
+
+#include "sbi_types.h"
+
+typedef struct sbiret (*sbi_ecall_handler)(unsigned long a0, unsigned long a1, unsigned long a2,
+					   unsigned long a3, unsigned long a4, unsigned long a5,
+					   unsigned long fid);
+
+#define SBI_ECALL_HANDLER(name) \
+	struct sbiret name(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3, \
+			   unsigned long a4, unsigned long a5, unsigned long fid)
+
+SBI_ECALL_HANDLER(sbi_ecall_base);
+SBI_ECALL_HANDLER(sbi_ecall_legacy);
+SBI_ECALL_HANDLER(sbi_ecall_dbcn);
+SBI_ECALL_HANDLER(sbi_ecall_srst);
+SBI_ECALL_HANDLER(sbi_ecall_pmu);
+SBI_ECALL_HANDLER(sbi_ecall_time);
+SBI_ECALL_HANDLER(sbi_ecall_ipi);
+SBI_ECALL_HANDLER(sbi_ecall_rfence);
+SBI_ECALL_HANDLER(sbi_ecall_hsm);
+
+#include <stdbool.h>
+bool sbi_srst_available(void);
+
+/* Called from the trap entry with the ecall's registers. */
+struct sbiret sbi_ecall_dispatch(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+				 unsigned long a4, unsigned long a5, unsigned long fid, unsigned long eid);
+/* Base probe_extension: non-zero when eid is implemented on this platform. */
+unsigned long sbi_ecall_probe(unsigned long eid);
+/* Prints the extensions provided (boot log). */
+void sbi_ecall_log_extensions(void);
+
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Inter-processor interrupts between harts (ACLINT MSWI) and remote fences. */
+#ifndef ABACUS_SBI_IPI_H
+#define ABACUS_SBI_IPI_H
+
+#include "hart.h"
+#include "sbi_types.h"
+
+/* Raises `reasons` (HART_IPI_*) on the target and interrupts it. */
+void sbi_ipi_raise(struct hart_state *target, unsigned long reasons);
+/* Machine software interrupt: handle what other harts asked of this one. */
+void sbi_ipi_process(void);
+
+/*
+ * Validates (hart_mask, hart_mask_base) as the SBI spec defines it (base -1 =
+ * all harts) and calls fn for each target hart that S-mode may address.
+ * Returns SBI_ERR_INVALID_PARAM (and calls nothing) if any hartid is invalid.
+ */
+long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base,
+			   void (*fn)(struct hart_state *target, void *arg), void *arg);
+
+/* Remote fence of type fid (SBI_RFENCE_*) on the harts of the mask; synchronous. */
+struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,
+			 unsigned long start, unsigned long size, unsigned long asid_vmid);
+#endif

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The register frame the trap entry builds on the hart's M-mode stack. */
+#ifndef ABACUS_TRAP_H
+#define ABACUS_TRAP_H
+
+#define TRAP_FRAME_REGS    32           /* x0..x31 by register number (x0 unused) */
+#define TRAP_FRAME_MEPC    (32 * 8)
+#define TRAP_FRAME_MSTATUS (33 * 8)
+#define TRAP_FRAME_SIZE    (34 * 8)
+
+#ifndef __ASSEMBLER__
+struct trap_frame {
+	unsigned long regs[TRAP_FRAME_REGS];
+	unsigned long mepc;
+	unsigned long mstatus;
+};
+
+/* Non-ecall traps (interrupts, exceptions), called from firmware/trap_entry.S. */
+void sbi_trap_handler(struct trap_frame *frame);
+/* Sends a trap from S/U-mode on to S-mode, as if the hart had delegated it. */
+void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval);
+/* Prints cause, epc, tval and registers, then stops this hart. */
+void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
+#endif
+
+#endif

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * System reset through syscon-poweroff / syscon-reboot nodes: a write of
+ * `value` (under `mask`) at `offset` into the register block named by
+ * `regmap`. When that block is a SiFive test device (QEMU's sifive,test1), a
+ * shutdown for SBI_SRST_REASON_SYSTEM_FAILURE uses its "exit with code"
+ * command, so a CI run sees a failing payload as a non-zero exit.
+ */
+#include <libfdt.h>
+#include "drivers.h"
+#include "fdt_helpers.h"
+#include "sbi_spec.h"
+
+#define SIFIVE_TEST_FAIL 0x3333
+
+struct syscon_action {
+	volatile uint32_t *reg;
+	uint32_t value, mask;
+	bool valid, sifive_test;
+};
+
+static struct syscon_action poweroff_action, reboot_action;
+static void (*fallback_reset)(unsigned long type, unsigned long reason);
+
+static int syscon_parse(const void *fdt, int node, struct syscon_action *act)
+{
+	uint32_t phandle = fdt_read_u32(fdt, node, "regmap", 0);
+	int regmap = phandle ? fdt_node_offset_by_phandle(fdt, phandle) : fdt_parent_offset(fdt, node);
+	uint64_t base, size;
+	uint32_t offset = fdt_read_u32(fdt, node, "offset", 0);
+	int len;
+
+	if (regmap < 0 || fdt_read_reg(fdt, regmap, 0, &base, &size) || offset + 4 > size)
+		return -1;
+	if (!fdt_getprop(fdt, node, "value", &len) && !fdt_getprop(fdt, node, "mask", &len))
+		return -1;
+	act->reg = (volatile uint32_t *)(uintptr_t)(base + offset);
+	act->mask = fdt_read_u32(fdt, node, "mask", 0xffffffff);
+	act->value = fdt_read_u32(fdt, node, "value", act->mask);
+	act->sifive_test = fdt_node_check_compatible(fdt, regmap, "sifive,test1") == 0 ||
+			   fdt_node_check_compatible(fdt, regmap, "sifive,test0") == 0;
+	act->valid = true;
+	return 0;
+}
+
+static int syscon_poweroff_probe(const void *fdt, int node)
+{
+	return syscon_parse(fdt, node, &poweroff_action);
+}
+
+static int syscon_reboot_probe(const void *fdt, int node)
+{
+	return syscon_parse(fdt, node, &reboot_action);
+}
+
+static const char *const poweroff_compatible[] = { "syscon-poweroff", NULL };
+static const char *const reboot_compatible[] = { "syscon-reboot", NULL };
+static const struct dt_driver syscon_poweroff_driver = { "syscon-poweroff", poweroff_compatible,
+							  syscon_poweroff_probe };
+static const struct dt_driver syscon_reboot_driver = { "syscon-reboot", reboot_compatible,
+							syscon_reboot_probe };
+
+int reset_probe_dt(const void *fdt)
+{
+	static const struct dt_driver *const poweroff[] = { &syscon_poweroff_driver, NULL };
+	static const struct dt_driver *const reboot[] = { &syscon_reboot_driver, NULL };
+
+	dt_probe_first(fdt, poweroff);
+	dt_probe_first(fdt, reboot);
+	return poweroff_action.valid || reboot_action.valid ? 0 : -1;
+}
+
+void reset_set_fallback(void (*reset)(unsigned long type, unsigned long reason))
+{
+	fallback_reset = reset;
+}
+
+bool reset_supported(unsigned long type)
+{
+	if (fallback_reset)
+		return true;
+	if (type == SBI_SRST_TYPE_SHUTDOWN)
+		return poweroff_action.valid;
+	return reboot_action.valid;
+}
+
+const char *reset_device_name(void)
+{
+	if (poweroff_action.valid || reboot_action.valid)
+		return poweroff_action.sifive_test || reboot_action.sifive_test ? "syscon (sifive,test)" : "syscon";
+	return fallback_reset ? "platform" : "none";
+}
+
+static void syscon_write(const struct syscon_action *act, uint32_t value)
+{
+	*act->reg = (*act->reg & ~act->mask) | (value & act->mask);
+}
+
+void reset_system(unsigned long type, unsigned long reason)
+{
+	const struct syscon_action *act = type == SBI_SRST_TYPE_SHUTDOWN ? &poweroff_action : &reboot_action;
+
+	if (act->valid) {
+		if (act->sifive_test && type == SBI_SRST_TYPE_SHUTDOWN && reason == SBI_SRST_REASON_SYSTEM_FAILURE)
+			*act->reg = (1U << 16) | SIFIVE_TEST_FAIL;     /* exit code 1 */
+		else
+			syscon_write(act, act->value);
+	}
+	if (fallback_reset)
+		fallback_reset(type, reason);
+}

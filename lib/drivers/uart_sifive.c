@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* SiFive UART (FU540/FU740), polled; the loader has set the divisor. */
+#include <libfdt.h>
+#include "drivers.h"
+#include "fdt_helpers.h"
+#include "sbi_console.h"
+
+#define SIFIVE_UART_TXDATA 0x00
+#define SIFIVE_UART_RXDATA 0x04
+#define SIFIVE_UART_TXCTRL 0x08
+#define SIFIVE_UART_RXCTRL 0x0c
+#define SIFIVE_UART_TXDATA_FULL  (1U << 31)
+#define SIFIVE_UART_RXDATA_EMPTY (1U << 31)
+
+static volatile uint32_t *sifive_uart;
+
+static void sifive_uart_putc(char c)
+{
+	while (sifive_uart[SIFIVE_UART_TXDATA / 4] & SIFIVE_UART_TXDATA_FULL)
+		;
+	sifive_uart[SIFIVE_UART_TXDATA / 4] = (uint8_t)c;
+}
+
+static int sifive_uart_getc(void)
+{
+	uint32_t v = sifive_uart[SIFIVE_UART_RXDATA / 4];
+
+	return (v & SIFIVE_UART_RXDATA_EMPTY) ? -1 : (int)(v & 0xff);
+}
+
+static const struct console_device sifive_uart_console = {
+	.name = "sifive-uart",
+	.putc = sifive_uart_putc,
+	.getc = sifive_uart_getc,
+};
+
+void uart_sifive_init_fixed(uintptr_t base)
+{
+	sifive_uart = (volatile uint32_t *)base;
+	sifive_uart[SIFIVE_UART_TXCTRL / 4] |= 1;   /* txen */
+	sifive_uart[SIFIVE_UART_RXCTRL / 4] |= 1;   /* rxen */
+	console_set_device(&sifive_uart_console);
+}
+
+static int sifive_uart_probe(const void *fdt, int node)
+{
+	uint64_t base, size;
+
+	if (fdt_read_reg(fdt, node, 0, &base, &size))
+		return -1;
+	uart_sifive_init_fixed((uintptr_t)base);
+	return 0;
+}
+
+static const char *const sifive_uart_compatible[] = { "sifive,uart0", "sifive,fu740-c000-uart",
+						       "sifive,fu540-c000-uart", NULL };
+
+const struct dt_driver uart_sifive_driver = {
+	.name = "sifive-uart",
+	.compatible = sifive_uart_compatible,
+	.probe = sifive_uart_probe,
+};

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Changes to the DT before S-mode sees it, and nothing else:
+ * - /reserved-memory gets a no-map node covering the firmware region, so the
+ *   kernel never maps (or allocates) the memory PMP denies it;
+ * - the firmware-only riscv,pmu mapping properties are removed;
+ * - harts that cannot run S-mode are marked status = "disabled".
+ */
+#include <libfdt.h>
+#include "console.h"
+#include "fdt_helpers.h"
+#include "hart.h"
+#include "sbi_boot.h"
+#include "sbi_hsm.h"
+#include "sbi_memory.h"
+
+static int fixup_reserved_memory(void *fdt)
+{
+	char name[40];
+	fdt32_t reg[4];
+	int parent, node, err, ac, sc;
+
+	parent = fdt_path_offset(fdt, "/reserved-memory");
+	if (parent < 0) {
+		parent = fdt_add_subnode(fdt, 0, "reserved-memory");
+		if (parent < 0)
+			return parent;
+		if ((err = fdt_setprop_u32(fdt, parent, "#address-cells", 2)) ||
+		    (err = fdt_setprop_u32(fdt, parent, "#size-cells", 2)) ||
+		    (err = fdt_setprop(fdt, parent, "ranges", NULL, 0)))
+			return err;
+	}
+	ac = fdt_address_cells(fdt, parent);
+	sc = fdt_size_cells(fdt, parent);
+	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
+		return -FDT_ERR_BADNCELLS;
+	sbi_snprintf(name, sizeof(name), "abacus@%lx", (unsigned long)sbi_memory.fw_base);
+	node = fdt_add_subnode(fdt, parent, name);
+	if (node < 0)
+		return node;
+	int n = 0;
+	if (ac == 2)
+		reg[n++] = cpu_to_fdt32(sbi_memory.fw_base >> 32);
+	reg[n++] = cpu_to_fdt32((uint32_t)sbi_memory.fw_base);
+	if (sc == 2)
+		reg[n++] = cpu_to_fdt32(sbi_memory.fw_size >> 32);
+	reg[n++] = cpu_to_fdt32((uint32_t)sbi_memory.fw_size);
+	if ((err = fdt_setprop(fdt, node, "reg", reg, n * sizeof(reg[0]))))
+		return err;
+	return fdt_setprop(fdt, node, "no-map", NULL, 0);
+}
+
+static int fixup_harts_without_smode(void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node, err;
+
+	if (cpus < 0)
+		return 0;
+	fdt_for_each_subnode(node, fdt, cpus) {
+		long id = fdt_cpu_hartid(fdt, node);
+		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
+		if (hs && !sbi_hsm_hart_usable(hs)) {
+			err = fdt_setprop_string(fdt, node, "status", "disabled");
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+int fdt_fixup_for_smode(void *fdt)
+{
+	int err;
+
+	if ((err = fixup_reserved_memory(fdt)))
+		return err;
+	if ((err = pmu_dt_fixup(fdt)))
+		return err;
+	return fixup_harts_without_smode(fdt);
+}

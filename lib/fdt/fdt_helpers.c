@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <libfdt.h>
+#include "fdt_helpers.h"
+#include "hart.h"
+#include "sbi_string.h"
+
+int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size)
+{
+	int parent = fdt_parent_offset(fdt, node);
+	int ac, sc, len;
+	const fdt32_t *reg;
+
+	if (parent < 0)
+		return -1;
+	ac = fdt_address_cells(fdt, parent);
+	sc = fdt_size_cells(fdt, parent);
+	if (ac < 1 || ac > 2 || sc < 0 || sc > 2)
+		return -1;
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	if (!reg || idx < 0 || len < (idx + 1) * (ac + sc) * 4)
+		return -1;
+	reg += idx * (ac + sc);
+	*addr = 0;
+	for (int i = 0; i < ac; i++)
+		*addr = (*addr << 32) | fdt32_ld(reg++);
+	*size = 0;
+	for (int i = 0; i < sc; i++)
+		*size = (*size << 32) | fdt32_ld(reg++);
+	return 0;
+}
+
+uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt)
+{
+	int len;
+	const fdt32_t *p = fdt_getprop(fdt, node, name, &len);
+
+	return p && len == 4 ? fdt32_ld(p) : dflt;
+}
+
+bool fdt_node_is_enabled(const void *fdt, int node)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, "status", &len);
+
+	if (!s)
+		return true;
+	return (len >= 5 && !strncmp(s, "okay", 5)) || (len >= 3 && !strncmp(s, "ok", 3));
+}
+
+int fdt_stdout_node(const void *fdt)
+{
+	int chosen = fdt_path_offset(fdt, "/chosen");
+	const char *path;
+	int len, n;
+
+	if (chosen < 0)
+		return -1;
+	path = fdt_getprop(fdt, chosen, "stdout-path", &len);
+	if (!path || len < 1)
+		return -1;
+	for (n = 0; n < len && path[n] && path[n] != ':'; n++)
+		;
+	/* An alias ("serial0") or a full path: libfdt handles both. */
+	return fdt_path_offset_namelen(fdt, path, n);
+}
+
+long fdt_cpu_hartid(const void *fdt, int cpu_node)
+{
+	int len;
+	const char *type = fdt_getprop(fdt, cpu_node, "device_type", &len);
+	const fdt32_t *reg;
+
+	if (!type || len != 4 || memcmp(type, "cpu", 4))
+		return -1;
+	reg = fdt_getprop(fdt, cpu_node, "reg", &len);
+	if (!reg || len < 4)
+		return -1;
+	/* #address-cells of /cpus is 1 (or 2 with a zero upper cell). */
+	return len >= 8 ? (long)(((uint64_t)fdt32_ld(reg) << 32) | fdt32_ld(reg + 1)) : (long)fdt32_ld(reg);
+}
+
+long fdt_intc_phandle_to_hartid(const void *fdt, uint32_t phandle)
+{
+	int intc = fdt_node_offset_by_phandle(fdt, phandle);
+	int cpu;
+
+	if (intc < 0)
+		return -1;
+	cpu = fdt_parent_offset(fdt, intc);
+	return cpu < 0 ? -1 : fdt_cpu_hartid(fdt, cpu);
+}
+
+static const struct {
+	const char *name;
+	uint32_t flag;
+} isa_extension_names[] = {
+	{ "sstc", HART_HAS_SSTC },
+	{ "sscofpmf", HART_HAS_SSCOFPMF },
+	{ "smcntrpmf", HART_HAS_SMCNTRPMF },
+	{ "zicbom", HART_HAS_ZICBOM },
+	{ "zicboz", HART_HAS_ZICBOZ },
+	{ "zkr", HART_HAS_ZKR },
+};
+
+static uint32_t isa_extension_flag(const char *name, int len)
+{
+	for (unsigned int i = 0; i < sizeof(isa_extension_names) / sizeof(isa_extension_names[0]); i++)
+		if ((int)strlen(isa_extension_names[i].name) == len &&
+		    !strncmp(isa_extension_names[i].name, name, len))
+			return isa_extension_names[i].flag;
+	return 0;
+}
+
+uint32_t isa_string_features(const char *isa, int len)
+{
+	uint32_t flags = 0;
+	int i = 0;
+
+	if (len < 4 || strncmp(isa, "rv", 2))
+		return 0;
+	for (i = 2; i < len && isa[i] >= '0' && isa[i] <= '9'; i++)
+		;
+	/* Single-letter extensions up to the first '_' (or the end). */
+	for (; i < len && isa[i] && isa[i] != '_'; i++) {
+		if (isa[i] == 'h')
+			flags |= HART_HAS_H;
+		else if (isa[i] == 's')
+			flags |= HART_HAS_S;
+		else if (isa[i] == 'z' || isa[i] == 'x')
+			break;
+	}
+	/* Multi-letter extensions, separated by '_'. */
+	while (i < len && isa[i]) {
+		int start, n;
+
+		while (i < len && isa[i] == '_')
+			i++;
+		start = i;
+		while (i < len && isa[i] && isa[i] != '_')
+			i++;
+		n = i - start;
+		if (n > 0)
+			flags |= isa_extension_flag(isa + start, n);
+	}
+	return flags;
+}
+
+uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, cpu_node, "riscv,isa-extensions", &len);
+	uint32_t flags = 0;
+
+	if (s) {
+		/* A string list: one extension name per entry. */
+		for (int i = 0; i < len;) {
+			int n = strnlen(s + i, len - i);
+			if (n == 1 && s[i] == 'h')
+				flags |= HART_HAS_H;
+			else if (n == 1 && s[i] == 's')
+				flags |= HART_HAS_S;
+			else
+				flags |= isa_extension_flag(s + i, n);
+			i += n + 1;
+		}
+		return flags;
+	}
+	s = fdt_getprop(fdt, cpu_node, "riscv,isa", &len);
+	return s ? isa_string_features(s, strnlen(s, len)) : 0;
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU core: per-hart probing and the counter-description functions of
+ * the SBI PMU chapter (num_counters, counter_get_info, counter_config_matching).
+ * Starting, stopping and reading counters is in pmu_counters.c, events and
+ * event_get_info in pmu_events.c.
+ */
+#include "pmu_internal.h"
+#include "csr_layer.h"
+#include "console.h"
+
+struct pmu_event_map pmu_event_map;
+const struct pmu_platform *pmu_platform;
+
+#define HPM_FIRST          3
+#define HPM_LAST           31
+#define HPM_COUNTERS       0xfffffff8u   /* bits 3..31 */
+#define FIXED_WIDTH        64            /* mcycle, time, minstret (privileged spec) */
+
+/* Filter flags of config_matching (Table 8, bits 3..7) in mhpmevent/mcyclecfg position (bits 58..62). */
+static uint64_t filter_bits(unsigned long config_flags)
+{
+	return (uint64_t)(config_flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << 55;
+}
+
+/* Bits of a counter that stick after writing all-ones: its width; 0 if it does not exist. */
+static unsigned int hpm_probe_width(unsigned int n)
+{
+	uint64_t value;
+	unsigned int width = 0;
+
+	if (!csr_try_write(CSR_NUM_MHPMCOUNTER(n), ~0ULL) || !csr_try_read(CSR_NUM_MHPMCOUNTER(n), &value))
+		return 0;
+	csr_try_write(CSR_NUM_MHPMCOUNTER(n), 0);
+	while (value) {
+		width++;
+		value >>= 1;
+	}
+	return width;
+}
+
+uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpmf)
+{
+	unsigned int min_width = FIXED_WIDTH, max_width = 0;
+	uint64_t value;
+	bool contiguous = true;
+
+	*ph = (struct pmu_hart){ 0 };
+	ph->hw_present = 0x7;                  /* cycle, time, instret */
+	ph->has_mcountinhibit = csr_try_read(CSR_NUM_MCOUNTINHIBIT, &value);
+	ph->has_sscofpmf = isa_sscofpmf && csr_try_read(CSR_NUM_SCOUNTOVF, &value);
+	ph->has_smcntrpmf = isa_smcntrpmf && csr_try_read(CSR_NUM_MCYCLECFG, &value);
+
+	/*
+	 * Without mcountinhibit a counter cannot be stopped, so none can be
+	 * offered (the spec allows disabling the PMU then); firmware counters
+	 * still work. cycle/time/instret stay readable from S-mode.
+	 */
+	if (!ph->has_mcountinhibit) {
+		sbi_printf("pmu: no mcountinhibit CSR: hardware counters not offered, firmware counters only\n");
+		return ph->hw_present;
+	}
+
+	/* Stop the programmable counters first so that probing reads back exactly what it wrote. */
+	csr_inhibit_set(HPM_COUNTERS);
+	ph->num_hw = HPM_FIRST;
+	for (unsigned int n = HPM_FIRST; n <= HPM_LAST; n++) {
+		/* A counter hardwired to zero (U74: mhpmcounter5..31) is as good as absent. */
+		unsigned int width = hpm_probe_width(n);
+
+		if (!width) {
+			contiguous = false;
+			continue;
+		}
+		ph->hw_present |= 1u << n;
+		csr_try_write(CSR_NUM_MHPMEVENT(n), 0);   /* no event; also clears Sscofpmf's OF */
+		if (!contiguous)
+			continue;                  /* readable by S-mode, but not a logical counter */
+		ph->num_hw = (uint8_t)(n + 1);
+		min_width = width < min_width ? width : min_width;
+		max_width = width > max_width ? width : max_width;
+	}
+	if (min_width != max_width && max_width)
+		sbi_printf("pmu: mhpmcounters of different widths (%u..%u bits): reporting %u\n",
+			   min_width, max_width, min_width);
+	ph->hpm_width = (uint8_t)(min_width - 1);
+
+	if (ph->has_smcntrpmf) {
+		csr_write_counter_cfg(0, 0);
+		csr_write_counter_cfg(2, 0);
+	}
+	if (ph->has_sscofpmf)
+		csr_clear_lcofip();
+	/* S-mode code reads rdcycle/rdinstret without the PMU: keep them counting. */
+	csr_inhibit_clear((1u << 0) | (1u << 2));
+	return ph->hw_present;
+}
+
+unsigned long pmu_num_counters(const struct pmu_hart *ph)
+{
+	return ph->num_hw + PMU_FW_COUNTERS;
+}
+
+struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx)
+{
+	unsigned long width_minus_1;
+
+	if (counter_idx >= pmu_num_counters(ph))
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (!pmu_is_hw(ph, counter_idx))
+		return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW);   /* csr and width are ignored */
+	width_minus_1 = counter_idx < HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
+	return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
+}
+
+bool pmu_counter_set(const struct pmu_hart *ph, unsigned long base, unsigned long mask, uint64_t *set)
+{
+	unsigned long count = pmu_num_counters(ph);
+
+	*set = 0;
+	if (!mask)
+		return true;
+	/* Every set bit i needs base + i < count, computed without overflowing base + i. */
+	if (base >= count)
+		return false;
+	if (count - base < 64 && (mask >> (count - base)) != 0)
+		return false;
+	*set = (uint64_t)mask << base;
+	return true;
+}
+
+static bool counter_is_free(const struct pmu_hart *ph, unsigned int idx)
+{
+	if (pmu_is_hw(ph, idx))
+		return ph->hw_event[idx] == 0;
+	return !ph->fw[idx - ph->num_hw].configured;
+}
+
+/* Programs counter idx (free to take, right kind) for ev; leaves it stopped. */
+static void counter_configure(struct pmu_hart *ph, unsigned int idx, unsigned long flags,
+			      const struct pmu_event *ev)
+{
+	if (ph->started & pmu_bit(idx)) {
+		/* SKIP_MATCH may name a running counter: reprogramming stops it. */
+		if (!pmu_is_hw(ph, idx))
+			pmu_fw_counter_freeze(ph, idx - ph->num_hw);
+		ph->started &= ~pmu_bit(idx);
+	}
+
+	if (!pmu_is_hw(ph, idx)) {
+		struct pmu_fw_counter *fc = &ph->fw[idx - ph->num_hw];
+
+		fc->code = ev->fw_code;
+		fc->platform_event = ev->platform_event;
+		fc->configured = 1;
+		if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+			fc->value_or_base = 0;
+		return;
+	}
+
+	/* Inhibited while programmed, so no event is counted under the old selector. */
+	csr_inhibit_set(1u << idx);
+	if (idx >= HPM_FIRST) {
+		uint64_t selector = pmu_event_selector(ev);
+
+		/* Table 8 filter flags are hints: only Sscofpmf hardware has the bits (OF stays 0). */
+		if (ph->has_sscofpmf)
+			selector = (selector & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)) | filter_bits(flags);
+		csr_write_mhpmevent(idx, selector);
+	} else if (ph->has_smcntrpmf) {
+		csr_write_counter_cfg(idx, filter_bits(flags));
+	}
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+		csr_write_counter(idx, 0);
+	ph->hw_event[idx] = ev->idx;
+}
+
+struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long counter_idx_base,
+					  unsigned long counter_idx_mask, unsigned long config_flags,
+					  unsigned long event_idx, uint64_t event_data)
+{
+	struct pmu_event ev;
+	uint64_t set, candidates;
+	unsigned int idx;
+
+	if (config_flags & ~SBI_PMU_CFG_FLAG_ALL)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (!pmu_counter_set(ph, counter_idx_base, counter_idx_mask, &set))
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (!set)   /* SKIP_MATCH has no "first counter" to take; matching finds none */
+		return sbiret_err(config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH ?
+				  SBI_ERR_INVALID_PARAM : SBI_ERR_NOT_SUPPORTED);
+	if (pmu_event_decode(event_idx, event_data, &ev) != SBI_SUCCESS)
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+
+	if (config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
+		/* Table 8 note: the first counter of the set, unconditionally (Linux: cycle/instret). */
+		idx = pmu_lowest_bit(set);
+		if (pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW))
+			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	} else {
+		/* The lowest counter of the set that can count the event and is neither mapped nor running. */
+		candidates = set & pmu_event_counters(ph, &ev) & ~ph->started;
+		for (; candidates; candidates &= candidates - 1) {
+			idx = pmu_lowest_bit(candidates);
+			if (counter_is_free(ph, idx))
+				break;
+		}
+		if (!candidates)
+			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	}
+
+	counter_configure(ph, idx, config_flags, &ev);
+	if (config_flags & SBI_PMU_CFG_FLAG_AUTO_START)
+		pmu_counter_start_one(ph, idx, false, 0);   /* Table 8 note: value untouched */
+	return sbiret_ok(idx);
+}

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PMU events: which event_idx/event_data pairs exist (spec Tables 1-6),
+ * which counters of a hart can count them (the DT map, pmu_event_map), and
+ * sbi_pmu_event_get_info (FID 8).
+ */
+#include "pmu_internal.h"
+#include "sbi_memory.h"
+
+#define EVENT_IDX_RESERVED      (~SBI_PMU_EVENT_IDX_MASK)   /* bits 20.. of event_idx */
+#define RAW_DATA_MASK           ((1ULL << 48) - 1)          /* Table 1: type 2 */
+#define RAW_V2_DATA_MASK        ((1ULL << 56) - 1)          /* Table 1: type 3 */
+#define CACHE_ID(code)          ((code) >> 3)
+#define CACHE_OP(code)          (((code) >> 1) & 3)
+/* mcycle and minstret count one event each, whatever the DT map says. */
+#define FIXED_COUNTERS          ((1ULL << 0) | (1ULL << 2))
+#define TIME_COUNTER            (1ULL << PMU_COUNTER_TIME)
+
+long pmu_event_decode(unsigned long event_idx, uint64_t event_data, struct pmu_event *ev)
+{
+	unsigned int type = SBI_PMU_EVENT_IDX_TYPE(event_idx);
+	unsigned int code = SBI_PMU_EVENT_IDX_CODE(event_idx);
+
+	if (event_idx & EVENT_IDX_RESERVED)
+		return SBI_ERR_NOT_SUPPORTED;
+	ev->idx = (uint32_t)event_idx;
+	ev->type = (uint8_t)type;
+	ev->fw_code = 0;
+	ev->platform_event = -1;
+	ev->raw_data = 0;
+
+	switch (type) {
+	case SBI_PMU_EVENT_TYPE_HW:
+		/* Table 2; code 0 is "no event" */
+		if (code == SBI_PMU_HW_NO_EVENT || code >= SBI_PMU_HW_GENERAL_MAX)
+			return SBI_ERR_NOT_SUPPORTED;
+		return SBI_SUCCESS;
+	case SBI_PMU_EVENT_TYPE_HW_CACHE:
+		/* Tables 3-5; result_id is one bit, so always valid */
+		if (CACHE_ID(code) > SBI_PMU_HW_CACHE_NODE || CACHE_OP(code) > SBI_PMU_HW_CACHE_OP_PREFETCH)
+			return SBI_ERR_NOT_SUPPORTED;
+		return SBI_SUCCESS;
+	case SBI_PMU_EVENT_TYPE_HW_RAW:
+	case SBI_PMU_EVENT_TYPE_HW_RAW_V2:
+		if (code != 0)
+			return SBI_ERR_NOT_SUPPORTED;
+		ev->raw_data = event_data & (type == SBI_PMU_EVENT_TYPE_HW_RAW ? RAW_DATA_MASK : RAW_V2_DATA_MASK);
+		return SBI_SUCCESS;
+	case SBI_PMU_EVENT_TYPE_FW:
+		ev->fw_code = (uint16_t)code;
+		if (code < SBI_PMU_FW_EVENT_COUNT)
+			return SBI_SUCCESS;
+		if (code != SBI_PMU_FW_PLATFORM)
+			return SBI_ERR_NOT_SUPPORTED;   /* 22..255 reserved, 256..65534: none defined */
+		if (!pmu_platform || !pmu_platform->fw_event_lookup || !pmu_platform->fw_event_read)
+			return SBI_ERR_NOT_SUPPORTED;
+		long platform_event = pmu_platform->fw_event_lookup(event_data);
+		if (platform_event < 0 || platform_event > INT32_MAX)
+			return SBI_ERR_NOT_SUPPORTED;
+		ev->platform_event = (int32_t)platform_event;
+		return SBI_SUCCESS;
+	default:
+		return SBI_ERR_NOT_SUPPORTED;
+	}
+}
+
+/* Hardware counters (CSR offsets 0..num_hw-1) S-mode may have programmed. */
+static uint64_t hw_programmable(const struct pmu_hart *ph)
+{
+	return (pmu_bit(ph->num_hw) - 1) & ~TIME_COUNTER;
+}
+
+uint64_t pmu_event_counters(const struct pmu_hart *ph, const struct pmu_event *ev)
+{
+	const struct pmu_event_map *map = &pmu_event_map;
+	uint64_t counters = 0;
+
+	if (ev->type == SBI_PMU_EVENT_TYPE_FW)
+		return (pmu_bit(PMU_FW_COUNTERS) - 1) << ph->num_hw;
+
+	if (ev->type == SBI_PMU_EVENT_TYPE_HW_RAW || ev->type == SBI_PMU_EVENT_TYPE_HW_RAW_V2) {
+		for (unsigned int i = 0; i < map->raw_count; i++)
+			if ((ev->raw_data & map->raw[i].mask) == map->raw[i].match)
+				counters |= map->raw[i].counters;
+	} else {
+		for (unsigned int i = 0; i < map->range_count; i++)
+			if (map->ranges[i].first <= ev->idx && ev->idx <= map->ranges[i].last)
+				counters |= map->ranges[i].counters;
+	}
+	counters &= ~FIXED_COUNTERS;
+	if (ev->idx == SBI_PMU_HW_CPU_CYCLES)
+		counters |= 1ULL << 0;
+	else if (ev->idx == SBI_PMU_HW_INSTRUCTIONS)
+		counters |= 1ULL << 2;
+	return counters & hw_programmable(ph);
+}
+
+uint64_t pmu_event_selector(const struct pmu_event *ev)
+{
+	const struct pmu_event_map *map = &pmu_event_map;
+
+	if (ev->type == SBI_PMU_EVENT_TYPE_HW_RAW || ev->type == SBI_PMU_EVENT_TYPE_HW_RAW_V2)
+		return ev->raw_data;
+	for (unsigned int i = 0; i < map->selector_count; i++)
+		if (map->selectors[i].event_idx == ev->idx)
+			return map->selectors[i].selector;
+	/* "the zero-extended event_idx as the expected value" (spec, after Table 1) */
+	return ev->idx;
+}
+
+/* Table 18: word 0 event_idx, word 1 output, words 2-3 event_data. */
+#define ENTRY_IDX_OFFSET    0
+#define ENTRY_OUTPUT_OFFSET 4
+#define ENTRY_DATA_OFFSET   8
+#define ENTRY_IDX_RESERVED  0xfff00000u   /* bits 20..31 of word 0 */
+
+static uint32_t entry_event_idx(uintptr_t entry)
+{
+	return *(volatile const uint32_t *)(entry + ENTRY_IDX_OFFSET);
+}
+
+struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_lo,
+				 unsigned long shmem_phys_hi, unsigned long num_entries,
+				 unsigned long flags)
+{
+	uintptr_t entries = shmem_phys_lo;   /* M-mode: physical address == pointer */
+
+	if (flags != 0 || shmem_phys_lo % SBI_PMU_EVENT_INFO_ENTRY_SIZE != 0)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (num_entries > UINT64_MAX / SBI_PMU_EVENT_INFO_ENTRY_SIZE)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (num_entries == 0)
+		return sbiret_ok(0);
+	if (!sbi_memory_smode_range_ok(shmem_phys_lo, shmem_phys_hi,
+				       (uint64_t)num_entries * SBI_PMU_EVENT_INFO_ENTRY_SIZE))
+		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
+
+	/* Table 19: a reserved bit in any event_idx fails the call before any output is written. */
+	for (unsigned long i = 0; i < num_entries; i++)
+		if (entry_event_idx(entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE) & ENTRY_IDX_RESERVED)
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
+
+	for (unsigned long i = 0; i < num_entries; i++) {
+		uintptr_t entry = entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE;
+		/* Re-read: S-mode on another hart may have changed it since the first pass. */
+		uint32_t event_idx = entry_event_idx(entry);
+		uint64_t event_data = *(volatile const uint64_t *)(entry + ENTRY_DATA_OFFSET);
+		struct pmu_event ev;
+		uint32_t supported = 0;
+
+		if (!(event_idx & ENTRY_IDX_RESERVED) &&
+		    pmu_event_decode(event_idx, event_data, &ev) == SBI_SUCCESS)
+			supported = pmu_event_counters(ph, &ev) != 0;
+		*(volatile uint32_t *)(entry + ENTRY_OUTPUT_OFFSET) = supported;
+	}
+	return sbiret_ok(0);
+}

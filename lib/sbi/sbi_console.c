@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The firmware console: one UART driver chosen from the DT, shared by all
+ * harts under a spinlock so boot-log lines from many harts never interleave.
+ */
+#include <stdbool.h>
+#include "sbi_console.h"
+#include "sbi_lock.h"
+
+static const struct console_device *console_dev;
+static spinlock_t console_lock;
+static uint64_t console_bytes;
+
+void console_set_device(const struct console_device *dev)
+{
+	console_dev = dev;
+}
+
+const struct console_device *console_get_device(void)
+{
+	return console_dev;
+}
+
+/* Called with the lock held (or before other harts run). */
+static void console_putc_raw(char c)
+{
+	if (!console_dev)
+		return;
+	if (c == '\n')
+		console_dev->putc('\r');
+	console_dev->putc(c);
+	console_bytes++;
+}
+
+void sbi_putc(char c)
+{
+	console_putc_raw(c);
+}
+
+void sbi_puts(const char *s)
+{
+	spin_lock(&console_lock);
+	while (*s)
+		console_putc_raw(*s++);
+	spin_unlock(&console_lock);
+}
+
+void sbi_console_write(const char *buf, unsigned long len)
+{
+	spin_lock(&console_lock);
+	for (unsigned long i = 0; i < len; i++) {
+		/* Bytes go out as given: a payload's "\n" is not ours to expand. */
+		if (console_dev)
+			console_dev->putc(buf[i]);
+		console_bytes++;
+	}
+	spin_unlock(&console_lock);
+}
+
+int sbi_getc(void)
+{
+	return console_dev && console_dev->getc ? console_dev->getc() : -1;
+}
+
+uint64_t sbi_console_bytes_written(void)
+{
+	return console_bytes;
+}
+
+int sbi_printf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	spin_lock(&console_lock);
+	n = sbi_console_vprintf(fmt, ap);
+	spin_unlock(&console_lock);
+	va_end(ap);
+	return n;
+}

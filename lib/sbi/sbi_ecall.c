@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Ecall dispatch by extension ID in O(1): a multiplicative hash of the EID
+ * picks one of 16 slots, filled at compile time. Two extensions landing in
+ * one slot is a build error (-Woverride-init), so the table stays perfect;
+ * the constant was chosen so that the SBI 3.0 extensions all have a slot of
+ * their own. Legacy EIDs 0x00-0x0F go to one handler before hashing.
+ *
+ * Adding an extension is one line in sbi_extensions[] below.
+ */
+#include <stdbool.h>
+#include "console.h"
+#include "sbi_ecall.h"
+#include "sbi_spec.h"
+
+#define SBI_EXT_HASH_MULT  0x31abd32aee785e05UL
+#define SBI_EXT_HASH_BITS  4
+#define SBI_EXT_SLOT(eid)  ((unsigned long)((eid) * SBI_EXT_HASH_MULT) >> (64 - SBI_EXT_HASH_BITS))
+
+struct sbi_extension {
+	unsigned long eid;
+	sbi_ecall_handler handler;
+	const char *name;
+	/* Optional: false when this platform cannot provide the extension. */
+	bool (*available)(void);
+};
+
+#define SBI_EXTENSION(id, fn, str) [SBI_EXT_SLOT(id)] = { .eid = (id), .handler = (fn), .name = (str) }
+#define SBI_EXTENSION_IF(id, fn, str, avail) \
+	[SBI_EXT_SLOT(id)] = { .eid = (id), .handler = (fn), .name = (str), .available = (avail) }
+
+static const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
+	SBI_EXTENSION(SBI_EXT_BASE, sbi_ecall_base, "base"),
+	SBI_EXTENSION(SBI_EXT_PMU, sbi_ecall_pmu, "pmu"),
+	SBI_EXTENSION(SBI_EXT_TIME, sbi_ecall_time, "time"),
+	SBI_EXTENSION(SBI_EXT_IPI, sbi_ecall_ipi, "ipi"),
+	SBI_EXTENSION(SBI_EXT_RFENCE, sbi_ecall_rfence, "rfence"),
+	SBI_EXTENSION(SBI_EXT_HSM, sbi_ecall_hsm, "hsm"),
+	SBI_EXTENSION_IF(SBI_EXT_SRST, sbi_ecall_srst, "srst", sbi_srst_available),
+	SBI_EXTENSION(SBI_EXT_DBCN, sbi_ecall_dbcn, "dbcn"),
+};
+
+/* Slots of unregistered EIDs hold eid 0, which never hashes there from a
+ * non-legacy EID check below, so one compare decides. */
+struct sbiret sbi_ecall_dispatch(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+				 unsigned long a4, unsigned long a5, unsigned long fid, unsigned long eid)
+{
+	const struct sbi_extension *ext;
+
+	if (eid <= 0x0f)
+		return sbi_ecall_legacy(a0, a1, a2, a3, a4, a5, eid);
+	ext = &sbi_extensions[SBI_EXT_SLOT(eid)];
+	if (ext->eid != eid)
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	return ext->handler(a0, a1, a2, a3, a4, a5, fid);
+}
+
+unsigned long sbi_ecall_probe(unsigned long eid)
+{
+	if (eid <= SBI_EXT_LEGACY_SHUTDOWN)
+		return 1;
+	if (eid <= 0x0f)
+		return 0;
+	const struct sbi_extension *ext = &sbi_extensions[SBI_EXT_SLOT(eid)];
+
+	return ext->eid == eid && (!ext->available || ext->available());
+}
+
+void sbi_ecall_log_extensions(void)
+{
+	sbi_printf("abacus: SBI extensions : legacy(0x00-0x08)");
+	for (unsigned int i = 0; i < sizeof(sbi_extensions) / sizeof(sbi_extensions[0]); i++)
+		if (sbi_extensions[i].handler && sbi_ecall_probe(sbi_extensions[i].eid))
+			sbi_printf(" %s", sbi_extensions[i].name);
+	sbi_printf("\n");
+}

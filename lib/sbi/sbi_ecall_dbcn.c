@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Debug Console extension (EID "DBCN"). Buffers are physical addresses that
+ * must lie in RAM S-mode may access (never firmware memory or MMIO): the spec
+ * answers anything else with SBI_ERR_INVALID_PARAM.
+ */
+#include "sbi_console.h"
+#include "sbi_ecall.h"
+#include "sbi_memory.h"
+#include "sbi_spec.h"
+
+/* Bounds one call so a huge write cannot hold the console lock for long;
+ * the spec lets a write return fewer bytes than asked. */
+#define DBCN_MAX_BYTES_PER_CALL 4096
+
+SBI_ECALL_HANDLER(sbi_ecall_dbcn)
+{
+	unsigned long num_bytes = a0, lo = a1, hi = a2;
+
+	(void)a3, (void)a4, (void)a5;
+	switch (fid) {
+	case SBI_DBCN_CONSOLE_WRITE:
+	case SBI_DBCN_CONSOLE_READ:
+		if (!sbi_memory_smode_range_ok(lo, hi, num_bytes))
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
+		if (num_bytes > DBCN_MAX_BYTES_PER_CALL)
+			num_bytes = DBCN_MAX_BYTES_PER_CALL;
+		if (fid == SBI_DBCN_CONSOLE_WRITE) {
+			sbi_console_write((const char *)lo, num_bytes);
+			return sbiret_ok(num_bytes);
+		} else {
+			unsigned long n = 0;
+			int c;
+			while (n < num_bytes && (c = sbi_getc()) >= 0)
+				((volatile char *)lo)[n++] = (char)c;
+			return sbiret_ok(n);
+		}
+	case SBI_DBCN_CONSOLE_WRITE_BYTE: {
+		char c = (char)(a0 & 0xff);
+		sbi_console_write(&c, 1);
+		return sbiret_ok(0);
+	}
+	default:
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* HSM extension (EID "HSM"). */
+#include "sbi_ecall.h"
+#include "sbi_hsm.h"
+#include "sbi_spec.h"
+
+SBI_ECALL_HANDLER(sbi_ecall_hsm)
+{
+	(void)a3, (void)a4, (void)a5;
+	switch (fid) {
+	case SBI_HSM_HART_START:
+		return sbi_hsm_hart_start(a0, a1, a2);
+	case SBI_HSM_HART_STOP:
+		return sbi_hsm_hart_stop(current_hart());
+	case SBI_HSM_HART_GET_STATUS:
+		return sbi_hsm_hart_get_status(a0);
+	case SBI_HSM_HART_SUSPEND:
+		return sbi_hsm_hart_suspend(current_hart(), a0, a1, a2);
+	default:
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Legacy extensions (SBI v0.1, EIDs 0x00-0x08), still probed by Linux 6.1.
+ * They return only a0; a1 is left as the caller had it. Hart masks here are
+ * pointers to S-mode *virtual* memory, read with the caller's translation
+ * (mstatus.MPRV) and with traps caught, so a bad pointer is an error, not a
+ * firmware crash.
+ */
+#include "console.h"
+#include "drivers.h"
+#include "riscv_csr.h"
+#include "sbi_console.h"
+#include "sbi_ecall.h"
+#include "sbi_ipi.h"
+#include "sbi_spec.h"
+#include "sbi_timer.h"
+#include "trap_expect.h"
+
+/* Loads an unsigned long from S-mode virtual address va as S-mode would. */
+static bool legacy_read_smode_ulong(unsigned long va, unsigned long *out)
+{
+	unsigned long v = 0;
+	bool trapped;
+
+	if (va & (sizeof(unsigned long) - 1))
+		return false;
+	trap_expect_begin();
+	/* MPRV makes this load use MPP's (S-mode's) translation and permissions. */
+	__asm__ __volatile__(".option push\n.option norvc\n"
+			     "csrs mstatus, %2\n"
+			     "ld %0, 0(%1)\n"
+			     "csrc mstatus, %2\n"
+			     ".option pop"
+			     : "+&r"(v) : "r"(va), "r"(MSTATUS_MPRV) : "memory");
+	trapped = trap_expect_end();
+	if (trapped)
+		return false;
+	*out = v;
+	return true;
+}
+
+static void legacy_send_ipi(struct hart_state *target, void *arg)
+{
+	pmu_fw_event_count(&((struct hart_state *)arg)->pmu, SBI_PMU_FW_IPI_SENT);
+	sbi_ipi_raise(target, HART_IPI_SMODE);
+}
+
+static const unsigned long legacy_rfence_fid[] = {
+	[SBI_EXT_LEGACY_REMOTE_FENCE_I] = SBI_RFENCE_REMOTE_FENCE_I,
+	[SBI_EXT_LEGACY_REMOTE_SFENCE_VMA] = SBI_RFENCE_REMOTE_SFENCE_VMA,
+	[SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID] = SBI_RFENCE_REMOTE_SFENCE_VMA_ASID,
+};
+
+/* The 7th argument of this handler is the EID (legacy calls have no FID). */
+SBI_ECALL_HANDLER(sbi_ecall_legacy)
+{
+	unsigned long eid = fid, mask = -1UL, base = -1UL;
+	struct sbiret ret = { SBI_SUCCESS, a1 };
+	char c;
+	int ch;
+
+	(void)a4, (void)a5;
+	switch (eid) {
+	case SBI_EXT_LEGACY_SET_TIMER:
+		sbi_timer_set(a0);
+		break;
+	case SBI_EXT_LEGACY_CONSOLE_PUTCHAR:
+		c = (char)a0;
+		sbi_console_write(&c, 1);
+		break;
+	case SBI_EXT_LEGACY_CONSOLE_GETCHAR:
+		ch = sbi_getc();
+		ret.error = ch;
+		break;
+	case SBI_EXT_LEGACY_CLEAR_IPI:
+		csr_clear(CSR_MIP, MIP_SSIP);
+		break;
+	case SBI_EXT_LEGACY_SEND_IPI:
+	case SBI_EXT_LEGACY_REMOTE_FENCE_I:
+	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA:
+	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID:
+		/* A NULL mask pointer means all harts. */
+		if (a0) {
+			if (!legacy_read_smode_ulong(a0, &mask)) {
+				ret.error = SBI_ERR_INVALID_ADDRESS;
+				break;
+			}
+			base = 0;
+		}
+		if (eid == SBI_EXT_LEGACY_SEND_IPI)
+			ret.error = sbi_hartmask_for_each(mask, base, legacy_send_ipi, current_hart());
+		else
+			ret.error = sbi_rfence(mask, base, legacy_rfence_fid[eid], a1, a2, a3).error;
+		break;
+	case SBI_EXT_LEGACY_SHUTDOWN:
+		reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
+		ret.error = SBI_ERR_FAILED;
+		break;
+	default:
+		ret.error = SBI_ERR_NOT_SUPPORTED;
+		break;
+	}
+	return ret;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* PMU extension (EID "PMU") glue: unpack registers, call the core, pack sbiret. */
+#include "hart.h"
+#include "sbi_ecall.h"
+
+SBI_ECALL_HANDLER(sbi_ecall_pmu)
+{
+	struct pmu_hart *ph = &current_hart()->pmu;
+
+	switch (fid) {
+	case SBI_PMU_COUNTER_FW_READ:
+		return pmu_counter_fw_read(ph, a0);
+	case SBI_PMU_COUNTER_START:
+		return pmu_counter_start(ph, a0, a1, a2, a3);
+	case SBI_PMU_COUNTER_STOP:
+		return pmu_counter_stop(ph, a0, a1, a2);
+	case SBI_PMU_COUNTER_CONFIG_MATCHING:
+		return pmu_counter_config_matching(ph, a0, a1, a2, a3, a4);
+	case SBI_PMU_NUM_COUNTERS:
+		return sbiret_ok(pmu_num_counters(ph));
+	case SBI_PMU_COUNTER_GET_INFO:
+		return pmu_counter_get_info(ph, a0);
+	case SBI_PMU_COUNTER_FW_READ_HI:
+		return pmu_counter_fw_read_hi(ph, a0);
+	case SBI_PMU_SNAPSHOT_SET_SHMEM:
+		return pmu_snapshot_set_shmem(ph, a0, a1, a2);
+	case SBI_PMU_EVENT_GET_INFO:
+		return pmu_event_get_info(ph, a0, a1, a2, a3);
+	default:
+		(void)a5;
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* System Reset extension (EID "SRST"). */
+#include "console.h"
+#include "drivers.h"
+#include "sbi_ecall.h"
+#include "sbi_spec.h"
+
+#define SRST_VENDOR_FIRST 0xF0000000UL
+
+bool sbi_srst_available(void)
+{
+	return reset_supported(SBI_SRST_TYPE_SHUTDOWN) || reset_supported(SBI_SRST_TYPE_COLD_REBOOT);
+}
+
+SBI_ECALL_HANDLER(sbi_ecall_srst)
+{
+	unsigned long type = a0, reason = a1;
+
+	(void)a2, (void)a3, (void)a4, (void)a5;
+	if (fid != SBI_SRST_SYSTEM_RESET)
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	/* Reserved values, and vendor-specific ones Abacus does not implement,
+	 * are INVALID_PARAM (SRST chapter, system_reset errors). */
+	if (type > SBI_SRST_TYPE_WARM_REBOOT || reason > SBI_SRST_REASON_SYSTEM_FAILURE)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (!reset_supported(type))
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	sbi_printf("\nabacus: system reset: %s%s\n",
+		   type == SBI_SRST_TYPE_SHUTDOWN ? "shutdown" : type == SBI_SRST_TYPE_COLD_REBOOT ?
+		   "cold reboot" : "warm reboot", reason == SBI_SRST_REASON_SYSTEM_FAILURE ? " (system failure)" : "");
+	reset_system(type, reason);
+	return sbiret_err(SBI_ERR_FAILED);
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Hart State Management. A stopped hart waits in M-mode (wfi, woken by an
+ * IPI) until another hart starts it; a suspended hart waits the same way
+ * until an interrupt S-mode enabled is pending. State changes are atomic, so
+ * two harts racing to start the same hart cannot both succeed.
+ */
+#include "console.h"
+#include "riscv_csr.h"
+#include "sbi_hsm.h"
+#include "sbi_ipi.h"
+#include "sbi_memory.h"
+#include "sbi_spec.h"
+#include "sbi_timer.h"
+
+#define HSM_SUSPEND_RESERVED_LOW_FIRST  0x00000001UL
+#define HSM_SUSPEND_PLATFORM_RET_FIRST  0x10000000UL
+#define HSM_SUSPEND_NON_RET_RESERVED    0x80000001UL
+#define HSM_SUSPEND_PLATFORM_NRET_FIRST 0x90000000UL
+/* Internal: a starter has claimed the hart and is writing its start parameters. */
+#define HSM_STATE_CLAIMED (-1L)
+
+bool sbi_hsm_hart_usable(const struct hart_state *hs)
+{
+	return (hs->features & HART_HAS_S) != 0;
+}
+
+static bool hsm_transition(struct hart_state *hs, long from, long to)
+{
+	long expected = from;
+
+	return __atomic_compare_exchange_n(&hs->hsm_state, &expected, to, false, __ATOMIC_ACQ_REL,
+					   __ATOMIC_ACQUIRE);
+}
+
+/* Handles machine interrupts by hand while M-mode waits with MIE clear. */
+static void hsm_serve_machine_interrupts(void)
+{
+	unsigned long mip = csr_read(CSR_MIP);
+
+	if (mip & MIP_MSIP)
+		sbi_ipi_process();
+	if ((mip & MIP_MTIP) && (csr_read(CSR_MIE) & MIP_MTIP))
+		sbi_timer_process();
+}
+
+/* The caller has set hs->hsm_state to STOPPED (or it still is, from boot). */
+void sbi_hsm_stopped_loop(struct hart_state *hs)
+{
+	for (;;) {
+		if (hsm_transition(hs, SBI_HSM_STATE_START_PENDING, SBI_HSM_STATE_STARTED))
+			hart_enter_next_mode(hs->hartid, hs->start_arg1, hs->start_addr, hs->start_mode,
+					     hart_stack_top(hs));
+		wfi();
+		hsm_serve_machine_interrupts();
+	}
+}
+
+struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)
+{
+	struct hart_state *hs = hart_by_id(hartid);
+
+	if (!hs || !sbi_hsm_hart_usable(hs))
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (!sbi_memory_smode_addr_ok(start_addr))
+		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
+	/* Claim the hart before writing its start parameters. */
+	if (!hsm_transition(hs, SBI_HSM_STATE_STOPPED, HSM_STATE_CLAIMED))
+		return sbiret_err(SBI_ERR_ALREADY_AVAILABLE);
+	hs->start_addr = start_addr;
+	hs->start_arg1 = opaque;
+	hs->start_mode = PRV_S;
+	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_RELEASE);
+	sbi_ipi_raise(hs, HART_IPI_WAKE);
+	return sbiret_ok(0);
+}
+
+struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, unsigned long type, unsigned long resume_addr,
+				      unsigned long opaque)
+{
+	bool non_retentive = type == SBI_HSM_SUSPEND_NON_RET_DEFAULT;
+
+	if (type > 0xffffffffUL)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (type != SBI_HSM_SUSPEND_RET_DEFAULT && !non_retentive) {
+		/* Reserved ranges are invalid; platform-specific ones are not provided. */
+		if ((type >= HSM_SUSPEND_RESERVED_LOW_FIRST && type < HSM_SUSPEND_PLATFORM_RET_FIRST) ||
+		    (type >= HSM_SUSPEND_NON_RET_RESERVED && type < HSM_SUSPEND_PLATFORM_NRET_FIRST))
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	}
+	if (non_retentive && !sbi_memory_smode_addr_ok(resume_addr))
+		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
+
+	hs->hsm_state = SBI_HSM_STATE_SUSPENDED;
+	/* Wake on any interrupt S-mode has enabled (sie) becoming pending. */
+	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_MSIP | MIP_MTIP))) {
+		wfi();
+		hsm_serve_machine_interrupts();
+	}
+	hs->hsm_state = SBI_HSM_STATE_STARTED;
+	if (non_retentive) {
+		/* Resume at resume_addr with a0 = hartid, a1 = opaque, satp = 0, SIE = 0
+		 * (the trap exit restores mstatus, so clear SIE/SPP there). */
+		csr_clear(CSR_MSTATUS, MSTATUS_SIE);
+		csr_write(CSR_SATP, 0);
+		csr_write(CSR_MEPC, resume_addr);
+		return (struct sbiret){ (long)hs->hartid, opaque };
+	}
+	return sbiret_ok(0);
+}
+
+struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
+{
+	if (!hsm_transition(hs, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOP_PENDING))
+		return sbiret_err(SBI_ERR_FAILED);
+	csr_write(CSR_MIE, MIP_MSIP);
+	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
+	sbi_hsm_stopped_loop(hs);
+}
+
+struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
+{
+	struct hart_state *hs = hart_by_id(hartid);
+	long st;
+
+	if (!hs || !sbi_hsm_hart_usable(hs))
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	st = __atomic_load_n(&hs->hsm_state, __ATOMIC_ACQUIRE);
+	/* A hart claimed by a starter reads as START_PENDING. */
+	return sbiret_ok(st == HSM_STATE_CLAIMED ? SBI_HSM_STATE_START_PENDING : (unsigned long)st);
+}

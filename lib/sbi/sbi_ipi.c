@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * IPIs between harts: the sender sets reason bits in the target's
+ * hart_state and raises its ACLINT MSWI; the target's machine software
+ * interrupt handler takes the bits and acts on each.
+ */
+#include "drivers.h"
+#include "riscv_csr.h"
+#include "sbi_hsm.h"
+#include "sbi_ipi.h"
+#include "sbi_spec.h"
+
+void sbi_rfence_process(struct hart_state *hs);
+
+void sbi_ipi_raise(struct hart_state *target, unsigned long reasons)
+{
+	__atomic_fetch_or(&target->ipi_pending, reasons, __ATOMIC_RELEASE);
+	aclint_send_ipi(target);
+}
+
+void sbi_ipi_process(void)
+{
+	struct hart_state *hs = current_hart();
+	unsigned long pending;
+
+	/* Clear the interrupt before taking the bits, so a new request raised in
+	 * between leaves msip set and is not lost. */
+	aclint_clear_ipi(hs);
+	pending = __atomic_exchange_n(&hs->ipi_pending, 0, __ATOMIC_ACQUIRE);
+	if (pending & HART_IPI_SMODE) {
+		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_IPI_RECEIVED);
+		csr_set(CSR_MIP, MIP_SSIP);
+	}
+	if (pending & HART_IPI_RFENCE)
+		sbi_rfence_process(hs);
+	/* HART_IPI_WAKE needs no action: the HSM wait loops re-check their state. */
+}
+
+long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base,
+			   void (*fn)(struct hart_state *target, void *arg), void *arg)
+{
+	if (hart_mask_base == -1UL) {
+		for (unsigned int i = 0; i < hart_count; i++)
+			if (sbi_hsm_hart_usable(hart_table[i]) && hart_table[i]->hsm_state != SBI_HSM_STATE_STOPPED)
+				fn(hart_table[i], arg);
+		return SBI_SUCCESS;
+	}
+	/* Validate every hartid first: an invalid one means nothing is done. */
+	for (unsigned long m = hart_mask; m; m &= m - 1) {
+		unsigned long bit = __builtin_ctzl(m);
+		struct hart_state *hs;
+		if (hart_mask_base + bit < hart_mask_base)
+			return SBI_ERR_INVALID_PARAM;
+		hs = hart_by_id(hart_mask_base + bit);
+		if (!hs || !sbi_hsm_hart_usable(hs))
+			return SBI_ERR_INVALID_PARAM;
+	}
+	for (unsigned long m = hart_mask; m; m &= m - 1) {
+		struct hart_state *hs = hart_by_id(hart_mask_base + __builtin_ctzl(m));
+		/* A stopped hart has no S-mode context to interrupt or fence. */
+		if (hs->hsm_state != SBI_HSM_STATE_STOPPED)
+			fn(hs, arg);
+	}
+	return SBI_SUCCESS;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The S-mode timer. With Sstc the hart compares stimecmp itself; without it
+ * the firmware arms the ACLINT MTIMER and, when it fires, raises STIP for
+ * S-mode. Either way a new deadline clears a pending S timer interrupt.
+ */
+#include "drivers.h"
+#include "hart.h"
+#include "riscv_csr.h"
+#include "sbi_timer.h"
+
+void sbi_timer_set(uint64_t stime_value)
+{
+	struct hart_state *hs = current_hart();
+
+	pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_SET_TIMER);
+	if (hs->features & HART_HAS_SSTC) {
+		csr_write(CSR_STIMECMP, stime_value);
+		return;
+	}
+	csr_clear(CSR_MIP, MIP_STIP);
+	aclint_set_timecmp(hs, stime_value);
+	csr_set(CSR_MIE, MIP_MTIP);
+}
+
+void sbi_timer_process(void)
+{
+	/* Masked until S-mode sets a new deadline; S-mode sees STIP instead. */
+	csr_clear(CSR_MIE, MIP_MTIP);
+	csr_set(CSR_MIP, MIP_STIP);
+}

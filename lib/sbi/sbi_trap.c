@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Traps other than S-mode ecalls: machine interrupts (IPIs, the M-mode timer),
+ * exceptions from S/U-mode the firmware handles or counts, and everything
+ * else, which is handed to S-mode exactly as if it had been delegated.
+ * A trap taken in M-mode is a firmware bug: it is reported, never ignored.
+ */
+#include "console.h"
+#include "hart.h"
+#include "riscv_csr.h"
+#include "sbi_ipi.h"
+#include "sbi_timer.h"
+#include "sbi_emulate.h"
+#include "trap.h"
+#include "trap_expect.h"
+
+extern char trap_expect_vector[];
+extern void park(void) __attribute__((noreturn));
+
+static const char *const register_names[32] = {
+	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
+	"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+};
+
+void sbi_trap_panic(struct trap_frame *frame, const char *why)
+{
+	unsigned long hartid = csr_read(CSR_MHARTID);
+
+	sbi_printf("\nabacus: hart %lu: %s\n", hartid, why);
+	sbi_printf("abacus: mcause 0x%016lx mepc 0x%016lx mtval 0x%016lx\n", csr_read(CSR_MCAUSE),
+		   frame ? frame->mepc : csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
+	if (frame) {
+		sbi_printf("abacus: mstatus 0x%016lx\n", frame->mstatus);
+		for (int i = 1; i < 32; i += 2)
+			sbi_printf("abacus: %-4s 0x%016lx  %-4s 0x%016lx\n", register_names[i], frame->regs[i],
+				   i + 1 < 32 ? register_names[i + 1] : "", i + 1 < 32 ? frame->regs[i + 1] : 0);
+	}
+	sbi_printf("abacus: hart %lu stopped\n", hartid);
+	park();
+}
+
+void boot_trap_panic(unsigned long mcause, unsigned long mepc, unsigned long mtval)
+{
+	sbi_printf("\nabacus: hart %lu: trap during boot: mcause 0x%lx mepc 0x%lx mtval 0x%lx; stopped\n",
+		   csr_read(CSR_MHARTID), mcause, mepc, mtval);
+}
+
+void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval)
+{
+	unsigned long mstatus = frame->mstatus;
+	unsigned long prev_mode = (mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	bool from_virt = (mstatus & MSTATUS_MPV) != 0;
+
+	if (current_hart()->features & HART_HAS_H) {
+		/* Into HS-mode: hstatus.SPV records V at the trap, SPVP the virtual
+		 * privilege when V was 1 (privileged spec, "Trap Entry"). */
+		unsigned long hstatus = csr_read(CSR_HSTATUS) & ~((1UL << 7) | (1UL << 6));
+		if (from_virt) {
+			hstatus |= 1UL << 7;
+			hstatus = (hstatus & ~(1UL << 8)) | (prev_mode == PRV_S ? 1UL << 8 : 0);
+		}
+		csr_write(CSR_HSTATUS, hstatus);
+		mstatus &= ~MSTATUS_MPV;
+	}
+	csr_write(CSR_SCAUSE, cause);
+	csr_write(CSR_STVAL, tval);
+	csr_write(CSR_SEPC, frame->mepc);
+
+	/* sstatus: SPP = previous mode, SPIE = SIE, SIE = 0. */
+	mstatus &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
+	if (prev_mode == PRV_S)
+		mstatus |= MSTATUS_SPP;
+	if (frame->mstatus & MSTATUS_SIE)
+		mstatus |= MSTATUS_SPIE;
+	mstatus = (mstatus & ~MSTATUS_MPP) | ((unsigned long)PRV_S << MSTATUS_MPP_SHIFT);
+	frame->mstatus = mstatus;
+	/* Exceptions always enter at the stvec base, vectored mode or not. */
+	frame->mepc = csr_read(CSR_STVEC) & ~3UL;
+}
+
+static void handle_interrupt(struct trap_frame *frame, unsigned long cause)
+{
+	switch (cause & ~MCAUSE_INTERRUPT) {
+	case IRQ_M_SOFT:
+		sbi_ipi_process();
+		break;
+	case IRQ_M_TIMER:
+		sbi_timer_process();
+		break;
+	default:
+		sbi_trap_panic(frame, "unexpected machine interrupt");
+	}
+}
+
+void sbi_trap_handler(struct trap_frame *frame)
+{
+	unsigned long cause = csr_read(CSR_MCAUSE);
+	unsigned long tval = csr_read(CSR_MTVAL);
+	struct hart_state *hs;
+
+	if ((frame->mstatus & MSTATUS_MPP) == MSTATUS_MPP)
+		sbi_trap_panic(frame, "unexpected trap in M-mode");
+	if (cause & MCAUSE_INTERRUPT) {
+		handle_interrupt(frame, cause);
+		return;
+	}
+	hs = current_hart();
+	switch (cause) {
+	case CAUSE_ILLEGAL_INSTRUCTION:
+		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_ILLEGAL_INSN);
+		if (sbi_emulate_illegal_insn(frame, tval))
+			return;
+		break;
+	case CAUSE_MISALIGNED_LOAD:
+		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_MISALIGNED_LOAD);
+		if (sbi_emulate_misaligned_load(frame, tval))
+			return;
+		break;
+	case CAUSE_MISALIGNED_STORE:
+		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_MISALIGNED_STORE);
+		if (sbi_emulate_misaligned_store(frame, tval))
+			return;
+		break;
+	case CAUSE_LOAD_ACCESS:
+		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_ACCESS_LOAD);
+		break;
+	case CAUSE_STORE_ACCESS:
+		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_ACCESS_STORE);
+		break;
+	default:
+		break;
+	}
+	sbi_trap_redirect(frame, cause, tval);
+}
+
+void trap_expect_begin(void)
+{
+	struct hart_state *hs = current_hart();
+
+	hs->expect.trapped = 0;
+	hs->expect.saved_mepc = csr_read(CSR_MEPC);
+	hs->expect.saved_mstatus = csr_read(CSR_MSTATUS);
+	hs->expect.saved_mtvec = csr_swap(CSR_MTVEC, (unsigned long)trap_expect_vector);
+	hs->expect.saved_mscratch = csr_swap(CSR_MSCRATCH, (unsigned long)&hs->expect);
+}
+
+bool trap_expect_end(void)
+{
+	struct hart_state *hs = current_hart();
+
+	csr_write(CSR_MSCRATCH, hs->expect.saved_mscratch);
+	csr_write(CSR_MTVEC, hs->expect.saved_mtvec);
+	if (!hs->expect.trapped)
+		return false;
+	/* The probe trap replaced mepc and mstatus.MPP/MPIE of the trap we are
+	 * handling (an ecall from S-mode, say): put them back. */
+	csr_write(CSR_MEPC, hs->expect.saved_mepc);
+	csr_write(CSR_MSTATUS, hs->expect.saved_mstatus & ~MSTATUS_MPRV);
+	return true;
+}

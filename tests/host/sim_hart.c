@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* A simulated hart implementing the CSR layer; see sim_hart.h. */
+#include <string.h>
+#include "csr_layer.h"
+#include "sim_hart.h"
+
+struct sim_hart sim;
+
+const struct sim_hart_config sim_qemu_virt = {
+	.hpm_present = 0x7fff8, .hpm_width = 64, .has_mcountinhibit = true,
+};
+const struct sim_hart_config sim_qemu_sscofpmf = {
+	.hpm_present = 0x7fff8, .hpm_width = 64, .has_mcountinhibit = true, .has_sscofpmf = true,
+};
+const struct sim_hart_config sim_u74 = {
+	.hpm_present = 0xfffffff8, .hpm_zero = 0xffffffe0, .hpm_width = 40, .has_mcountinhibit = true,
+};
+
+void sim_hart_reset(const struct sim_hart_config *cfg)
+{
+	memset(&sim, 0, sizeof sim);
+	sim.cfg = *cfg;
+	sim.cfg.hpm_present &= ~0x7u;
+	sim.cfg.hpm_zero &= sim.cfg.hpm_present;
+	sim.priv = SIM_PRIV_M;
+}
+
+static bool hpm_exists(unsigned int n)
+{
+	return n >= 3 && n <= 31 && (sim.cfg.hpm_present >> n & 1);
+}
+
+/* mcycle, minstret or an existing mhpmcounter. */
+static bool counter_exists(unsigned int n)
+{
+	return n == 0 || n == 2 || hpm_exists(n);
+}
+
+static uint64_t counter_mask(unsigned int n)
+{
+	if (n >= 3 && (sim.cfg.hpm_zero >> n & 1))
+		return 0;
+	if (n < 3 || sim.cfg.hpm_width >= 64)
+		return ~0ULL;
+	return (1ULL << sim.cfg.hpm_width) - 1;
+}
+
+uint32_t sim_hart_counters(void)
+{
+	return 0x5u | (sim.cfg.hpm_present & ~sim.cfg.hpm_zero);
+}
+
+static uint32_t scountovf_value(void)
+{
+	uint32_t bits = 0;
+
+	for (unsigned int n = 3; n < 32; n++)
+		if (hpm_exists(n) && (sim.mhpmevent[n] & MHPMEVENT_OF))
+			bits |= 1u << n;
+	return bits;
+}
+
+/* ---- Trap-safe access by number ---- */
+
+bool csr_try_read(unsigned int csr_num, uint64_t *value)
+{
+	unsigned int n = csr_num & 0x1f;
+	uint64_t v;
+
+	if (csr_num == CSR_NUM_MCOUNTINHIBIT && sim.cfg.has_mcountinhibit)
+		v = sim.mcountinhibit;
+	else if ((csr_num == CSR_NUM_MCYCLECFG || csr_num == CSR_NUM_MINSTRETCFG) && sim.cfg.has_smcntrpmf)
+		v = sim.counter_cfg[csr_num == CSR_NUM_MCYCLECFG ? 0 : 2];
+	else if (csr_num >= CSR_NUM_MHPMEVENT(3) && csr_num <= CSR_NUM_MHPMEVENT(31) && hpm_exists(n))
+		v = sim.mhpmevent[n];
+	else if ((csr_num & ~0x1fu) == CSR_NUM_MCYCLE && counter_exists(n))
+		v = sim.counter[n];
+	else if ((csr_num & ~0x1fu) == CSR_NUM_CYCLE && (counter_exists(n) || n == 1))
+		v = sim.counter[n];
+	else if (csr_num == CSR_NUM_SCOUNTOVF && sim.cfg.has_sscofpmf)
+		v = scountovf_value();
+	else if (csr_num == CSR_NUM_MCOUNTEREN)
+		v = 0;
+	else {
+		sim.traps++;
+		return false;
+	}
+	*value = v;
+	return true;
+}
+
+bool csr_try_write(unsigned int csr_num, uint64_t value)
+{
+	unsigned int n = csr_num & 0x1f;
+
+	if (csr_num == CSR_NUM_MCOUNTINHIBIT && sim.cfg.has_mcountinhibit)
+		sim.mcountinhibit = (uint32_t)value & (0x5u | sim.cfg.hpm_present);
+	else if ((csr_num == CSR_NUM_MCYCLECFG || csr_num == CSR_NUM_MINSTRETCFG) && sim.cfg.has_smcntrpmf)
+		sim.counter_cfg[csr_num == CSR_NUM_MCYCLECFG ? 0 : 2] = value;
+	else if (csr_num >= CSR_NUM_MHPMEVENT(3) && csr_num <= CSR_NUM_MHPMEVENT(31) && hpm_exists(n))
+		sim.mhpmevent[n] = value;
+	else if ((csr_num & ~0x1fu) == CSR_NUM_MCYCLE && counter_exists(n))
+		sim.counter[n] = value & counter_mask(n);
+	else if (csr_num == CSR_NUM_MCOUNTEREN)
+		;
+	else {
+		sim.traps++;
+		return false;
+	}
+	sim.csr_writes++;
+	return true;
+}
+
+/* ---- Fast accessors ---- */
+
+static bool check(bool ok)
+{
+	if (!ok)
+		sim.bad_accesses++;
+	return ok;
+}
+
+uint64_t csr_read_counter(unsigned int counter)
+{
+	return check(counter_exists(counter)) ? sim.counter[counter] : 0;
+}
+
+void csr_write_counter(unsigned int counter, uint64_t value)
+{
+	sim.csr_writes++;
+	if (!check(counter_exists(counter)))
+		return;
+	sim.counter[counter] = value & counter_mask(counter);
+	sim.written_while_inhibited &= ~(1u << counter);
+	sim.written_while_inhibited |= sim.mcountinhibit & (1u << counter);
+}
+
+uint64_t csr_read_mhpmevent(unsigned int counter)
+{
+	return check(hpm_exists(counter)) ? sim.mhpmevent[counter] : 0;
+}
+
+void csr_write_mhpmevent(unsigned int counter, uint64_t value)
+{
+	sim.csr_writes++;
+	if (check(hpm_exists(counter)))
+		sim.mhpmevent[counter] = value;
+}
+
+uint64_t csr_read_counter_cfg(unsigned int counter)
+{
+	return check(sim.cfg.has_smcntrpmf && (counter == 0 || counter == 2)) ? sim.counter_cfg[counter] : 0;
+}
+
+void csr_write_counter_cfg(unsigned int counter, uint64_t value)
+{
+	sim.csr_writes++;
+	if (check(sim.cfg.has_smcntrpmf && (counter == 0 || counter == 2)))
+		sim.counter_cfg[counter] = value;
+}
+
+void csr_inhibit_set(uint32_t counter_mask)
+{
+	sim.csr_writes++;
+	if (check(sim.cfg.has_mcountinhibit))
+		sim.mcountinhibit |= counter_mask & (0x5u | sim.cfg.hpm_present);
+}
+
+void csr_inhibit_clear(uint32_t counter_mask)
+{
+	sim.csr_writes++;
+	if (check(sim.cfg.has_mcountinhibit))
+		sim.mcountinhibit &= ~counter_mask;
+}
+
+uint32_t csr_inhibit_read(void)
+{
+	return check(sim.cfg.has_mcountinhibit) ? sim.mcountinhibit : 0;
+}
+
+uint32_t csr_read_scountovf(void)
+{
+	return check(sim.cfg.has_sscofpmf) ? scountovf_value() : 0;
+}
+
+void csr_clear_lcofip(void)
+{
+	sim.csr_writes++;
+	if (check(sim.cfg.has_sscofpmf))
+		sim.lcofip = false;
+}
+
+/* ---- Counting ---- */
+
+/* The Sscofpmf / Smcntrpmf filter bit that stops counting in the current mode. */
+static uint64_t priv_inhibit_bit(void)
+{
+	switch (sim.priv) {
+	case SIM_PRIV_M: return MHPMEVENT_MINH;
+	case SIM_PRIV_S: return MHPMEVENT_SINH;
+	case SIM_PRIV_U: return MHPMEVENT_UINH;
+	case SIM_PRIV_VS: return MHPMEVENT_VSINH;
+	default: return MHPMEVENT_VUINH;
+	}
+}
+
+static bool counter_filtered(unsigned int n)
+{
+	if (n >= 3)
+		return sim.cfg.has_sscofpmf && (sim.mhpmevent[n] & priv_inhibit_bit());
+	return sim.cfg.has_smcntrpmf && (sim.counter_cfg[n] & priv_inhibit_bit());
+}
+
+void sim_hart_tick(uint64_t n)
+{
+	sim.counter[1] += n;   /* time never stops */
+	for (unsigned int c = 0; c < 32; c++) {
+		uint64_t mask = counter_mask(c), old = sim.counter[c];
+
+		if (c == 1 || !counter_exists(c) || !mask)
+			continue;
+		if (sim.cfg.has_mcountinhibit && (sim.mcountinhibit >> c & 1))
+			continue;
+		if (counter_filtered(c))
+			continue;
+		sim.counter[c] = (old + n) & mask;
+		/* Wrapped past the counter's width: Sscofpmf sets OF and, on 0 -> 1, raises LCOFIP. */
+		if (n > mask - old && c >= 3 && sim.cfg.has_sscofpmf && !(sim.mhpmevent[c] & MHPMEVENT_OF)) {
+			sim.mhpmevent[c] |= MHPMEVENT_OF;
+			sim.lcofip = true;
+			sim.lcofi_raised++;
+		}
+	}
+}

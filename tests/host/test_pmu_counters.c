@@ -1,0 +1,650 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PMU core on a simulated hart: counter_start (FID 3, Tables 10-11),
+ * counter_stop (FID 4, Tables 12-13), counter_fw_read/_hi (FIDs 5-6,
+ * Tables 14-15) and the snapshot shared memory (FID 7, Tables 16-17).
+ */
+#include <limits.h>
+#include "test.h"
+#include "pmu_fixture.h"
+
+TEST_MAIN_GLOBALS
+
+static void test_setup(void)
+{
+}
+
+#define NUM_QEMU (19 + PMU_FW_COUNTERS)
+#define FW0 19   /* first firmware counter on the QEMU hart */
+
+static struct sbiret start(unsigned long base, unsigned long mask, unsigned long flags, uint64_t value)
+{
+	return pmu_counter_start(&ph, base, mask, flags, value);
+}
+
+static struct sbiret stop(unsigned long base, unsigned long mask, unsigned long flags)
+{
+	return pmu_counter_stop(&ph, base, mask, flags);
+}
+
+static unsigned long config(unsigned long base, unsigned long mask, unsigned long flags, unsigned long event_idx)
+{
+	return pmu_counter_config_matching(&ph, base, mask, flags, event_idx, 0).value;
+}
+
+/* Snapshot page (RAM page 0): 8-byte overflow bitmap, then the values. */
+static volatile uint64_t *snapshot_u64(unsigned int i)
+{
+	return (volatile uint64_t *)fixture_ram + i;
+}
+#define SNAP_OVERFLOW   (*snapshot_u64(0))
+#define SNAP_VALUE(i)   (*snapshot_u64(1 + (i)))
+#define PATTERN_U64     0xa5a5a5a5a5a5a5a5ULL
+
+/* QEMU hart, QEMU map; counters 3 and 4 count DTLB read misses, FW0 SET_TIMER; all stopped. */
+static void setup_three_counters(const struct sim_hart_config *cfg, bool sscofpmf)
+{
+	fixture_init(cfg, sscofpmf, false);
+	fixture_qemu_map();
+	config(3, 0x3, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_DTLB_RD_MISS);
+	config(3, 0x3, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_DTLB_RD_MISS);
+	config(FW0, 1, 0, EV_FW(SBI_PMU_FW_SET_TIMER));
+}
+
+#define CHECK_FAILS_UNCHANGED(err, call) do { \
+	struct pmu_hart _before = ph; struct sim_hart _sim = sim; \
+	struct sbiret _r = (call); \
+	CHECK_EQ(_r.error, err); \
+	CHECK_EQ(_r.value, 0); \
+	CHECK(memcmp(&_before, &ph, sizeof ph) == 0); \
+	CHECK(memcmp(&_sim, &sim, sizeof sim) == 0); \
+	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0); \
+} while (0)
+
+/* ---- counter_start: errors (Table 11) ---- */
+
+TEST(start_reserved_flags)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(3, 1, 1UL << 2, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(3, 1, 1UL << 63, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(3, 0, ~0UL, 0));
+}
+
+TEST(start_init_value_and_snapshot_are_exclusive)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(3, 1, SBI_PMU_START_FLAG_ALL, 5));
+}
+
+TEST(start_snapshot_without_shmem)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NO_SHMEM, start(3, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0));
+	/* after disabling it again */
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL, 0).error, SBI_SUCCESS);
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NO_SHMEM, start(3, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0));
+}
+
+TEST(start_invalid_counter_sets)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(NUM_QEMU, 1, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(3, 1UL << 63, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(ULONG_MAX, 1, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(ULONG_MAX, 0x30, 0, 0));   /* wraps to 3, 4 */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(ULONG_MAX - 60, 1UL << 63, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(NUM_QEMU - 1, 0x3, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(0, ~0UL, SBI_PMU_START_FLAG_SET_INIT_VALUE, 9));
+}
+
+TEST(start_counter_without_event)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	/* 3 and 4 are configured, 5 is not: nothing starts */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(3, 0x7, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(0, 1, 0, 0));        /* free-running mcycle */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(1, 1, 0, 0));        /* time */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(2, 0x3, 0, 0));      /* free-running minstret with 3 */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(FW0, 0x3, 0, 0));    /* FW0 + 1 unconfigured */
+}
+
+TEST(start_empty_set_does_nothing)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_FAILS_UNCHANGED(SBI_SUCCESS, start(0, 0, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_SUCCESS, start(ULONG_MAX, 0, SBI_PMU_START_FLAG_SET_INIT_VALUE, 1));
+}
+
+/* ---- counter_start: effects ---- */
+
+TEST(start_with_initial_value)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 1000).error, SBI_SUCCESS);
+	CHECK_EQ(ph.started, 1UL << 3);
+	CHECK_EQ(sim.mcountinhibit & 0x18, 0x10);
+	sim_hart_tick(50);
+	CHECK_EQ(sim.counter[3], 1050);
+	CHECK_EQ(sim.counter[4], 0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(start_without_flag_keeps_value)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	sim.counter[4] = 300;
+	CHECK_EQ(start(4, 1, 0, 1000).error, SBI_SUCCESS);
+	sim_hart_tick(7);
+	CHECK_EQ(sim.counter[4], 307);
+	CHECK_EQ(stop(4, 1, 0).error, SBI_SUCCESS);
+	sim_hart_tick(7);
+	CHECK_EQ(sim.counter[4], 307);
+	CHECK_EQ(start(4, 1, 0, 0).error, SBI_SUCCESS);
+	sim_hart_tick(1);
+	CHECK_EQ(sim.counter[4], 308);
+}
+
+TEST(start_several_counters_with_one_value)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(start(3, 0x3, SBI_PMU_START_FLAG_SET_INIT_VALUE, 20).error, SBI_SUCCESS);
+	sim_hart_tick(2);
+	CHECK_EQ(sim.counter[3], 22);
+	CHECK_EQ(sim.counter[4], 22);
+	CHECK_EQ(ph.started, 0x18);
+}
+
+TEST(start_fixed_counters)
+{
+	fixture_init(&sim_qemu_virt, false, false);
+	CHECK_EQ(config(0, 1, 0, EV_CYCLES), 0);
+	CHECK_EQ(config(2, 1, 0, EV_INSTRUCTIONS), 2);
+	CHECK_EQ(start(0, 0x5, SBI_PMU_START_FLAG_SET_INIT_VALUE, 100).error, SBI_SUCCESS);
+	sim_hart_tick(1);
+	CHECK_EQ(sim.counter[0], 101);
+	CHECK_EQ(sim.counter[2], 101);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(start_already_started_is_best_effort)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 5).error, SBI_SUCCESS);
+	CHECK_EQ(start(3, 0x3, SBI_PMU_START_FLAG_SET_INIT_VALUE, 500).error, SBI_ERR_ALREADY_STARTED);
+	/* 4 started with the value, 3 untouched */
+	CHECK_EQ(sim.counter[3], 5);
+	CHECK_EQ(sim.counter[4], 500);
+	CHECK_EQ(ph.started, 0x18);
+	CHECK_EQ(start(3, 0x3, 0, 0).error, SBI_ERR_ALREADY_STARTED);
+	CHECK_EQ(sim.counter[3], 5);
+	/* firmware counter likewise */
+	CHECK_EQ(start(FW0, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(start(FW0, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 9).error, SBI_ERR_ALREADY_STARTED);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 0);
+}
+
+/* Sscofpmf: OF is cleared and the value written after un-inhibiting (QEMU 7.2 overflow quirk). */
+TEST(start_sscofpmf_clears_of_and_writes_value_while_running)
+{
+	setup_three_counters(&sim_qemu_sscofpmf, true);
+	sim.mhpmevent[3] |= MHPMEVENT_OF;
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 9).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mhpmevent[3], EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.written_while_inhibited & 0x8, 0);
+	CHECK_EQ(sim.counter[3], ~0ULL - 9);
+	sim_hart_tick(9);
+	CHECK(!sim.lcofip);
+	sim_hart_tick(1);
+	CHECK(sim.lcofip);
+	CHECK_EQ(sim.counter[3], 0);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_OF | EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/* ---- counter_stop (Tables 12-13) ---- */
+
+TEST(stop_errors)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	start(3, 0x3, 0, 0);
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, stop(3, 1, 1UL << 2));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, stop(3, 1, 1UL << 63));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NO_SHMEM, stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, stop(NUM_QEMU, 1, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, stop(3, 1UL << 63, SBI_PMU_STOP_FLAG_RESET));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, stop(ULONG_MAX, 0x30, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, stop(ULONG_MAX - 59, 1UL << 63, SBI_PMU_STOP_FLAG_RESET));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, stop(3, ~0UL, SBI_PMU_STOP_FLAG_RESET));
+	CHECK_FAILS_UNCHANGED(SBI_SUCCESS, stop(3, 0, SBI_PMU_STOP_FLAG_RESET));
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_FAILS_UNCHANGED(SBI_SUCCESS, stop(0, 0, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT));
+}
+
+TEST(stop_stops_counting)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(start(3, 0x3, SBI_PMU_START_FLAG_SET_INIT_VALUE, 0).error, SBI_SUCCESS);
+	sim_hart_tick(4);
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(ph.started, 0x10);
+	CHECK_EQ(sim.mcountinhibit & 0x18, 0x8);
+	sim_hart_tick(4);
+	CHECK_EQ(sim.counter[3], 4);
+	CHECK_EQ(sim.counter[4], 8);
+	/* still mapped */
+	CHECK_EQ(ph.hw_event[3], EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.mhpmevent[3], EV_DTLB_RD_MISS);
+}
+
+TEST(stop_already_stopped_is_best_effort)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	start(4, 1, 0, 0);
+	CHECK_EQ(stop(3, 0x3, 0).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(ph.started, 0);
+	CHECK_EQ(sim.mcountinhibit & 0x18, 0x18);
+	CHECK_EQ(stop(3, 0x3, 0).error, SBI_ERR_ALREADY_STOPPED);
+	/* unconfigured counters and time are simply "stopped" */
+	CHECK_EQ(stop(0, 0x1f, 0).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(stop(FW0 + 5, 1, 0).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(stop_reset_unmaps_every_counter_of_the_set)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 10);
+	start(FW0, 1, 0, 0);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	/* Linux: stop, then stop again with RESET, ignoring ALREADY_STOPPED */
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(ph.hw_event[3], 0);
+	CHECK_EQ(sim.mhpmevent[3], 0);
+	CHECK_EQ(sim.counter[3], 10);
+	/* running 4 with RESET: stopped and unmapped, SUCCESS; FW0 likewise */
+	start(4, 1, 0, 0);
+	CHECK_EQ(stop(4, 0x7fff, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(ph.hw_event[4], 0);
+	CHECK_EQ(stop(FW0, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(ph.fw[0].configured, 0);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 1);   /* the value stays */
+	CHECK_EQ(ph.started, 0);
+	/* unmapped counters cannot start, but can be matched again */
+	CHECK_EQ(start(3, 1, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(start(FW0, 1, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(config(3, 1, 0, EV_DTLB_WR_MISS), 3);
+	CHECK_EQ(config(FW0, 1, 0, EV_FW(1)), FW0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(stop_reset_lets_fixed_counters_run_freely_again)
+{
+	struct sim_hart_config cfg = sim_qemu_sscofpmf;
+
+	cfg.has_smcntrpmf = true;
+	fixture_init(&cfg, true, true);
+	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_SET_UINH | SBI_PMU_CFG_FLAG_AUTO_START, EV_CYCLES), 0);
+	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_UINH);
+	CHECK_EQ(stop(0, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mcountinhibit & 1, 1);
+	CHECK_EQ(stop(0, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(sim.mcountinhibit & 1, 0);
+	CHECK_EQ(sim.counter_cfg[0], 0);
+	CHECK_EQ(ph.hw_event[0], 0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/* ---- Snapshots (Table 16) ---- */
+
+TEST(snapshot_stop_writes_only_the_sets_slots)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);   /* not touched yet */
+	start(3, 0x3, SBI_PMU_START_FLAG_SET_INIT_VALUE, 100);
+	start(FW0, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 7);
+	sim_hart_tick(5);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+
+	/* base 3, mask counters 3, 4: slots 0 and 1 */
+	CHECK_EQ(stop(3, 0x3, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(SNAP_OVERFLOW, 0);
+	CHECK_EQ(SNAP_VALUE(0), 105);
+	CHECK_EQ(SNAP_VALUE(1), 105);
+	CHECK_EQ(fixture_changed_bytes(24, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+
+	/* base 2, the firmware counter: slot FW0 - 2 */
+	fixture_fill_ram();
+	CHECK_EQ(stop(2, 1UL << (FW0 - 2), SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(SNAP_VALUE(FW0 - 2), 8);
+	CHECK_EQ(SNAP_OVERFLOW, 0);
+	CHECK_EQ(fixture_changed_bytes(8, 8 + 8 * (FW0 - 2)), 0);
+	CHECK_EQ(fixture_changed_bytes(8 + 8 * (FW0 - 1), FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+
+	/* stopped counters are snapshotted too (ALREADY_STOPPED), time is left alone */
+	fixture_fill_ram();
+	CHECK_EQ(stop(0, 0x1a, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_VALUE(1), PATTERN_U64);   /* time */
+	CHECK_EQ(SNAP_VALUE(3), 105);
+	CHECK_EQ(SNAP_VALUE(4), 105);
+	CHECK_EQ(SNAP_OVERFLOW, 0);
+	CHECK_EQ(fixture_changed_bytes(8, 16), 0);
+	CHECK_EQ(fixture_changed_bytes(24, 32), 0);
+	CHECK_EQ(fixture_changed_bytes(48, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(snapshot_with_reset)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(1), 0, 0).error, SBI_SUCCESS);
+	start(4, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 42);
+	/* the value is taken before the counter is unmapped */
+	CHECK_EQ(stop(4, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT | SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(((volatile uint64_t *)(fixture_ram + FIXTURE_PAGE))[1], 42);
+	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_PAGE), 0);
+	CHECK_EQ(fixture_changed_bytes(FIXTURE_PAGE + 16, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+	CHECK_EQ(ph.hw_event[4], 0);
+}
+
+TEST(snapshot_overflow_bitmap_is_relative_to_base)
+{
+	setup_three_counters(&sim_qemu_sscofpmf, true);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 0);
+	start(4, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 2);
+	sim_hart_tick(5);
+	CHECK(sim.lcofip);
+	CHECK_EQ(stop(3, 0x3, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(SNAP_OVERFLOW, 0x2);           /* counter 4 = base 3 + 1 */
+	CHECK_EQ(SNAP_VALUE(0), 5);
+	CHECK_EQ(SNAP_VALUE(1), 2);
+	/* base 4: bit 0 */
+	CHECK_EQ(stop(4, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_OVERFLOW, 0x1);
+	/* base 0, counters 0..4 */
+	CHECK_EQ(stop(0, 0x1f, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_OVERFLOW, 0x10);
+	/* a set without counter 4 */
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_OVERFLOW, 0);
+	/* restarting clears OF */
+	start(4, 1, 0, 0);
+	CHECK_EQ(stop(4, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(SNAP_OVERFLOW, 0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(snapshot_overflow_bitmap_zero_without_sscofpmf)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+
+	cfg.hpm_width = 48;
+	setup_three_counters(&cfg, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, (1ULL << 48) - 1);
+	sim_hart_tick(2);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(SNAP_OVERFLOW, 0);
+	CHECK_EQ(SNAP_VALUE(0), 1);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(snapshot_start_reads_initial_values)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	SNAP_VALUE(0) = 1111;   /* counter 3 */
+	SNAP_VALUE(1) = 2222;   /* counter 4 */
+	SNAP_VALUE(FW0 - 3) = 3333;
+	CHECK_EQ(start(3, 0x3 | 1UL << (FW0 - 3), SBI_PMU_START_FLAG_INIT_SNAPSHOT, 9).error, SBI_SUCCESS);
+	CHECK_EQ(sim.counter[3], 1111);
+	CHECK_EQ(sim.counter[4], 2222);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 3333);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 3334);
+	/* the start did not write the page */
+	CHECK_EQ(SNAP_OVERFLOW, PATTERN_U64);
+	CHECK_EQ(fixture_changed_bytes(8 + 8 * (FW0 - 2), FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+	/* an already started counter keeps its value */
+	stop(4, 1, 0);
+	SNAP_VALUE(1) = 5;
+	SNAP_VALUE(0) = 6;
+	CHECK_EQ(start(3, 0x3, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0).error, SBI_ERR_ALREADY_STARTED);
+	CHECK_EQ(sim.counter[3], 1111);
+	CHECK_EQ(sim.counter[4], 5);
+}
+
+TEST(snapshot_round_trip)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(2), 0, 0).error, SBI_SUCCESS);
+	start(3, 0x3, SBI_PMU_START_FLAG_SET_INIT_VALUE, 1);
+	sim_hart_tick(9);
+	CHECK_EQ(stop(3, 0x3, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	sim.counter[3] = sim.counter[4] = 0;   /* e.g. another user of the counters */
+	CHECK_EQ(start(3, 0x3, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.counter[3], 10);
+	CHECK_EQ(sim.counter[4], 10);
+	CHECK_EQ(fixture_changed_bytes(0, 2 * FIXTURE_PAGE), 0);
+	CHECK_EQ(fixture_changed_bytes(2 * FIXTURE_PAGE + 24, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+}
+
+/* ---- snapshot_set_shmem (Table 17) ---- */
+
+TEST(set_shmem_errors)
+{
+	unsigned long ram = fixture_page(0);
+
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_snapshot_set_shmem(&ph, ram, 0, 1));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL, 1UL << 63));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_snapshot_set_shmem(&ph, ram + 8, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_snapshot_set_shmem(&ph, ram + 2048, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_snapshot_set_shmem(&ph, ~0UL, 0, 0));
+	/* the firmware's region, outside RAM, above 4 GiB * 4 GiB, wrapping */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS,
+			      pmu_snapshot_set_shmem(&ph, fixture_page(FIXTURE_FW_PAGE), 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS,
+			      pmu_snapshot_set_shmem(&ph, fixture_page(FIXTURE_RAM_PAGES), 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS, pmu_snapshot_set_shmem(&ph, ram - FIXTURE_PAGE, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS, pmu_snapshot_set_shmem(&ph, 0, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS, pmu_snapshot_set_shmem(&ph, ram, 1, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS, pmu_snapshot_set_shmem(&ph, ram, ~0UL, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS, pmu_snapshot_set_shmem(&ph, ~0UL & ~0xfffUL, 0, 0));
+	/* all-ones lo with another hi is not "disable": lo is then unaligned */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL - 1, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_ADDRESS, pmu_snapshot_set_shmem(&ph, ~0UL & ~0xfffUL, ~0UL, 0));
+	CHECK(!ph.snapshot_enabled);
+}
+
+TEST(set_shmem_enable_and_disable)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	/* the last page before the firmware's */
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(FIXTURE_FW_PAGE - 1), 0, 0).error, SBI_SUCCESS);
+	CHECK(ph.snapshot_enabled);
+	CHECK_EQ(ph.snapshot_addr, fixture_page(FIXTURE_FW_PAGE - 1));
+	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+	/* a second call moves it */
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(ph.snapshot_addr, fixture_page(0));
+	/* a failed call keeps the previous one */
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0) + 8, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK(ph.snapshot_enabled);
+	CHECK_EQ(ph.snapshot_addr, fixture_page(0));
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL, 0).error, SBI_SUCCESS);
+	CHECK(!ph.snapshot_enabled);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_NO_SHMEM);
+	/* disabling twice is fine */
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL, 0).error, SBI_SUCCESS);
+	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+}
+
+/* ---- Firmware counters, fw_read / fw_read_hi (Tables 14-15) ---- */
+
+TEST(fw_read_invalid_counters)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	static const unsigned long bad[] = { 0, 1, 2, 3, 18, NUM_QEMU, 64, ULONG_MAX, ULONG_MAX - 18 };
+
+	for (unsigned int i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_counter_fw_read(&ph, bad[i]));
+		CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, pmu_counter_fw_read_hi(&ph, bad[i]));
+	}
+}
+
+TEST(fw_read_unconfigured_counter)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_FAILS_UNCHANGED(SBI_SUCCESS, pmu_counter_fw_read(&ph, FW0 + 1));
+	CHECK_FAILS_UNCHANGED(SBI_SUCCESS, pmu_counter_fw_read(&ph, NUM_QEMU - 1));
+	CHECK_FAILS_UNCHANGED(SBI_SUCCESS, pmu_counter_fw_read_hi(&ph, NUM_QEMU - 1));
+}
+
+TEST(fw_counter_counts_its_event)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);   /* before start: not counted */
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 0);
+	CHECK_EQ(start(FW0, 1, 0, 0).error, SBI_SUCCESS);
+	for (int i = 0; i < 3; i++)
+		pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_IPI_SENT);   /* another event */
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).error, SBI_SUCCESS);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 3);
+	CHECK_EQ(pmu_counter_fw_read_hi(&ph, FW0).error, SBI_SUCCESS);
+	CHECK_EQ(pmu_counter_fw_read_hi(&ph, FW0).value, 0);
+	CHECK_EQ(stop(FW0, 1, 0).error, SBI_SUCCESS);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 3);
+	CHECK_EQ(start(FW0, 1, 0, 0).error, SBI_SUCCESS);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 5);
+	CHECK_EQ(stop(FW0, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(start(FW0, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 100).error, SBI_SUCCESS);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 101);
+}
+
+TEST(fw_counter_wraps_at_64_bits)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	for (int i = 0; i < 5; i++)
+		pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(start(FW0, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 1).error, SBI_SUCCESS);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, ~0UL - 1);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 1);
+	CHECK_EQ(pmu_counter_fw_read_hi(&ph, FW0).value, 0);
+}
+
+TEST(fw_counters_share_an_event)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK_EQ(config(FW0, 0xff, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_SET_TIMER)), FW0 + 1);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(start(FW0, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 10).error, SBI_SUCCESS);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 11);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0 + 1).value, 2);
+}
+
+TEST(fw_counter_platform_event)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	pmu_platform = &fixture_platform;
+	fixture_platform_count = 1000;
+	CHECK_EQ(pmu_counter_config_matching(&ph, FW0, 0xf, SBI_PMU_CFG_FLAG_AUTO_START,
+					     EV_FW(SBI_PMU_FW_PLATFORM), FIXTURE_PLATFORM_DATA).value, FW0 + 1);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0 + 1).value, 0);
+	fixture_platform_count += 10;
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0 + 1).value, 10);
+	CHECK_EQ(stop(FW0 + 1, 1, 0).error, SBI_SUCCESS);
+	fixture_platform_count += 10;
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0 + 1).value, 10);
+	CHECK_EQ(start(FW0 + 1, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 50).error, SBI_SUCCESS);
+	fixture_platform_count += 1;
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0 + 1).value, 51);
+}
+
+TEST(fw_only_hart_without_mcountinhibit)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+
+	cfg.has_mcountinhibit = false;
+	fixture_init(&cfg, false, false);
+	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_ILLEGAL_INSN)), 0);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_ILLEGAL_INSN);
+	CHECK_EQ(pmu_counter_fw_read(&ph, 0).value, 1);
+	CHECK_EQ(stop(0, ~0UL >> (64 - PMU_FW_COUNTERS), SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(pmu_counter_fw_read(&ph, PMU_FW_COUNTERS).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/* ---- The U74: two counters, no Sscofpmf ---- */
+
+TEST(u74_full_cycle)
+{
+	fixture_init(&sim_u74, false, false);
+	pmu_event_map.ranges[0] = (struct pmu_event_range){ 3, 6, 0x18 };
+	pmu_event_map.range_count = 1;
+	pmu_event_map.selectors[0] = (struct pmu_event_selector){ 5, 0x4000 };
+	pmu_event_map.selector_count = 1;
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(config(0, 0x1f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_SET_SINH, 5), 3);
+	CHECK_EQ(sim.mhpmevent[3], 0x4000);   /* no filter bits without Sscofpmf */
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, (1ULL << 40) - 2).error, SBI_SUCCESS);
+	sim_hart_tick(5);
+	CHECK_EQ(stop(0, 0x1d, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT | SBI_PMU_STOP_FLAG_RESET).error,
+		 SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_VALUE(3), 3);   /* wrapped at 40 bits */
+	CHECK_EQ(SNAP_OVERFLOW, 0);
+	CHECK_EQ(sim.mhpmevent[3], 0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+int main(void)
+{
+	RUN(start_reserved_flags);
+	RUN(start_init_value_and_snapshot_are_exclusive);
+	RUN(start_snapshot_without_shmem);
+	RUN(start_invalid_counter_sets);
+	RUN(start_counter_without_event);
+	RUN(start_empty_set_does_nothing);
+	RUN(start_with_initial_value);
+	RUN(start_without_flag_keeps_value);
+	RUN(start_several_counters_with_one_value);
+	RUN(start_fixed_counters);
+	RUN(start_already_started_is_best_effort);
+	RUN(start_sscofpmf_clears_of_and_writes_value_while_running);
+	RUN(stop_errors);
+	RUN(stop_stops_counting);
+	RUN(stop_already_stopped_is_best_effort);
+	RUN(stop_reset_unmaps_every_counter_of_the_set);
+	RUN(stop_reset_lets_fixed_counters_run_freely_again);
+	RUN(snapshot_stop_writes_only_the_sets_slots);
+	RUN(snapshot_with_reset);
+	RUN(snapshot_overflow_bitmap_is_relative_to_base);
+	RUN(snapshot_overflow_bitmap_zero_without_sscofpmf);
+	RUN(snapshot_start_reads_initial_values);
+	RUN(snapshot_round_trip);
+	RUN(set_shmem_errors);
+	RUN(set_shmem_enable_and_disable);
+	RUN(fw_read_invalid_counters);
+	RUN(fw_read_unconfigured_counter);
+	RUN(fw_counter_counts_its_event);
+	RUN(fw_counter_wraps_at_64_bits);
+	RUN(fw_counters_share_an_event);
+	RUN(fw_counter_platform_event);
+	RUN(fw_only_hart_without_mcountinhibit);
+	RUN(u74_full_cycle);
+	return TEST_EXIT_CODE;
+}

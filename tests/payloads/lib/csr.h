@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* S-mode CSR access and the unprivileged counter reads. */
+#ifndef PAYLOAD_CSR_H
+#define PAYLOAD_CSR_H
+
+#define csr_read(csr) ({						\
+	unsigned long __v;						\
+	__asm__ volatile("csrr %0, " #csr : "=r"(__v) : : "memory");	\
+	__v;								\
+})
+
+#define csr_write(csr, val) ({						\
+	unsigned long __v = (unsigned long)(val);			\
+	__asm__ volatile("csrw " #csr ", %0" : : "rK"(__v) : "memory");	\
+})
+
+#define csr_set(csr, val) ({						\
+	unsigned long __v = (unsigned long)(val);			\
+	__asm__ volatile("csrs " #csr ", %0" : : "rK"(__v) : "memory");	\
+})
+
+#define csr_clear(csr, val) ({						\
+	unsigned long __v = (unsigned long)(val);			\
+	__asm__ volatile("csrc " #csr ", %0" : : "rK"(__v) : "memory");	\
+})
+
+/* These trap (illegal instruction) unless the firmware set mcounteren. */
+static inline unsigned long rdcycle(void)
+{
+	unsigned long v;
+	__asm__ volatile("rdcycle %0" : "=r"(v));
+	return v;
+}
+
+static inline unsigned long rdtime(void)
+{
+	unsigned long v;
+	__asm__ volatile("rdtime %0" : "=r"(v));
+	return v;
+}
+
+static inline unsigned long rdinstret(void)
+{
+	unsigned long v;
+	__asm__ volatile("rdinstret %0" : "=r"(v));
+	return v;
+}
+
+#define SSTATUS_SIE (1UL << 1)
+#define SIE_SSIE    (1UL << 1)
+#define SIE_STIE    (1UL << 5)
+#define SIE_SEIE    (1UL << 9)
+#define SIE_LCOFIE  (1UL << 13)
+#define SCAUSE_INTERRUPT (1UL << 63)
+
+#endif

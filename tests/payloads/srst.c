@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * System Reset extension, error cases. The SRST chapter's error table:
+ * SBI_ERR_INVALID_PARAM when "at least one of reset_type or reset_reason
+ * is reserved or is platform-specific and unimplemented"; NOT_SUPPORTED is
+ * only for an implemented, non-reserved type the platform cannot do.
+ * Abacus implements no vendor/platform-specific type or reason.
+ *
+ * A call that wrongly succeeds resets the machine before PAYLOAD-PASS is
+ * printed, so the run fails. The test ends with the real shutdown
+ * (test_pass), which must make QEMU exit 0.
+ */
+#include "payload.h"
+
+struct bad_reset {
+	uint32_t type, reason;
+};
+
+static const struct bad_reset bad_resets[] = {
+	/* reserved types 0x00000003..0xEFFFFFFF */
+	{ 3, SBI_SRST_REASON_NONE },
+	{ 0x12345678, SBI_SRST_REASON_NONE },
+	{ 0xEFFFFFFF, SBI_SRST_REASON_NONE },
+	/* vendor/platform-specific types 0xF0000000..0xFFFFFFFF, unimplemented */
+	{ 0xF0000000, SBI_SRST_REASON_NONE },
+	{ 0xFFFFFFFF, SBI_SRST_REASON_NONE },
+	/* reserved reasons 0x00000002..0xDFFFFFFF, with a valid type */
+	{ SBI_SRST_TYPE_SHUTDOWN, 2 },
+	{ SBI_SRST_TYPE_SHUTDOWN, 0xDFFFFFFF },
+	{ SBI_SRST_TYPE_COLD_REBOOT, 2 },
+	{ SBI_SRST_TYPE_WARM_REBOOT, 2 },
+	/* vendor/platform-specific reasons 0xF0000000..0xFFFFFFFF, unimplemented */
+	{ SBI_SRST_TYPE_SHUTDOWN, 0xF0000000 },
+	{ SBI_SRST_TYPE_SHUTDOWN, 0xFFFFFFFF },
+	/* both bad */
+	{ 3, 2 },
+};
+
+void payload_main(unsigned long hartid, unsigned long dtb)
+{
+	(void)hartid;
+	(void)dtb;
+	test_start("srst");
+
+	CHECK(sbi_probe_extension(SBI_EXT_SRST).value != 0);
+
+	for (unsigned int i = 0; i < sizeof(bad_resets) / sizeof(bad_resets[0]); i++) {
+		const struct bad_reset *b = &bad_resets[i];
+		struct sbiret ret = sbi_system_reset(b->type, b->reason);
+
+		if (!CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM))
+			printf("  (system_reset(type 0x%x, reason 0x%x))\n", b->type, b->reason);
+	}
+
+	CHECK_EQ(sbi_ecall(SBI_EXT_SRST, 1, 0, 0, 0, 0, 0, 0).error, SBI_ERR_NOT_SUPPORTED);
+
+	test_pass();	/* system_reset(SHUTDOWN, NONE): QEMU must exit 0 */
+}

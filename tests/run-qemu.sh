@@ -1,0 +1,357 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# Runs the S-mode payload test cases listed in tests/qemu-tests.txt under
+# QEMU, with the firmware as -bios and the payload ELF as -kernel.
+#
+# For each case it prints "PASS: qemu: <name>" or "FAIL: qemu: <name> (<why>)"
+# (a failure is followed by the last 40 lines of the log), and at the end
+# "qemu: N passed, N failed". Logs stay in $BUILD/test-logs/<name>.log, the
+# QEMU command line in <name>.cmd. Exit status: 0 when every case passed.
+#
+# A case passes when the log has "PAYLOAD-PASS <payload> (", no
+# "PAYLOAD-FAIL <payload>", every log= marker, and QEMU exited 0 by itself
+# within the timeout. On a machine without an exit device (sifive_u) QEMU
+# is stopped once the PASS/FAIL line is seen and its exit status is not
+# used. expect=reboot cases also need two PAYLOAD-START lines (see
+# tests/payloads/srst_reboot.h).
+
+set -u
+
+usage()
+{
+	cat <<'EOF'
+usage: tests/run-qemu.sh [-j N] [-k PATTERN] [-f CASES_FILE] [-l] [-h]
+  -j N         run N cases at a time (default 2)
+  -k PATTERN   only the cases whose name matches the extended regex PATTERN
+  -f FILE      the case list (default tests/qemu-tests.txt)
+  -l           list the selected cases with their QEMU command lines, run nothing
+environment:
+  FIRMWARE     -bios image (default $BUILD/qemu-virt/abacus.bin)
+  BUILD        build directory (default build): payloads from $BUILD/payloads,
+               logs to $BUILD/test-logs
+  QEMU         QEMU binary (default qemu-system-riscv64)
+  TIMEOUT      default timeout of a case in seconds (default 30)
+EOF
+}
+
+cd "$(dirname "$0")/.." || exit 2
+
+BUILD=${BUILD:-build}
+FIRMWARE=${FIRMWARE:-$BUILD/qemu-virt/abacus.bin}
+QEMU=${QEMU:-qemu-system-riscv64}
+DEFAULT_TIMEOUT=${TIMEOUT:-30}
+LOG_DIR=$BUILD/test-logs
+TAIL_LINES=40
+
+jobs_max=2
+filter=
+cases_file=tests/qemu-tests.txt
+list_only=0
+
+while getopts "j:k:f:lh" opt; do
+	case $opt in
+	j) jobs_max=$OPTARG ;;
+	k) filter=$OPTARG ;;
+	f) cases_file=$OPTARG ;;
+	l) list_only=1 ;;
+	h) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ $# -ne 0 ] || ! [[ $jobs_max =~ ^[1-9][0-9]*$ ]]; then
+	usage >&2
+	exit 2
+fi
+if ! [[ $DEFAULT_TIMEOUT =~ ^[1-9][0-9]*$ ]]; then
+	echo "run-qemu.sh: TIMEOUT must be a number of seconds" >&2
+	exit 2
+fi
+if [ ! -r "$cases_file" ]; then
+	echo "run-qemu.sh: cannot read $cases_file" >&2
+	exit 2
+fi
+
+trim()
+{
+	local s=$1
+	s=${s#"${s%%[![:space:]]*}"}
+	s=${s%"${s##*[![:space:]]}"}
+	printf '%s' "$s"
+}
+
+# --- read the case list -------------------------------------------------------
+# One case per line: name | payload | qemu args | options ('#' starts a comment).
+
+case_names=()
+case_payloads=()
+case_args=()
+case_opts=()
+bad_lines=()
+declare -A seen_names=()
+line_no=0
+
+while IFS= read -r line || [ -n "$line" ]; do
+	line_no=$((line_no + 1))
+	line=${line%%#*}
+	[ -z "$(trim "$line")" ] && continue
+	IFS='|' read -r f_name f_payload f_args f_opts f_extra <<<"$line"
+	f_name=$(trim "$f_name")
+	f_payload=$(trim "${f_payload-}")
+	if [ -z "$f_name" ] || [ -z "$f_payload" ] || [ -n "$(trim "${f_extra-}")" ] ||
+	   ! [[ $f_name =~ ^[A-Za-z0-9_.+-]+$ ]]; then
+		bad_lines+=("$cases_file:$line_no")
+		continue
+	fi
+	if [ -n "${seen_names[$f_name]-}" ]; then
+		bad_lines+=("$cases_file:$line_no (duplicate name $f_name)")
+		continue
+	fi
+	seen_names[$f_name]=1
+	if [ -n "$filter" ] && ! [[ $f_name =~ $filter ]]; then
+		continue
+	fi
+	case_names+=("$f_name")
+	case_payloads+=("$f_payload")
+	case_args+=("$(trim "${f_args-}")")
+	case_opts+=("$(trim "${f_opts-}")")
+done <"$cases_file"
+
+# --- one case -------------------------------------------------------------------
+
+# Sets the globals of one case from its fields; config_error is non-empty
+# when the line cannot be run.
+setup_case()
+{
+	local payload=$1 args=$2 opts=$3 opt
+	local -a opt_words extra_args
+
+	machine=virt
+	timeout_s=$DEFAULT_TIMEOUT
+	expect=shutdown
+	firmware=$FIRMWARE
+	exit_device=
+	markers=()
+	config_error=
+
+	read -r -a opt_words <<<"$opts"
+	for opt in "${opt_words[@]}"; do
+		case $opt in
+		machine=?*) machine=${opt#*=} ;;
+		timeout=?*) timeout_s=${opt#*=} ;;
+		expect=?*) expect=${opt#*=} ;;
+		firmware=?*) firmware=${opt#*=} ;;
+		exit-device=?*) exit_device=${opt#*=} ;;
+		log=?*) markers+=("${opt#*=}") ;;
+		*) config_error="unknown option '$opt'" ;;
+		esac
+	done
+	if ! [[ $timeout_s =~ ^[1-9][0-9]*$ ]]; then
+		config_error="bad timeout '$timeout_s'"
+	fi
+	case $expect in
+	shutdown | reboot) ;;
+	*) config_error="bad expect '$expect' (shutdown or reboot)" ;;
+	esac
+	# Only virt has the sifive,test1 device through which a shutdown exits QEMU.
+	if [ -z "$exit_device" ]; then
+		if [ "$machine" = virt ]; then exit_device=yes; else exit_device=no; fi
+	fi
+	case $exit_device in
+	yes | no) ;;
+	*) config_error="bad exit-device '$exit_device' (yes or no)" ;;
+	esac
+
+	if [[ $payload == */* || $payload == *.elf ]]; then
+		elf=$payload
+	else
+		elf=$BUILD/payloads/$payload.elf
+	fi
+	payload_name=$(basename "$elf" .elf)
+	payload_re=$(printf '%s' "$payload_name" | sed 's/[][\.*^$+?(){}|/]/\\&/g')
+
+	qemu_cmd=("$QEMU" -M "$machine" -nographic)
+	# expect=reboot lets QEMU perform the reset so that the payload boots again.
+	[ "$expect" = reboot ] || qemu_cmd+=(-no-reboot)
+	qemu_cmd+=(-bios "$firmware" -kernel "$elf")
+	read -r -a extra_args <<<"$args"
+	qemu_cmd+=("${extra_args[@]}")
+}
+
+# What may follow a payload name in a PAYLOAD-* line.
+name_end='([^A-Za-z0-9_.+-]|$)'
+
+log_has_line()
+{
+	grep -qE -- "$1" "$log"
+}
+
+# Decides PASS or FAIL from the log and QEMU's exit status; sets reason.
+judge_case()
+{
+	local rc=$1 stopped_on_result=$2 starts marker nfailed
+
+	if log_has_line "PAYLOAD-FAIL $payload_re$name_end"; then
+		nfailed=$(grep -c "CHECK FAILED" "$log")
+		reason="payload reported failure, $nfailed failed checks"
+		log_has_line "UNEXPECTED TRAP" && reason="payload reported failure: unexpected trap"
+		return
+	fi
+	if [ "$stopped_on_result" = 0 ] && { [ "$rc" = 124 ] || [ "$rc" = 137 ]; }; then
+		reason="timeout after ${timeout_s}s"
+		if log_has_line "PAYLOAD-PASS $payload_re \\("; then
+			reason="$reason, after PAYLOAD-PASS: the shutdown did not end QEMU"
+		fi
+		return
+	fi
+	# QEMU exits 0 when it is sent SIGTERM: say so rather than blame the payload.
+	if [ "$stopped_on_result" = 0 ] && log_has_line "terminating on signal"; then
+		reason="QEMU was stopped by a signal (exit status $rc)"
+		return
+	fi
+	if ! log_has_line "PAYLOAD-PASS $payload_re \\("; then
+		if log_has_line "PAYLOAD-START $payload_re$name_end"; then
+			reason="no PAYLOAD-PASS line, QEMU exit status $rc"
+		else
+			reason="payload never started, QEMU exit status $rc"
+		fi
+		return
+	fi
+	if [ "$exit_device" = yes ] && [ "$rc" != 0 ]; then
+		reason="QEMU exit status $rc"
+		return
+	fi
+	if [ "$expect" = reboot ]; then
+		starts=$(grep -cE -- "PAYLOAD-START $payload_re$name_end" "$log")
+		if [ "$starts" -lt 2 ]; then
+			reason="the payload did not boot a second time: no reboot"
+			return
+		fi
+	fi
+	for marker in ${markers[@]+"${markers[@]}"}; do
+		if ! grep -qF -- "$marker" "$log"; then
+			reason="log lacks '$marker'"
+			return
+		fi
+	done
+}
+
+run_case()
+{
+	local name=$1 qemu_pid rc stopped_on_result=0
+
+	log=$LOG_DIR/$name.log
+	reason=$config_error
+	printf '%q ' "${qemu_cmd[@]}" >"$LOG_DIR/$name.cmd"
+	echo >>"$LOG_DIR/$name.cmd"
+	: >"$log"
+
+	if [ -z "$reason" ] && [ ! -f "$firmware" ]; then
+		reason="firmware $firmware not found (build it, or set FIRMWARE=...)"
+	fi
+	if [ -z "$reason" ] && [ ! -f "$elf" ]; then
+		reason="payload $elf not found (make payloads)"
+	fi
+
+	if [ -z "$reason" ]; then
+		# No input: legacy getchar and DBCN read must find nothing.
+		timeout -k 5 "$timeout_s" "${qemu_cmd[@]}" </dev/null >"$log" 2>&1 &
+		qemu_pid=$!
+		echo "$qemu_pid" >"$run_dir/$name.pid"
+		if [ "$exit_device" = no ]; then
+			while kill -0 "$qemu_pid" 2>/dev/null; do
+				if log_has_line "PAYLOAD-(PASS|FAIL) $payload_re$name_end"; then
+					sleep 1		# let the last lines reach the log
+					kill -TERM "$qemu_pid" 2>/dev/null
+					stopped_on_result=1
+					break
+				fi
+				sleep 0.2
+			done
+		fi
+		wait "$qemu_pid"
+		rc=$?
+		rm -f "$run_dir/$name.pid"
+		judge_case "$rc" "$stopped_on_result"
+	fi
+
+	{
+		if [ -z "$reason" ]; then
+			echo "PASS: qemu: $name"
+		else
+			echo "FAIL: qemu: $name ($reason)"
+			if [ -s "$log" ]; then
+				tail -n "$TAIL_LINES" "$log" | tr -d '\r' | sed 's/^/    | /'
+			fi
+			echo "    (log: $log)"
+		fi
+	} >"$run_dir/$name.report"
+	if [ -z "$reason" ]; then echo PASS; else echo FAIL; fi >"$run_dir/$name.result"
+	# One report at a time on stdout, whole.
+	flock "$run_dir/print.lock" cat "$run_dir/$name.report"
+}
+
+# --- run ---------------------------------------------------------------------
+
+if [ "$list_only" = 1 ]; then
+	for i in "${!case_names[@]}"; do
+		setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}"
+		printf '%s: ' "${case_names[$i]}"
+		printf '%q ' "${qemu_cmd[@]}"
+		printf '(timeout %ss, expect %s)\n' "$timeout_s" "$expect"
+	done
+	exit 0
+fi
+
+mkdir -p "$LOG_DIR" || exit 2
+run_dir=$(mktemp -d "$LOG_DIR/.run.XXXXXX") || exit 2
+
+stop_all()
+{
+	local f
+	trap '' INT TERM
+	echo "run-qemu.sh: interrupted, stopping QEMU" >&2
+	for f in "$run_dir"/*.pid; do
+		[ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+	done
+	wait
+	rm -rf "$run_dir"
+	exit 130
+}
+trap stop_all INT TERM
+
+for line in ${bad_lines[@]+"${bad_lines[@]}"}; do
+	echo "FAIL: qemu: malformed case line $line"
+	echo FAIL >"$run_dir/.bad.$RANDOM$RANDOM.result"
+done
+
+running=0
+for i in "${!case_names[@]}"; do
+	if [ "$running" -ge "$jobs_max" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}"
+	run_case "${case_names[$i]}" &
+	running=$((running + 1))
+done
+wait
+
+passed=0
+failed=0
+for f in "$run_dir"/*.result "$run_dir"/.bad.*.result; do
+	[ -f "$f" ] || continue
+	if [ "$(cat "$f")" = PASS ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+	fi
+done
+rm -rf "$run_dir"
+
+if [ "${#case_names[@]}" -eq 0 ]; then
+	echo "run-qemu.sh: no test case selected${filter:+ by -k '$filter'}" >&2
+fi
+echo "qemu: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "${#case_names[@]}" -gt 0 ]
