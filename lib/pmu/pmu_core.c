@@ -12,7 +12,6 @@
 struct pmu_event_map pmu_event_map;
 const struct pmu_platform *pmu_platform;
 
-#define HPM_FIRST          3
 #define HPM_LAST           31
 #define HPM_COUNTERS       0xfffffff8u   /* bits 3..31 */
 #define FIXED_WIDTH        64            /* mcycle, time, minstret (privileged spec) */
@@ -63,8 +62,8 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 
 	/* Stop the programmable counters first so that probing reads back exactly what it wrote. */
 	csr_inhibit_set(HPM_COUNTERS);
-	ph->num_hw = HPM_FIRST;
-	for (unsigned int n = HPM_FIRST; n <= HPM_LAST; n++) {
+	ph->num_hw = PMU_HPM_FIRST;
+	for (unsigned int n = PMU_HPM_FIRST; n <= HPM_LAST; n++) {
 		/* A counter hardwired to zero (U74: mhpmcounter5..31) is as good as absent. */
 		unsigned int width = hpm_probe_width(n);
 
@@ -109,7 +108,7 @@ struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_id
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!pmu_is_hw(ph, counter_idx))
 		return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW);   /* csr and width are ignored */
-	width_minus_1 = counter_idx < HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
+	width_minus_1 = counter_idx < PMU_HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
 	return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
 }
 
@@ -160,7 +159,7 @@ static void counter_configure(struct pmu_hart *ph, unsigned int idx, unsigned lo
 
 	/* Inhibited while programmed, so no event is counted under the old selector. */
 	csr_inhibit_set(1u << idx);
-	if (idx >= HPM_FIRST) {
+	if (idx >= PMU_HPM_FIRST) {
 		uint64_t selector = pmu_event_selector(ev);
 
 		/* Table 8 filter flags are hints: only Sscofpmf hardware has the bits (OF stays 0). */
@@ -196,7 +195,7 @@ struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long cou
 	if (config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
 		/* Table 8 note: the first counter of the set, unconditionally (Linux: cycle/instret). */
 		idx = pmu_lowest_bit(set);
-		if (pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW))
+		if (idx == PMU_COUNTER_TIME || pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW))
 			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	} else {
 		/* The lowest counter of the set that can count the event and is neither mapped nor running. */

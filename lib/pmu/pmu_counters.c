@@ -13,9 +13,8 @@
 #include "csr_layer.h"
 #include "sbi_memory.h"
 
-#define HPM_FIRST 3
-/* Snapshot shared memory: an 8-byte overflow bitmap, then 64 8-byte counter values (Table 16). */
-#define SNAPSHOT_ALL_ONES (~0UL)
+/* Both address halves all-ones: disable the snapshot memory (FID 7). */
+#define SNAPSHOT_DISABLE (~0UL)
 
 static uint64_t fw_event_now(const struct pmu_hart *ph, const struct pmu_fw_counter *fc)
 {
@@ -59,7 +58,7 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned int idx, bool has_value
 		return;
 	}
 
-	if (ph->has_sscofpmf && idx >= HPM_FIRST)
+	if (ph->has_sscofpmf && idx >= PMU_HPM_FIRST)
 		csr_write_mhpmevent(idx, csr_read_mhpmevent(idx) & ~MHPMEVENT_OF);
 	csr_inhibit_clear(1u << idx);
 	/*
@@ -72,6 +71,7 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned int idx, bool has_value
 	ph->started |= pmu_bit(idx);
 }
 
+/* Snapshot memory (Table 16): an 8-byte overflow bitmap, then 64 8-byte counter values. */
 static volatile uint64_t *snapshot_overflow(const struct pmu_hart *ph)
 {
 	return (volatile uint64_t *)(uintptr_t)(ph->snapshot_addr + SBI_PMU_SNAPSHOT_OVERFLOW_OFFSET);
@@ -137,7 +137,7 @@ static void counter_reset_one(struct pmu_hart *ph, unsigned int idx)
 	if (idx == PMU_COUNTER_TIME)
 		return;
 	ph->hw_event[idx] = 0;
-	if (idx >= HPM_FIRST) {
+	if (idx >= PMU_HPM_FIRST) {
 		csr_write_mhpmevent(idx, 0);
 		return;
 	}
@@ -223,7 +223,7 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
 {
 	if (flags != 0)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (shmem_phys_lo == SNAPSHOT_ALL_ONES && shmem_phys_hi == SNAPSHOT_ALL_ONES) {
+	if (shmem_phys_lo == SNAPSHOT_DISABLE && shmem_phys_hi == SNAPSHOT_DISABLE) {
 		ph->snapshot_enabled = false;
 		ph->snapshot_addr = 0;
 		return sbiret_ok(0);

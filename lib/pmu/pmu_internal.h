@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include "pmu.h"
 
+#define PMU_HPM_FIRST 3   /* mhpmcounter3: the first programmable counter */
+
 /* An event_idx/event_data pair once checked against the spec's Tables 1-6. */
 struct pmu_event {
 	uint32_t idx;             /* what hw_event[] records (raw: type << 16, code 0) */

@@ -1,0 +1,36 @@
+#!/bin/bash
+# The whole test suite (`make test`): builds the firmware, the host unit tests
+# and the S-mode payloads, runs them all, and ends with "N passed, N failed".
+# Every test prints one "PASS: ..." or "FAIL: ..." line; this script counts them.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+out="$BUILD/test-output.txt"
+mkdir -p "$BUILD"
+: > "$out"
+
+run() {  # run a step, show and keep its output
+	"$@" 2>&1 | tee -a "$out"
+	return "${PIPESTATUS[0]}"
+}
+
+status=0
+if ! run make -s BUILD="$BUILD" firmware payloads; then
+	echo "FAIL: build: firmware or payloads did not build" | tee -a "$out"
+	status=1
+fi
+if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
+	for p in ${ABACUS_EXTRA_PLATFORMS-}; do
+		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
+	done
+fi
+run make -s BUILD="$BUILD" host-tests || status=1
+run tests/run-qemu.sh || status=1
+
+passed=$(grep -c '^PASS: ' "$out")
+failed=$(grep -c '^FAIL: ' "$out")
+[ "$failed" -eq 0 ] || status=1
+[ "$passed" -gt 0 ] || status=1
+echo
+echo "$passed passed, $failed failed"
+exit $status

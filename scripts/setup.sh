@@ -1,0 +1,30 @@
+#!/bin/bash
+# One-time set-up on a fresh Debian 12 machine, then a build:
+#   - Debian packages: the bare-metal RISC-V toolchain, QEMU, dtc, host libfdt
+#     (host unit tests), OpenSBI 1.1 (the reference in benchmarks) and
+#     linux-source-6.1 (upstream libfdt for the firmware, and the Linux test);
+#   - upstream libfdt extracted into build/ (never committed);
+#   - the firmware and the test payloads.
+# A second run installs nothing new and downloads nothing.
+set -eu
+cd "$(dirname "$0")/.."
+
+PACKAGES="make gcc libc6-dev gcc-riscv64-unknown-elf qemu-system-misc device-tree-compiler libfdt-dev
+	opensbi linux-source-6.1 xz-utils"
+# The Linux boot test (tests/linux) also needs a riscv64 Linux toolchain.
+PACKAGES="$PACKAGES gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc bison flex cpio libssl-dev libelf-dev"
+
+missing=
+for p in $PACKAGES; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	SUDO=
+	[ "$(id -u)" -eq 0 ] || SUDO=sudo
+	echo "setup: installing$missing"
+	$SUDO apt-get update -q
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $missing
+else
+	echo "setup: all packages present"
+fi
+make -j"$(nproc)" firmware payloads
