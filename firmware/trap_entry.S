@@ -2,12 +2,15 @@
 /*
  * M-mode trap entry. mscratch holds the top of this hart's M-mode stack while
  * S/U-mode runs. An ecall from S-mode takes the short path: only the
- * caller-saved registers the C ABI may clobber are saved (a0/a1 carry the
- * result), a0..a7 reach sbi_ecall_dispatch() untouched as its arguments.
+ * caller-saved registers firmware C code may clobber are saved (ra, t0, t1,
+ * a2-a7: the Makefile builds all C with t2-t6 reserved, and a0/a1 carry the
+ * result); a0..a7 reach sbi_ecall_dispatch() untouched as its arguments.
  * Everything else saves the whole register file for sbi_trap_handler().
  */
 #include "trap.h"
 #include "riscv_csr.h"
+#include "sbi_ecall.h"
+#include "sbi_spec.h"
 
 #define SAVE(reg, n)    sd reg, (n) * 8(sp)
 #define LOAD(reg, n)    ld reg, (n) * 8(sp)
@@ -29,7 +32,6 @@ trap_entry:
 	csrr	t0, CSR_MEPC
 	SAVE(ra, 1)
 	addi	t0, t0, 4
-	SAVE(t2, 7)
 	csrw	CSR_MEPC, t0
 	SAVE(a2, 12)
 	SAVE(a3, 13)
@@ -37,28 +39,43 @@ trap_entry:
 	SAVE(a5, 15)
 	SAVE(a6, 16)
 	SAVE(a7, 17)
-	SAVE(t3, 28)
-	SAVE(t4, 29)
-	SAVE(t5, 30)
-	SAVE(t6, 31)
-	call	sbi_ecall_dispatch
+	/* Dispatch by EID, as lib/sbi/sbi_ecall.c's sbi_ecall_dispatch() does:
+	 * a0..a6 stay as they are, the handler returns a0/a1. */
+	li	t0, SBI_EXT_LEGACY_LAST
+	bleu	a7, t0, ecall_legacy
+	ld	t0, sbi_ext_hash_mult
+	mul	t0, a7, t0
+	srli	t0, t0, 64 - SBI_EXT_HASH_BITS
+	slli	t0, t0, SBI_EXT_ENTRY_SHIFT
+	la	t1, sbi_extensions
+	add	t0, t0, t1
+	ld	t1, 0(t0)
+	bne	t1, a7, ecall_not_supported
+	ld	t0, SBI_EXT_ENTRY_HANDLER(t0)
+	jalr	t0
+ecall_done:
 	LOAD(ra, 1)
 	LOAD(t0, 5)
 	LOAD(t1, 6)
-	LOAD(t2, 7)
 	LOAD(a2, 12)
 	LOAD(a3, 13)
 	LOAD(a4, 14)
 	LOAD(a5, 15)
 	LOAD(a6, 16)
 	LOAD(a7, 17)
-	LOAD(t3, 28)
-	LOAD(t4, 29)
-	LOAD(t5, 30)
-	LOAD(t6, 31)
 	addi	sp, sp, TRAP_FRAME_SIZE
 	csrrw	sp, CSR_MSCRATCH, sp
 	mret
+
+ecall_legacy:
+	mv	a6, a7          /* the legacy handler takes the EID as its 7th argument */
+	call	sbi_ecall_legacy
+	j	ecall_done
+
+ecall_not_supported:
+	li	a0, SBI_ERR_NOT_SUPPORTED
+	li	a1, 0
+	j	ecall_done
 
 trap_not_ecall:
 	/* A trap taken in M-mode itself (a firmware bug): mscratch held the

@@ -107,7 +107,11 @@ static inline void pmu_fw_event_count(struct pmu_hart *ph, unsigned int fw_event
  */
 uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpmf);
 
-unsigned long pmu_num_counters(const struct pmu_hart *ph);
+static inline unsigned long pmu_num_counters(const struct pmu_hart *ph)
+{
+	return ph->num_hw + PMU_FW_COUNTERS;
+}
+
 struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx);
 struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long counter_idx_base,
 					  unsigned long counter_idx_mask, unsigned long config_flags,

@@ -8,6 +8,15 @@
 #ifndef ABACUS_SBI_ECALL_H
 #define ABACUS_SBI_ECALL_H
 
+/* The extension table (lib/sbi/sbi_ecall.c): slot = (eid * MULT) >> (64 - BITS). */
+#define SBI_EXT_HASH_MULT     0x31abd32aee785e05
+#define SBI_EXT_HASH_BITS     4
+#define SBI_EXT_ENTRY_SHIFT   5     /* 32-byte entries: eid, handler, name, available */
+#define SBI_EXT_ENTRY_HANDLER 8
+#define SBI_EXT_LEGACY_LAST   0x0f  /* EIDs 0x00-0x0F go to the legacy handler */
+
+#ifndef __ASSEMBLER__
+
 #include "sbi_types.h"
 
 typedef struct sbiret (*sbi_ecall_handler)(unsigned long a0, unsigned long a1, unsigned long a2,
@@ -38,5 +47,7 @@ struct sbiret sbi_ecall_dispatch(unsigned long a0, unsigned long a1, unsigned lo
 unsigned long sbi_ecall_probe(unsigned long eid);
 /* Prints the extensions provided (boot log). */
 void sbi_ecall_log_extensions(void);
+
+#endif /* __ASSEMBLER__ */
 
 #endif

@@ -95,11 +95,6 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	return ph->hw_present;
 }
 
-unsigned long pmu_num_counters(const struct pmu_hart *ph)
-{
-	return ph->num_hw + PMU_FW_COUNTERS;
-}
-
 struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx)
 {
 	unsigned long width_minus_1;

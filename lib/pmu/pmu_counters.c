@@ -201,14 +201,28 @@ struct sbiret pmu_counter_stop(struct pmu_hart *ph, unsigned long counter_idx_ba
 	return ret;
 }
 
+/* A started SBI_PMU_FW_PLATFORM counter: out of line, so that the common
+ * case of pmu_counter_fw_read needs no stack frame. */
+static __attribute__((noinline)) uint64_t fw_platform_counter_value(const struct pmu_fw_counter *fc)
+{
+	return pmu_platform->fw_event_read(fc->platform_event) + fc->value_or_base;
+}
+
 struct sbiret pmu_counter_fw_read(struct pmu_hart *ph, unsigned long counter_idx)
 {
 	/* Wraps to a huge k for hardware counters, so one comparison rejects both. */
 	unsigned long k = counter_idx - ph->num_hw;
+	const struct pmu_fw_counter *fc;
 
 	if (k >= PMU_FW_COUNTERS)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	return sbiret_ok(fw_counter_value(ph, k));
+	fc = &ph->fw[k];
+	if (!(ph->started & pmu_bit(counter_idx)))
+		return sbiret_ok(fc->value_or_base);
+	/* Started: event count + base, wrapping like a 64-bit counter. */
+	if (__builtin_expect(fc->code == SBI_PMU_FW_PLATFORM, 0))
+		return sbiret_ok(fw_platform_counter_value(fc));
+	return sbiret_ok(ph->fw_event_count[fc->code] + fc->value_or_base);
 }
 
 struct sbiret pmu_counter_fw_read_hi(struct pmu_hart *ph, unsigned long counter_idx)

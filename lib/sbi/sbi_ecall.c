@@ -6,6 +6,8 @@
  * the constant was chosen so that the SBI 3.0 extensions all have a slot of
  * their own. Legacy EIDs 0x00-0x0F go to one handler before hashing.
  *
+ * firmware/trap_entry.S performs this lookup inline on the ecall path.
+ *
  * Adding an extension is one line in sbi_extensions[] below.
  */
 #include <stdbool.h>
@@ -13,9 +15,7 @@
 #include "sbi_ecall.h"
 #include "sbi_spec.h"
 
-#define SBI_EXT_HASH_MULT  0x31abd32aee785e05UL
-#define SBI_EXT_HASH_BITS  4
-#define SBI_EXT_SLOT(eid)  ((unsigned long)((eid) * SBI_EXT_HASH_MULT) >> (64 - SBI_EXT_HASH_BITS))
+#define SBI_EXT_SLOT(eid)  (((unsigned long)(eid) * (unsigned long)SBI_EXT_HASH_MULT) >> (64 - SBI_EXT_HASH_BITS))
 
 struct sbi_extension {
 	unsigned long eid;
@@ -25,11 +25,17 @@ struct sbi_extension {
 	bool (*available)(void);
 };
 
+/* The layout firmware/trap_entry.S relies on. */
+_Static_assert(sizeof(struct sbi_extension) == 1 << SBI_EXT_ENTRY_SHIFT, "sbi_extension size");
+_Static_assert(__builtin_offsetof(struct sbi_extension, handler) == SBI_EXT_ENTRY_HANDLER, "handler offset");
+
+const unsigned long sbi_ext_hash_mult = SBI_EXT_HASH_MULT;
+
 #define SBI_EXTENSION(id, fn, str) [SBI_EXT_SLOT(id)] = { .eid = (id), .handler = (fn), .name = (str) }
 #define SBI_EXTENSION_IF(id, fn, str, avail) \
 	[SBI_EXT_SLOT(id)] = { .eid = (id), .handler = (fn), .name = (str), .available = (avail) }
 
-static const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
+const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
 	SBI_EXTENSION(SBI_EXT_BASE, sbi_ecall_base, "base"),
 	SBI_EXTENSION(SBI_EXT_PMU, sbi_ecall_pmu, "pmu"),
 	SBI_EXTENSION(SBI_EXT_TIME, sbi_ecall_time, "time"),
@@ -40,17 +46,18 @@ static const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
 	SBI_EXTENSION(SBI_EXT_DBCN, sbi_ecall_dbcn, "dbcn"),
 };
 
-/* Slots of unregistered EIDs hold eid 0, which never hashes there from a
- * non-legacy EID check below, so one compare decides. */
+/*
+ * The same lookup as firmware/trap_entry.S does inline on every ecall; this C
+ * version serves the host unit tests and fuzzers.
+ */
 struct sbiret sbi_ecall_dispatch(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
 				 unsigned long a4, unsigned long a5, unsigned long fid, unsigned long eid)
 {
-	const struct sbi_extension *ext;
+	const struct sbi_extension *ext = &sbi_extensions[SBI_EXT_SLOT(eid)];
 
-	if (eid <= 0x0f)
+	if (eid <= SBI_EXT_LEGACY_LAST)
 		return sbi_ecall_legacy(a0, a1, a2, a3, a4, a5, eid);
-	ext = &sbi_extensions[SBI_EXT_SLOT(eid)];
-	if (ext->eid != eid)
+	if (ext->eid != eid)       /* unregistered slots hold eid 0, never a non-legacy EID */
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	return ext->handler(a0, a1, a2, a3, a4, a5, fid);
 }

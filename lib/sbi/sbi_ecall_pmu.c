@@ -7,9 +7,10 @@ SBI_ECALL_HANDLER(sbi_ecall_pmu)
 {
 	struct pmu_hart *ph = &current_hart()->pmu;
 
-	switch (fid) {
-	case SBI_PMU_COUNTER_FW_READ:
+	/* The hottest call first: perf reads firmware counters on every sample. */
+	if (fid == SBI_PMU_COUNTER_FW_READ)
 		return pmu_counter_fw_read(ph, a0);
+	switch (fid) {
 	case SBI_PMU_COUNTER_START:
 		return pmu_counter_start(ph, a0, a1, a2, a3);
 	case SBI_PMU_COUNTER_STOP:
