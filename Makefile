@@ -41,7 +41,8 @@ FW_SRCS := \
 	lib/pmu/pmu_dt.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
 	lib/drivers/dt_driver.c lib/drivers/console_dt.c lib/drivers/uart_ns16550.c \
-	lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/reset_syscon.c
+	lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/reset_syscon.c \
+	lib/drivers/reset_gpio.c
 
 # A platform folder: platform.c, plus an optional platform.mk adding sources or flags.
 PLATFORM_SRCS := $(wildcard platform/$(PLATFORM)/*.c)
@@ -95,7 +96,10 @@ $(O)/abacus.bin: $(O)/abacus.elf
 # Tests: host unit tests, S-mode payloads and the QEMU runner.
 -include tests/host/host.mk
 -include tests/host/pmu_dt.mk
+-include tests/host/u74.mk
+-include tests/host/reset_gpio.mk
 -include tests/payloads/payloads.mk
+-include tests/payloads/sifive_u.mk
 
 test:
 	@scripts/run-tests.sh

@@ -122,6 +122,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		hs->hartid = id;
 		hs->index = i;
 		hs->isa_features = fdt_cpu_isa_features(fdt, node);
+		hs->intc_phandle = fdt_cpu_intc_phandle(fdt, node);
 		hs->hsm_state = SBI_HSM_STATE_STOPPED;
 		hart_table[i++] = hs;
 		hart_sp_table[id] = hart_stack_top(hs);

@@ -58,11 +58,18 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 	}
 	if (words == 6 && info->boot_hart != -1UL) {
 		struct hart_state *hs = hart_by_id(info->boot_hart);
-		if (!hs || !sbi_hsm_hart_usable(hs)) {
-			*why = "boot_hart is not a hart with S-mode";
+		if (!hs) {
+			*why = "boot_hart is not in the DT";
 			return;
 		}
-		next->boot_hart = info->boot_hart;
+		/*
+		 * boot_hart is the hart the loader ran on (OpenSBI uses it for its
+		 * own cold boot). QEMU sifive_u passes 0, and U-Boot SPL on the
+		 * FU740 may too: a hart without S-mode. Then the firmware picks
+		 * the hart for the next stage itself.
+		 */
+		if (sbi_hsm_hart_usable(hs))
+			next->boot_hart = info->boot_hart;
 	}
 	next->addr = info->next_addr;
 	next->mode = info->next_mode;

@@ -45,5 +45,11 @@ bool reset_supported(unsigned long type);
 void reset_system(unsigned long type, unsigned long reason);
 const char *reset_device_name(void);
 void reset_set_fallback(void (*reset)(unsigned long type, unsigned long reason));
+/* gpio-poweroff / gpio-restart lines (reset_gpio.c), tried after the syscon nodes. */
+int reset_gpio_probe_dt(const void *fdt);
+bool reset_gpio_supported(unsigned long type);
+const char *reset_gpio_name(void);
+/* Does not return when the line resets the machine; returns if there is no line. */
+void reset_gpio_act(unsigned long type);
 
 #endif

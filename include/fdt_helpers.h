@@ -16,8 +16,8 @@ bool fdt_node_is_enabled(const void *fdt, int node);
 int fdt_stdout_node(const void *fdt);
 /* The hartid of a cpu node (its reg), or -1 when it is not a cpu. */
 long fdt_cpu_hartid(const void *fdt, int cpu_node);
-/* The hartid of the cpu whose interrupt-controller has this phandle, or -1. */
-long fdt_intc_phandle_to_hartid(const void *fdt, uint32_t phandle);
+/* The phandle of a cpu node's interrupt-controller child, or 0. */
+uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node);
 /* HART_HAS_* flags named by a cpu node's riscv,isa (or riscv,isa-extensions). */
 uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node);
 /* Parses an ISA string into HART_HAS_* flags (exposed for host tests). */

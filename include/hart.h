@@ -45,6 +45,7 @@ struct hart_state {
 	uint32_t features;               /* HART_HAS_* */
 	uint32_t isa_features;           /* what the DT ISA string claims */
 	uint32_t mcounteren;
+	uint32_t intc_phandle;           /* DT phandle of this hart's interrupt controller */
 	unsigned int pmp_count;
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
@@ -77,6 +78,9 @@ static inline struct hart_state *current_hart(void)
 
 /* The hart with this hartid, or NULL when it is not in the DT. */
 struct hart_state *hart_by_id(unsigned long hartid);
+/* The hart whose interrupt controller has this phandle, or NULL. Lists in the
+ * DT (interrupts-extended) go in hart order: *hint makes a walk over them linear. */
+struct hart_state *hart_by_intc_phandle(uint32_t phandle, unsigned int *hint);
 #endif
 
 #endif

@@ -20,7 +20,7 @@ if ! run make -s BUILD="$BUILD" firmware payloads; then
 	status=1
 fi
 if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
-	for p in ${ABACUS_EXTRA_PLATFORMS-}; do
+	for p in ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
 	done
 fi

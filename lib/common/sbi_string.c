@@ -1,16 +1,25 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Byte-at-a-time string functions: the firmware copies little (a DTB once at
- * boot), so small and obviously correct wins over fast here. Built with
- * -fno-builtin so GCC does not turn these loops into calls to themselves.
+ * String and memory functions. memcpy/memset move a word at a time when both
+ * ends are aligned: boot copies the DTB (190 KiB with 512 harts) and clears
+ * every hart's block, which byte loops made a visible part of boot time.
+ * Built with -fno-builtin so GCC does not turn these loops into calls to
+ * themselves.
  */
+#include <stdint.h>
 #include "sbi_string.h"
+
+#define WORD sizeof(unsigned long)
 
 void *memcpy(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
 
+	if ((((uintptr_t)d | (uintptr_t)s) & (WORD - 1)) == 0) {
+		for (; n >= WORD; n -= WORD, d += WORD, s += WORD)
+			*(unsigned long *)d = *(const unsigned long *)s;
+	}
 	while (n--)
 		*d++ = *s++;
 	return dst;
@@ -31,7 +40,14 @@ void *memmove(void *dst, const void *src, size_t n)
 void *memset(void *dst, int c, size_t n)
 {
 	unsigned char *d = dst;
+	unsigned long word = (unsigned char)c * (~0UL / 0xff);   /* the byte in every lane */
 
+	while (n && ((uintptr_t)d & (WORD - 1))) {
+		*d++ = (unsigned char)c;
+		n--;
+	}
+	for (; n >= WORD; n -= WORD, d += WORD)
+		*(unsigned long *)d = word;
 	while (n--)
 		*d++ = (unsigned char)c;
 	return dst;

@@ -31,6 +31,7 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool time
 	/* Pairs <cpu-intc-phandle irq>; the slot counts each phandle once. */
 	int slot = -1;
 	uint32_t last_phandle = 0;
+	unsigned int hint = 0;
 	for (int i = 0; i + 1 < len / 4; i += 2) {
 		uint32_t phandle = fdt32_ld(&ie[i]);
 		uint32_t irq = fdt32_ld(&ie[i + 1]);
@@ -40,8 +41,7 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool time
 		}
 		if (slot >= ACLINT_MAX_HARTS)
 			break;
-		long hartid = fdt_intc_phandle_to_hartid(fdt, phandle);
-		struct hart_state *hs = hartid < 0 ? NULL : hart_by_id(hartid);
+		struct hart_state *hs = hart_by_intc_phandle(phandle, &hint);
 		if (!hs)
 			continue;
 		if (mswi && irq == 3) {

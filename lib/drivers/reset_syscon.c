@@ -5,6 +5,9 @@
  * `regmap`. When that block is a SiFive test device (QEMU's sifive,test1), a
  * shutdown for SBI_SRST_REASON_SYSTEM_FAILURE uses its "exit with code"
  * command, so a CI run sees a failing payload as a non-zero exit.
+ * If the syscon write does not reset the machine (or there is none), the
+ * gpio-poweroff / gpio-restart lines (reset_gpio.c) are tried, then the
+ * platform's fallback.
  */
 #include <libfdt.h>
 #include "drivers.h"
@@ -64,10 +67,12 @@ int reset_probe_dt(const void *fdt)
 {
 	static const struct dt_driver *const poweroff[] = { &syscon_poweroff_driver, NULL };
 	static const struct dt_driver *const reboot[] = { &syscon_reboot_driver, NULL };
+	int gpio;
 
 	dt_probe_first(fdt, poweroff);
 	dt_probe_first(fdt, reboot);
-	return poweroff_action.valid || reboot_action.valid ? 0 : -1;
+	gpio = reset_gpio_probe_dt(fdt);
+	return poweroff_action.valid || reboot_action.valid || gpio == 0 ? 0 : -1;
 }
 
 void reset_set_fallback(void (*reset)(unsigned long type, unsigned long reason))
@@ -77,7 +82,7 @@ void reset_set_fallback(void (*reset)(unsigned long type, unsigned long reason))
 
 bool reset_supported(unsigned long type)
 {
-	if (fallback_reset)
+	if (fallback_reset || reset_gpio_supported(type))
 		return true;
 	if (type == SBI_SRST_TYPE_SHUTDOWN)
 		return poweroff_action.valid;
@@ -88,6 +93,8 @@ const char *reset_device_name(void)
 {
 	if (poweroff_action.valid || reboot_action.valid)
 		return poweroff_action.sifive_test || reboot_action.sifive_test ? "syscon (sifive,test)" : "syscon";
+	if (reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN) || reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT))
+		return reset_gpio_name();
 	return fallback_reset ? "platform" : "none";
 }
 
@@ -106,6 +113,7 @@ void reset_system(unsigned long type, unsigned long reason)
 		else
 			syscon_write(act, act->value);
 	}
+	reset_gpio_act(type);
 	if (fallback_reset)
 		fallback_reset(type, reason);
 }

@@ -79,15 +79,14 @@ long fdt_cpu_hartid(const void *fdt, int cpu_node)
 	return len >= 8 ? (long)(((uint64_t)fdt32_ld(reg) << 32) | fdt32_ld(reg + 1)) : (long)fdt32_ld(reg);
 }
 
-long fdt_intc_phandle_to_hartid(const void *fdt, uint32_t phandle)
+uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node)
 {
-	int intc = fdt_node_offset_by_phandle(fdt, phandle);
-	int cpu;
+	int child;
 
-	if (intc < 0)
-		return -1;
-	cpu = fdt_parent_offset(fdt, intc);
-	return cpu < 0 ? -1 : fdt_cpu_hartid(fdt, cpu);
+	fdt_for_each_subnode(child, fdt, cpu_node)
+		if (fdt_getprop(fdt, child, "interrupt-controller", NULL))
+			return fdt_get_phandle(fdt, child);
+	return 0;
 }
 
 static const struct {

@@ -17,3 +17,15 @@ struct hart_state *hart_by_id(unsigned long hartid)
 			return hart_table[i];
 	return NULL;
 }
+
+struct hart_state *hart_by_intc_phandle(uint32_t phandle, unsigned int *hint)
+{
+	for (unsigned int n = 0; n < hart_count; n++) {
+		unsigned int i = (*hint + n) % hart_count;
+		if (hart_table[i]->intc_phandle == phandle) {
+			*hint = i + 1;
+			return hart_table[i];
+		}
+	}
+	return NULL;
+}

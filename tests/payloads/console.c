@@ -10,19 +10,36 @@
  * Bad buffers: the DBCN chapter's error tables (Console Write / Console
  * Read) name SBI_ERR_INVALID_PARAM for memory that "does not satisfy the
  * requirements described in the shared memory physical address range
- * parameter" section. Abacus keeps S-mode away from its own region
- * 0x80000000..0x801fffff, MMIO and anything outside RAM.
+ * parameter" section. Abacus keeps S-mode away from its own region, MMIO
+ * and anything outside RAM. The firmware sizes its region at boot (a power
+ * of two from the start of RAM) and tells S-mode in the DT
+ * (/reserved-memory/abacus@...); RAM comes from the DT too. The memory
+ * just after the region is ordinary RAM and must be accepted.
  */
 #include "payload.h"
 
-#define RAM_BASE 0x80000000UL
-#ifndef RAM_SIZE
-#define RAM_SIZE (128UL << 20)		/* QEMU virt default (-m 128M) */
-#endif
-#define RAM_END       (RAM_BASE + RAM_SIZE)
-#define FIRMWARE_BASE 0x80000000UL
-#define FIRMWARE_END  0x80200000UL	/* where the payload starts */
 #define UART_MMIO     0x10000000UL
+
+extern char _start[];
+
+static uint64_t ram_base, ram_end, firmware_base, firmware_end;
+
+static bool read_layout(void)
+{
+	uint64_t ram_size, firmware_size;
+
+	if (!CHECK(dt_memory_region(&ram_base, &ram_size)) ||
+	    !CHECK(dt_firmware_region(&firmware_base, &firmware_size)))
+		return false;
+	ram_end = ram_base + ram_size;
+	firmware_end = firmware_base + firmware_size;
+	printf("RAM 0x%lx-0x%lx, firmware region 0x%lx-0x%lx\n", (unsigned long)ram_base,
+	       (unsigned long)ram_end - 1, (unsigned long)firmware_base,
+	       (unsigned long)firmware_end - 1);
+	/* The tests below need free RAM between the firmware and the payload. */
+	return CHECK(firmware_size >= 32) && CHECK(firmware_end + 64 <= (unsigned long)_start) &&
+	       CHECK(firmware_base >= ram_base && firmware_end <= ram_end);
+}
 
 static const char legacy_marker[] = "LEGACY_PUTCHAR_OK\n";
 static const char dbcn_write_marker[] = "DBCN_WRITE_OK\n";
@@ -88,20 +105,21 @@ static void check_dbcn_bad_buffers(void)
 {
 	const unsigned long buf = (unsigned long)read_buffer;
 	const struct bad_buffer bad[] = {
-		{ "firmware region start", 16, FIRMWARE_BASE, 0 },
-		{ "firmware region end", 16, FIRMWARE_END - 16, 0 },
-		{ "straddles firmware end", 16, FIRMWARE_END - 8, 0 },
+		{ "firmware region start", 16, firmware_base, 0 },
+		{ "firmware region last 16 bytes", 16, firmware_end - 16, 0 },
+		{ "firmware region last byte", 1, firmware_end - 1, 0 },
+		{ "straddles firmware end", 16, firmware_end - 8, 0 },
 		{ "UART MMIO", 8, UART_MMIO, 0 },
-		{ "below RAM", 16, RAM_BASE - 16, 0 },
+		{ "below RAM", 16, ram_base - 16, 0 },
 		{ "base_addr_hi = 1", 16, buf, 1 },
 		{ "base_addr_hi = ~0", 16, buf, ~0UL },
 		{ "wraps past 2^64", 0x20, ~0UL - 0xf, 0 },
 		{ "num_bytes = ~0 from RAM", ~0UL, buf, 0 },
-		{ "runs past RAM end", 64, RAM_END - 16, 0 },
-		{ "starts at RAM end", 1, RAM_END, 0 },
+		{ "runs past RAM end", 64, ram_end - 16, 0 },
+		{ "starts at RAM end", 1, ram_end, 0 },
 	};
 
-	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
 		const struct bad_buffer *b = &bad[i];
 		struct sbiret w, r;
 
@@ -114,6 +132,24 @@ static void check_dbcn_bad_buffers(void)
 			printf("  (console_read, %s: 0x%lx bytes at 0x%lx, hi 0x%lx)\n",
 			       b->what, b->num_bytes, b->base_addr_lo, b->base_addr_hi);
 	}
+}
+
+/* RAM right after the firmware region, below the payload: S-mode's own memory. */
+static void check_dbcn_after_firmware(void)
+{
+	static const char text[] = "AFTER_FIRMWARE_REGION_OK\n";
+	char *after = (char *)(unsigned long)firmware_end;
+	unsigned long len = sizeof(text) - 1;
+	struct sbiret ret;
+
+	memcpy(after, text, len);
+	ret = sbi_debug_console_write(len, firmware_end, 0);
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	CHECK_EQ(ret.value, len);
+
+	ret = sbi_debug_console_read(16, firmware_end, 0);
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	CHECK_EQ(ret.value, 0);
 }
 
 static void check_dbcn_unknown_fid(void)
@@ -129,7 +165,10 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 
 	check_legacy();
 	check_dbcn_good_calls();
-	check_dbcn_bad_buffers();
+	if (read_layout()) {
+		check_dbcn_bad_buffers();
+		check_dbcn_after_firmware();
+	}
 	check_dbcn_unknown_fid();
 
 	test_pass();

@@ -5,6 +5,10 @@
 # Included by the top-level Makefile; also usable alone from the repository
 # root:  make -f tests/payloads/payloads.mk payloads
 #
+# Payloads may use upstream libfdt: it is fetched into
+# $(LIBFDT_SRC) by scripts/fetch-libfdt.sh (never committed) and built for
+# S-mode into $(BUILD)/payloads/libfdt/libfdt.a, linked into every payload.
+#
 # PAYLOAD_EXTRA_CFLAGS adds flags, e.g. the expected spec version for a run
 # against another firmware:
 #   make -f tests/payloads/payloads.mk payloads \
@@ -16,10 +20,18 @@ CROSS_COMPILE ?= riscv64-unknown-elf-
 # Keep the includer's default goal; standalone, the first target (payloads) is it.
 payloads_saved_default_goal := $(.DEFAULT_GOAL)
 
+# The top-level Makefile defines LIBFDT_SRC and the rule that fetches it.
+ifndef LIBFDT_SRC
+LIBFDT_SRC := $(BUILD)/libfdt-src
+$(LIBFDT_SRC)/.complete:
+	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
+endif
+
 PAYLOAD_CC := $(CROSS_COMPILE)gcc
+PAYLOAD_AR := $(CROSS_COMPILE)ar
 PAYLOAD_CFLAGS := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany \
 	-ffreestanding -fno-builtin -nostdlib -O2 -Wall -Wextra -Werror \
-	-Iinclude -Itests/payloads/lib -MMD -MP $(PAYLOAD_EXTRA_CFLAGS)
+	-Iinclude -Itests/payloads/lib -I$(LIBFDT_SRC) -MMD -MP $(PAYLOAD_EXTRA_CFLAGS)
 PAYLOAD_LDSCRIPT := tests/payloads/lib/payload.ld
 PAYLOAD_LDFLAGS := -nostdlib -static -T $(PAYLOAD_LDSCRIPT) -Wl,--build-id=none
 
@@ -28,20 +40,34 @@ PAYLOAD_LIB_SRCS := $(sort $(wildcard tests/payloads/lib/*.c tests/payloads/lib/
 PAYLOAD_LIB_OBJS := $(patsubst tests/payloads/lib/%,$(PAYLOAD_DIR)/lib/%.o,$(PAYLOAD_LIB_SRCS))
 PAYLOAD_NAMES := $(sort $(basename $(notdir $(wildcard tests/payloads/*.c))))
 PAYLOAD_ELFS := $(PAYLOAD_NAMES:%=$(PAYLOAD_DIR)/%.elf)
+PAYLOAD_LIBFDT_FILES := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_addresses.c fdt_strerror.c
+PAYLOAD_LIBFDT_OBJS := $(PAYLOAD_LIBFDT_FILES:%.c=$(PAYLOAD_DIR)/libfdt/%.o)
+PAYLOAD_LIBFDT := $(PAYLOAD_DIR)/libfdt/libfdt.a
 
 .PHONY: payloads payloads-clean
 payloads: $(PAYLOAD_ELFS)
 
-$(PAYLOAD_DIR)/lib/%.o: tests/payloads/lib/%
+# Every payload source may include <libfdt.h>: fetch it first.
+$(PAYLOAD_DIR)/lib/%.o: tests/payloads/lib/% $(LIBFDT_SRC)/.complete
 	@mkdir -p $(@D)
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c -o $@ $<
 
-$(PAYLOAD_DIR)/%.o: tests/payloads/%.c
+$(PAYLOAD_DIR)/%.o: tests/payloads/%.c $(LIBFDT_SRC)/.complete
 	@mkdir -p $(@D)
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c -o $@ $<
 
-$(PAYLOAD_DIR)/%.elf: $(PAYLOAD_DIR)/%.o $(PAYLOAD_LIB_OBJS) $(PAYLOAD_LDSCRIPT)
-	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_LDFLAGS) -o $@ $< $(PAYLOAD_LIB_OBJS) -lgcc
+# Upstream code: our flags, minus the warnings it is not written for.
+$(PAYLOAD_DIR)/libfdt/%.o: $(LIBFDT_SRC)/.complete include/libfdt_env.h include/sbi_string.h
+	@mkdir -p $(@D)
+	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -Wno-sign-compare -c -o $@ $(LIBFDT_SRC)/$*.c
+
+$(PAYLOAD_LIBFDT): $(PAYLOAD_LIBFDT_OBJS)
+	rm -f $@
+	$(PAYLOAD_AR) rcs $@ $^
+
+$(PAYLOAD_DIR)/%.elf: $(PAYLOAD_DIR)/%.o $(PAYLOAD_LIB_OBJS) $(PAYLOAD_LIBFDT) $(PAYLOAD_LDSCRIPT)
+	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_LDFLAGS) -o $@ $< $(PAYLOAD_LIB_OBJS) \
+		$(PAYLOAD_LIBFDT) -lgcc
 
 # Objects are intermediate only by accident of the pattern rules: keep them.
 .SECONDARY: $(PAYLOAD_NAMES:%=$(PAYLOAD_DIR)/%.o) $(PAYLOAD_LIB_OBJS)
@@ -49,7 +75,7 @@ $(PAYLOAD_DIR)/%.elf: $(PAYLOAD_DIR)/%.o $(PAYLOAD_LIB_OBJS) $(PAYLOAD_LDSCRIPT)
 payloads-clean:
 	rm -rf $(PAYLOAD_DIR)
 
--include $(wildcard $(PAYLOAD_DIR)/*.d $(PAYLOAD_DIR)/lib/*.d)
+-include $(wildcard $(PAYLOAD_DIR)/*.d $(PAYLOAD_DIR)/lib/*.d $(PAYLOAD_DIR)/libfdt/*.d)
 
 ifneq ($(payloads_saved_default_goal),)
 .DEFAULT_GOAL := $(payloads_saved_default_goal)

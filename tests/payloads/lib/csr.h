@@ -47,6 +47,16 @@ static inline unsigned long rdinstret(void)
 }
 
 #define SSTATUS_SIE (1UL << 1)
+#define SSTATUS_SPIE (1UL << 5)
+#define SSTATUS_SPP (1UL << 8)
+#define SIP_SSIP    (1UL << 1)
+#define SIP_STIP    (1UL << 5)
+#define IRQ_S_SOFT  1
+#define IRQ_S_TIMER 5
+#define SATP_MODE_SV39 (8UL << 60)
+#define CSR_STIMECMP 0x14d
+#define CAUSE_ILLEGAL_INSTRUCTION 2
+#define CAUSE_LOAD_ACCESS 5
 #define SIE_SSIE    (1UL << 1)
 #define SIE_STIE    (1UL << 5)
 #define SIE_SEIE    (1UL << 9)

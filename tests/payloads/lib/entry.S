@@ -6,7 +6,8 @@
  * a hart started later through HSM hart_start(hartid, _start, opaque) comes
  * here too, with a1 = opaque. Every hart gets its own stack (indexed by
  * hartid) and tp = hartid. The first hart to arrive is the boot hart: it
- * clears .bss and runs payload_main(hartid, dtb), then test_finish(). Later
+ * clears .bss, records the DT address in payload_dtb and runs
+ * payload_main(hartid, dtb), then test_finish(). Later
  * arrivals run payload_secondary_main(hartid, opaque).
  */
 #include "layout.h"
@@ -41,6 +42,8 @@ clear_bss:
 	addi	t0, t0, 8
 	j	clear_bss
 bss_done:
+	la	t0, payload_dtb		/* for the DT helpers (dt.c) */
+	sd	a1, 0(t0)
 	call	payload_main		/* a0 = hartid, a1 = dtb: still intact */
 	call	test_finish		/* does not return */
 	j	park

@@ -52,3 +52,32 @@ void console_puts(const char *s)
 {
 	console_write(s, strlen(s));
 }
+
+/*
+ * One printf at a time across harts. The owner's hartid + 1 is held, so a
+ * hart that traps while printing and prints again (a failed check in a
+ * trap handler) nests instead of deadlocking.
+ */
+static unsigned long console_owner;
+static unsigned int console_depth;
+
+void console_lock(void)
+{
+	unsigned long me = current_hartid() + 1, free_owner;
+
+	if (__atomic_load_n(&console_owner, __ATOMIC_RELAXED) == me) {
+		console_depth++;
+		return;
+	}
+	do {
+		free_owner = 0;
+	} while (!__atomic_compare_exchange_n(&console_owner, &free_owner, me, false,
+					      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
+	console_depth = 1;
+}
+
+void console_unlock(void)
+{
+	if (--console_depth == 0)
+		__atomic_store_n(&console_owner, 0, __ATOMIC_RELEASE);
+}

@@ -2,7 +2,8 @@
 /*
  * A small printf for payloads: %d %i %u %x %X %p %s %c %%, the l/ll/z
  * length modifiers, a field width with '0' (zero pad) or '-' (left align).
- * Output is gathered in a buffer and written in console_write() calls.
+ * Output is gathered in a buffer and written in console_write() calls (the
+ * console lock keeps one hart's printf whole), or into a string (snprintf).
  */
 #include "payload.h"
 
@@ -10,12 +11,22 @@ struct printf_out {
 	char buf[128];
 	unsigned int len;
 	int total;
+	/* snprintf: the destination (NULL for the console) and what fits in it. */
+	char *dst;
+	size_t dst_room;
 };
 
 static void out_flush(struct printf_out *out)
 {
-	if (out->len)
+	if (out->dst) {
+		unsigned int n = out->len < out->dst_room ? out->len : (unsigned int)out->dst_room;
+
+		memcpy(out->dst, out->buf, n);
+		out->dst += n;
+		out->dst_room -= n;
+	} else if (out->len) {
 		console_write(out->buf, out->len);
+	}
 	out->len = 0;
 }
 
@@ -81,12 +92,9 @@ static void out_number(struct printf_out *out, unsigned long value, bool negativ
 		out_repeat(out, ' ', pad);
 }
 
-int vprintf(const char *fmt, va_list ap)
+static void format(struct printf_out *out_ptr, const char *fmt, va_list ap)
 {
-	struct printf_out out;
-
-	out.len = 0;
-	out.total = 0;
+	struct printf_out out = *out_ptr;
 
 	for (; *fmt; fmt++) {
 		struct field f = { 0, false, false };
@@ -156,7 +164,40 @@ int vprintf(const char *fmt, va_list ap)
 		}
 	}
 	out_flush(&out);
+	*out_ptr = out;
+}
+
+int vprintf(const char *fmt, va_list ap)
+{
+	struct printf_out out = { .len = 0, .total = 0, .dst = NULL, .dst_room = 0 };
+
+	console_lock();
+	format(&out, fmt, ap);
+	console_unlock();
 	return out.total;
+}
+
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	struct printf_out out = { .len = 0, .total = 0, .dst = buf };
+
+	out.dst_room = size ? size - 1 : 0;
+
+	format(&out, fmt, ap);
+	if (size)
+		*out.dst = '\0';
+	return out.total;
+}
+
+int snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
 }
 
 int printf(const char *fmt, ...)

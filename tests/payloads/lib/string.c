@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The memory functions GCC may call even in freestanding code (struct
- * initialisation and copies), plus strlen/strcmp for the tests.
+ * initialisation and copies), what libfdt needs (memchr, strnlen,
+ * strrchr...), and the rest of include/sbi_string.h for the tests.
  */
 #include <stddef.h>
 #include "payload_string.h"
@@ -47,11 +48,30 @@ int memcmp(const void *a, const void *b, size_t n)
 	return 0;
 }
 
+void *memchr(const void *s, int c, size_t n)
+{
+	const unsigned char *p = s;
+
+	for (; n; n--, p++)
+		if (*p == (unsigned char)c)
+			return (void *)p;
+	return NULL;
+}
+
 size_t strlen(const char *s)
 {
 	size_t n = 0;
 
 	while (s[n])
+		n++;
+	return n;
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && s[n])
 		n++;
 	return n;
 }
@@ -63,4 +83,37 @@ int strcmp(const char *a, const char *b)
 		b++;
 	}
 	return (unsigned char)*a - (unsigned char)*b;
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		if (*a != *b)
+			return (unsigned char)*a - (unsigned char)*b;
+		if (!*a)
+			break;
+	}
+	return 0;
+}
+
+char *strchr(const char *s, int c)
+{
+	for (;; s++) {
+		if (*s == (char)c)
+			return (char *)s;
+		if (!*s)
+			return NULL;
+	}
+}
+
+char *strrchr(const char *s, int c)
+{
+	const char *last = NULL;
+
+	for (;; s++) {
+		if (*s == (char)c)
+			last = s;
+		if (!*s)
+			return (char *)last;
+	}
 }

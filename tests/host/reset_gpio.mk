@@ -1,0 +1,10 @@
+# gpio-poweroff / gpio-restart reset lines (lib/drivers/reset_gpio.c) on the host,
+# with a fake SiFive GPIO block and a fake machine timer.
+#
+# Part of the host suite (tests/host/host.mk, target host-tests); on its own:
+#   make build/host/test_reset_gpio && build/host/test_reset_gpio
+
+HOST_TESTS += reset_gpio
+HOST_SRCS_reset_gpio := tests/host/test_reset_gpio.c lib/drivers/reset_gpio.c lib/drivers/dt_driver.c \
+	lib/fdt/fdt_helpers.c
+HOST_LIBS_reset_gpio := -lfdt

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * lib/drivers/reset_gpio.c on the host: the gpio-poweroff / gpio-restart DT
+ * nodes are parsed from trees built here, the SiFive GPIO controller is a
+ * plain array, and the machine timer is a fake clock that also records the
+ * level of the reset pin each time the driver looks at the time, so the
+ * test sees the whole sequence: active, inactive, active, with its delays.
+ *
+ * The driver keeps what it probed in static variables: the tests run in
+ * order, from no line at all to both lines.
+ */
+#include <stdlib.h>
+#include <libfdt.h>
+#include "drivers.h"
+#include "sbi_spec.h"
+#include "test.h"
+
+TEST_MAIN_GLOBALS
+
+static void test_setup(void)
+{
+}
+
+#define GPIO_OUTPUT_EN  (0x08 / 4)
+#define GPIO_OUTPUT_VAL (0x0c / 4)
+#define GPIO_IOF_EN     (0x38 / 4)
+#define GPIO_OUT_XOR    (0x40 / 4)
+#define TIMEBASE_HZ     1000000
+#define TICKS_PER_CALL  1000          /* every look at the clock advances it 1 ms */
+#define GPIO_PHANDLE    1
+
+static uint32_t gpio_regs[0x1000 / 4] __attribute__((aligned(4096)));
+
+/* ---- Fake machine timer, watching one pin ---- */
+static uint64_t fake_time;
+static uint32_t watched_bit;
+#define MAX_STEPS 8
+static struct { uint64_t time; int level; } steps[MAX_STEPS];
+static unsigned int step_count;
+
+/* A delay of ms as the fake clock measures it: each look at the clock costs one more tick. */
+#define CHECK_DELAY(ticks, ms) \
+	CHECK((ticks) >= (uint64_t)(ms) * TICKS_PER_CALL && (ticks) <= ((uint64_t)(ms) + 1) * TICKS_PER_CALL)
+
+static void watch_pin(unsigned int pin)
+{
+	watched_bit = 1U << pin;
+	step_count = 0;
+	fake_time = 0;
+}
+
+uint64_t aclint_time(void)
+{
+	if ((gpio_regs[GPIO_OUTPUT_EN] & watched_bit) && step_count < MAX_STEPS) {
+		int level = (gpio_regs[GPIO_OUTPUT_VAL] & watched_bit) != 0;
+		if (step_count == 0 || steps[step_count - 1].level != level) {
+			steps[step_count].time = fake_time;
+			steps[step_count].level = level;
+			step_count++;
+		}
+	}
+	fake_time += TICKS_PER_CALL;
+	return fake_time;
+}
+
+uint64_t aclint_timebase_hz(void)
+{
+	return TIMEBASE_HZ;
+}
+
+bool aclint_mtimer_present(void)
+{
+	return true;
+}
+
+/* ---- Trees ---- */
+struct line_spec {
+	const char *compatible;     /* NULL: no node */
+	uint32_t phandle, pin, flags;
+	int gpios_cells;            /* 3 normally */
+	const char *delay_names[3];
+	uint32_t delays[3];         /* 0: property absent */
+};
+
+static void *build_fdt(const char *ctrl_compatible, int ctrl_compatible_len, const struct line_spec *a,
+		       const struct line_spec *b)
+{
+	void *fdt = calloc(1, 8192);
+	uint64_t base = (uintptr_t)gpio_regs;
+	fdt32_t reg[4] = { cpu_to_fdt32(base >> 32), cpu_to_fdt32((uint32_t)base), 0, cpu_to_fdt32(0x1000) };
+	const struct line_spec *lines[2] = { a, b };
+	int node, err = fdt_create_empty_tree(fdt, 8192);
+
+	err |= fdt_setprop_u32(fdt, 0, "#address-cells", 2);
+	err |= fdt_setprop_u32(fdt, 0, "#size-cells", 2);
+	node = fdt_add_subnode(fdt, 0, "gpio@10060000");
+	err |= node < 0;
+	err |= fdt_setprop(fdt, node, "compatible", ctrl_compatible, ctrl_compatible_len);
+	err |= fdt_setprop(fdt, node, "reg", reg, sizeof(reg));
+	err |= fdt_setprop_u32(fdt, node, "#gpio-cells", 2);
+	err |= fdt_setprop_u32(fdt, node, "phandle", GPIO_PHANDLE);
+	for (int i = 0; i < 2; i++) {
+		const struct line_spec *l = lines[i];
+		fdt32_t gpios[3];
+		if (!l || !l->compatible)
+			continue;
+		gpios[0] = cpu_to_fdt32(l->phandle);
+		gpios[1] = cpu_to_fdt32(l->pin);
+		gpios[2] = cpu_to_fdt32(l->flags);
+		node = fdt_add_subnode(fdt, 0, l->compatible);
+		err |= node < 0;
+		err |= fdt_setprop_string(fdt, node, "compatible", l->compatible);
+		err |= fdt_setprop(fdt, node, "gpios", gpios, l->gpios_cells * sizeof(fdt32_t));
+		for (int d = 0; d < 3; d++)
+			if (l->delays[d])
+				err |= fdt_setprop_u32(fdt, node, l->delay_names[d], l->delays[d]);
+	}
+	if (err) {
+		free(fdt);
+		return NULL;
+	}
+	return fdt;
+}
+
+#define SIFIVE_GPIO "sifive,fu740-c000-gpio\0sifive,gpio0"
+
+static const struct line_spec poweroff_pin2_active_low = {
+	"gpio-poweroff", GPIO_PHANDLE, 2, 1, 3,
+	{ "active-delay-ms", "inactive-delay-ms", "timeout-ms" }, { 0 }
+};
+static const struct line_spec restart_pin10_active_high = {
+	"gpio-restart", GPIO_PHANDLE, 10, 0, 3,
+	{ "active-delay", "inactive-delay", "wait-delay" }, { 5, 6, 7 }
+};
+
+/* ctrl: a string literal, several NUL-separated strings allowed. */
+#define probe(ctrl, a, b) probe_fdt(ctrl, sizeof(ctrl), a, b)
+
+static int probe_fdt(const char *ctrl, int ctrl_len, const struct line_spec *a, const struct line_spec *b)
+{
+	void *fdt = build_fdt(ctrl, ctrl_len, a, b);
+	int ret = fdt ? reset_gpio_probe_dt(fdt) : -100;
+
+	free(fdt);
+	return ret;
+}
+
+/* ---- Tests, in order ---- */
+
+TEST(no_line_nothing_supported)
+{
+	CHECK_EQ(probe(SIFIVE_GPIO, NULL, NULL), -1);
+	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
+	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT));
+	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_WARM_REBOOT));
+	CHECK(strcmp(reset_gpio_name(), "none") == 0);
+	gpio_regs[GPIO_OUTPUT_EN] = 0x5;
+	reset_gpio_act(SBI_SRST_TYPE_SHUTDOWN);
+	reset_gpio_act(SBI_SRST_TYPE_COLD_REBOOT);
+	CHECK_EQ(gpio_regs[GPIO_OUTPUT_EN], 0x5);
+}
+
+TEST(malformed_lines_are_ignored)
+{
+	struct line_spec bad = poweroff_pin2_active_low;
+
+	CHECK_EQ(probe("vendor,other-gpio", &poweroff_pin2_active_low, NULL), -1);
+	bad.phandle = 7;                       /* no such controller */
+	CHECK_EQ(probe(SIFIVE_GPIO, &bad, NULL), -1);
+	bad = poweroff_pin2_active_low;
+	bad.pin = 32;                          /* the controller has 32 pins */
+	CHECK_EQ(probe(SIFIVE_GPIO, &bad, NULL), -1);
+	bad = poweroff_pin2_active_low;
+	bad.gpios_cells = 2;                   /* #gpio-cells is 2: phandle + 2 cells */
+	CHECK_EQ(probe(SIFIVE_GPIO, &bad, NULL), -1);
+	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
+}
+
+/* The HiFive Unmatched: gpio-poweroff on GPIO 2, active low, default delays. */
+TEST(poweroff_active_low_pulses_with_default_delays)
+{
+	memset(gpio_regs, 0, sizeof(gpio_regs));
+	CHECK_EQ(probe(SIFIVE_GPIO, &poweroff_pin2_active_low, NULL), 0);
+	CHECK(reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
+	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT));
+	CHECK(strcmp(reset_gpio_name(), "gpio-poweroff (no reboot)") == 0);
+
+	/* Other pins' state, and this pin inverted and given to a peripheral. */
+	gpio_regs[GPIO_OUTPUT_VAL] = 0x80000004;
+	gpio_regs[GPIO_OUTPUT_EN] = 0x80000000;
+	gpio_regs[GPIO_OUT_XOR] = 0x00000104;
+	gpio_regs[GPIO_IOF_EN] = 0x00000204;
+	reset_gpio_act(SBI_SRST_TYPE_COLD_REBOOT);   /* no restart line: untouched */
+	CHECK_EQ(gpio_regs[GPIO_OUTPUT_EN], 0x80000000);
+
+	watch_pin(2);
+	reset_gpio_act(SBI_SRST_TYPE_SHUTDOWN);
+	CHECK_EQ(step_count, 3);
+	CHECK_EQ(steps[0].level, 0);                  /* active (low) first */
+	CHECK_EQ(steps[1].level, 1);
+	CHECK_DELAY(steps[1].time - steps[0].time, 100);
+	CHECK_EQ(steps[2].level, 0);
+	CHECK_DELAY(steps[2].time - steps[1].time, 100);
+	CHECK_DELAY(fake_time - steps[2].time, 3000);
+	CHECK_EQ(gpio_regs[GPIO_OUTPUT_EN], 0x80000004);
+	CHECK_EQ(gpio_regs[GPIO_OUTPUT_VAL], 0x80000000);
+	CHECK_EQ(gpio_regs[GPIO_OUT_XOR], 0x00000100);
+	CHECK_EQ(gpio_regs[GPIO_IOF_EN], 0x00000200);
+}
+
+/* QEMU-like gpio-restart, but active high and with its own delays. */
+TEST(restart_active_high_serves_both_reboot_types)
+{
+	memset(gpio_regs, 0, sizeof(gpio_regs));
+	CHECK_EQ(probe(SIFIVE_GPIO, &poweroff_pin2_active_low, &restart_pin10_active_high), 0);
+	CHECK(reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
+	CHECK(reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT));
+	CHECK(reset_gpio_supported(SBI_SRST_TYPE_WARM_REBOOT));
+	CHECK(strcmp(reset_gpio_name(), "gpio-poweroff, gpio-restart") == 0);
+
+	for (unsigned long type = SBI_SRST_TYPE_COLD_REBOOT; type <= SBI_SRST_TYPE_WARM_REBOOT; type++) {
+		memset(gpio_regs, 0, sizeof(gpio_regs));
+		watch_pin(10);
+		reset_gpio_act(type);
+		CHECK_EQ(step_count, 3);
+		CHECK_EQ(steps[0].level, 1);              /* active (high) first */
+		CHECK_EQ(steps[1].level, 0);
+		CHECK_DELAY(steps[1].time - steps[0].time, 5);
+		CHECK_EQ(steps[2].level, 1);
+		CHECK_DELAY(steps[2].time - steps[1].time, 6);
+		CHECK_DELAY(fake_time - steps[2].time, 7);
+		CHECK_EQ(gpio_regs[GPIO_OUTPUT_EN], 1U << 10);
+		CHECK_EQ(gpio_regs[GPIO_OUTPUT_VAL], 1U << 10);
+	}
+}
+
+int main(void)
+{
+	RUN(no_line_nothing_supported);
+	RUN(malformed_lines_are_ignored);
+	RUN(poweroff_active_low_pulses_with_default_delays);
+	RUN(restart_active_high_serves_both_reboot_types);
+	return TEST_EXIT_CODE;
+}

@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * SBI firmware event checks, for QEMU -smp N (2 <= N <= 8), without -icount
+ * (platform-notes.md: Linux on several harts may never finish booting under
+ * -icount), and with -cpu rv64,sstc=false so that Linux programs its timer
+ * through SBI set_timer.
+ *
+ * Every event is counted on every CPU (perf_event_open pid -1, one fd per
+ * CPU: init is root). The firmware counts a *_SENT event once per target
+ * hart of the request, on the sending hart, and a *_RECEIVED event once per
+ * request a hart carries out, so over a quiet window the remote-fence SENT
+ * and RECEIVED totals must be equal. Per-task counts (pid 0) are printed for
+ * comparison only: an IPI or fence received while the task is not running is
+ * not the task's.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "linux_test.h"
+#include "sbi_spec.h"
+
+#define SLEEP_ROUNDS     10
+#define SLEEP_MS         10
+#define SET_TIMER_MIN_PER_CPU 5
+#define PINGPONG_ROUNDS  200
+#define FENCE_ROUNDS     64
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+static bool open_fw(struct fw_counter *c, unsigned int code, int ncpus, const char *check_name)
+{
+	int err = fw_counter_open_all_cpus(c, code, ncpus);
+
+	if (err < 0)
+		check(false, check_name, "perf_event_open of firmware event %u on every CPU: %s", code,
+		      strerror(-err));
+	return err == 0;
+}
+
+static int open_task_fw(unsigned int code)
+{
+	return counter_open(PERF_TYPE_RAW, PERF_RAW_SBI_FIRMWARE | code, 0, -1);
+}
+
+static uint64_t task_read(int fd)
+{
+	return fd < 0 ? 0 : counter_read(fd);
+}
+
+/* ---- SET_TIMER: Linux without Sstc reprograms each CPU's timer by SBI ---- */
+static void check_set_timer(int ncpus)
+{
+	struct fw_counter c;
+	uint64_t per_cpu[MAX_CPUS], sum = 0, task_before, task_count;
+	int task_fd, slow_cpus = 0;
+
+	if (!open_fw(&c, SBI_PMU_FW_SET_TIMER, ncpus, "fw-set-timer"))
+		return;
+	task_fd = open_task_fw(SBI_PMU_FW_SET_TIMER);
+	fw_counter_mark(&c);
+	task_before = task_read(task_fd);
+	for (int i = 0; i < SLEEP_ROUNDS; i++)
+		sleep_ms(SLEEP_MS);
+	task_count = task_read(task_fd) - task_before;
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		per_cpu[cpu] = fw_counter_delta(&c, cpu);
+		sum += per_cpu[cpu];
+		slow_cpus += per_cpu[cpu] < SET_TIMER_MIN_PER_CPU;
+	}
+	check(sum > 0, "fw-set-timer", "no SBI set_timer counted on any CPU in %d ms of sleep",
+	      SLEEP_ROUNDS * SLEEP_MS);
+	/*
+	 * HZ_PERIODIC, HZ=250 (kernel.config): every CPU, idle or not, takes a
+	 * tick every 4 ms and reprograms its timer, about 25 times in 100 ms.
+	 * A fifth of that leaves room for a loaded host.
+	 */
+	check(slow_cpus == 0, "fw-set-timer-every-cpu",
+	      "%d of %d CPUs counted fewer than %d set_timer calls in %d ms", slow_cpus, ncpus,
+	      SET_TIMER_MIN_PER_CPU, SLEEP_ROUNDS * SLEEP_MS);
+	note("fw-set-timer: per CPU %llu %llu %llu %llu..., per task %s%llu",
+	     (unsigned long long)per_cpu[0], (unsigned long long)per_cpu[1],
+	     (unsigned long long)(ncpus > 2 ? per_cpu[2] : 0),
+	     (unsigned long long)(ncpus > 3 ? per_cpu[3] : 0), task_fd < 0 ? "(open failed) " : "",
+	     (unsigned long long)task_count);
+	if (task_fd >= 0)
+		close(task_fd);
+	fw_counter_close(&c);
+}
+
+/* ---- IPIs: a thread on CPU 1 woken from CPU 0 and back, through pipes ---- */
+struct pingpong {
+	int to_peer[2], to_main[2];
+	bool pinned;
+};
+
+static void *pingpong_peer(void *arg)
+{
+	struct pingpong *pp = arg;
+	char byte;
+
+	pp->pinned = pin_to_cpu(1);
+	while (read(pp->to_peer[0], &byte, 1) == 1 && byte != 'q')
+		if (write(pp->to_main[1], &byte, 1) != 1)
+			break;
+	return NULL;
+}
+
+static void check_ipi(int ncpus)
+{
+	struct fw_counter sent, received;
+	struct pingpong pp;
+	pthread_t peer;
+	uint64_t sent_cpu0, received_cpu1, sent_sum, received_sum, task_before, task_sent;
+	char byte = 'p';
+	int task_fd, rounds = 0;
+
+	if (!open_fw(&sent, SBI_PMU_FW_IPI_SENT, ncpus, "fw-ipi"))
+		return;
+	if (!open_fw(&received, SBI_PMU_FW_IPI_RECEIVED, ncpus, "fw-ipi")) {
+		fw_counter_close(&sent);
+		return;
+	}
+	task_fd = open_task_fw(SBI_PMU_FW_IPI_SENT);
+	if (pipe(pp.to_peer) != 0 || pipe(pp.to_main) != 0 ||
+	    pthread_create(&peer, NULL, pingpong_peer, &pp) != 0) {
+		check(false, "fw-ipi", "pipe/pthread_create: %s", strerror(errno));
+		return;
+	}
+	/* One round first, so the peer has pinned itself before counting starts. */
+	if (write(pp.to_peer[1], &byte, 1) == 1 && read(pp.to_main[0], &byte, 1) == 1)
+		rounds = -1;
+	fw_counter_mark(&sent);
+	fw_counter_mark(&received);
+	task_before = task_read(task_fd);
+	while (rounds < PINGPONG_ROUNDS && write(pp.to_peer[1], &byte, 1) == 1 &&
+	       read(pp.to_main[0], &byte, 1) == 1)
+		rounds++;
+	task_sent = task_read(task_fd) - task_before;
+	sent_cpu0 = fw_counter_delta(&sent, 0);
+	received_cpu1 = fw_counter_delta(&received, 1);
+	sent_sum = fw_counter_delta_sum(&sent);
+	received_sum = fw_counter_delta_sum(&received);
+	byte = 'q';
+	if (write(pp.to_peer[1], &byte, 1) != 1)
+		note("fw-ipi: could not stop the peer thread");
+	pthread_join(peer, NULL);
+
+	check(rounds == PINGPONG_ROUNDS && pp.pinned, "fw-ipi-workload",
+	      "%d of %d ping-pong rounds, peer pinned to CPU 1: %s", rounds, PINGPONG_ROUNDS,
+	      pp.pinned ? "yes" : "no");
+	check(sent_sum > 0, "fw-ipi-sent", "no IPI_SENT on any CPU during %d wake-ups across CPUs",
+	      PINGPONG_ROUNDS);
+	check(received_sum > 0, "fw-ipi-received", "no IPI_RECEIVED on any CPU during %d wake-ups",
+	      PINGPONG_ROUNDS);
+	/*
+	 * Waking a task on an idle CPU (in wfi) takes an IPI. The peer may not
+	 * be asleep yet when it is woken (no IPI then), so at least half the
+	 * rounds, not all: a firmware that drops or miscounts IPIs falls short.
+	 */
+	check(2 * sent_cpu0 >= PINGPONG_ROUNDS && 2 * received_cpu1 >= PINGPONG_ROUNDS,
+	      "fw-ipi-per-wakeup",
+	      "%d wake-ups of CPU 1 from CPU 0: IPI_SENT on CPU 0 %llu, IPI_RECEIVED on CPU 1 %llu",
+	      PINGPONG_ROUNDS, (unsigned long long)sent_cpu0, (unsigned long long)received_cpu1);
+	note("fw-ipi: sent %llu (CPU 0: %llu, per task %s%llu), received %llu (CPU 1: %llu)",
+	     (unsigned long long)sent_sum, (unsigned long long)sent_cpu0,
+	     task_fd < 0 ? "(open failed) " : "", (unsigned long long)task_sent,
+	     (unsigned long long)received_sum, (unsigned long long)received_cpu1);
+	if (task_fd >= 0)
+		close(task_fd);
+	close(pp.to_peer[0]), close(pp.to_peer[1]), close(pp.to_main[0]), close(pp.to_main[1]);
+	fw_counter_close(&sent);
+	fw_counter_close(&received);
+}
+
+/* ---- Remote fences from a process whose threads run on every CPU ---- */
+struct spinners {
+	pthread_t thread[MAX_CPUS];
+	int count;
+	int stop;
+};
+
+static void *spin_on_cpu(void *arg)
+{
+	struct spinners *s = arg;
+
+	while (!__atomic_load_n(&s->stop, __ATOMIC_ACQUIRE))
+		;
+	return NULL;
+}
+
+/* One thread pinned to each CPU but 0, spinning in U-mode: our mm stays live there. */
+static bool spinners_start(struct spinners *s, int ncpus)
+{
+	memset(s, 0, sizeof *s);
+	for (int cpu = 1; cpu < ncpus; cpu++) {
+		pthread_attr_t attr;
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		pthread_attr_init(&attr);
+		pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+		if (pthread_create(&s->thread[s->count], &attr, spin_on_cpu, s) != 0)
+			return false;
+		s->count++;
+		pthread_attr_destroy(&attr);
+	}
+	sleep_ms(20);   /* let each reach its CPU */
+	return true;
+}
+
+static void spinners_stop(struct spinners *s)
+{
+	__atomic_store_n(&s->stop, 1, __ATOMIC_RELEASE);
+	for (int i = 0; i < s->count; i++)
+		pthread_join(s->thread[i], NULL);
+}
+
+/*
+ * Checks a SENT/RECEIVED pair after a workload of `rounds` requests from
+ * CPU 0 to every other CPU: at least one SENT per request on CPU 0, at
+ * least one RECEIVED per request on every other CPU, and as many RECEIVED
+ * as SENT in all.
+ */
+static void check_fence_pair(const char *name, struct fw_counter *sent, struct fw_counter *received,
+			     int ncpus, int rounds, uint64_t task_sent)
+{
+	uint64_t sent_sum = 0, received_sum = 0, received_cpu[MAX_CPUS], sent_cpu0;
+	int short_cpus = 0;
+	char check_name[64];
+
+	sent_cpu0 = fw_counter_delta(sent, 0);
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		sent_sum += fw_counter_delta(sent, cpu);
+		received_cpu[cpu] = fw_counter_delta(received, cpu);
+		received_sum += received_cpu[cpu];
+		if (cpu > 0 && received_cpu[cpu] < (uint64_t)rounds)
+			short_cpus++;
+	}
+	snprintf(check_name, sizeof check_name, "%s-sent", name);
+	check(sent_cpu0 >= (uint64_t)rounds, check_name, "%llu on CPU 0 for %d requests",
+	      (unsigned long long)sent_cpu0, rounds);
+	snprintf(check_name, sizeof check_name, "%s-received", name);
+	check(short_cpus == 0, check_name, "%d of %d other CPUs received fewer than %d", short_cpus,
+	      ncpus - 1, rounds);
+	snprintf(check_name, sizeof check_name, "%s-balance", name);
+	check(sent_sum == received_sum, check_name, "%llu sent, %llu received",
+	      (unsigned long long)sent_sum, (unsigned long long)received_sum);
+	note("%s: sent %llu (CPU 0: %llu, per task: %llu), received %llu (CPU 1: %llu)", name,
+	     (unsigned long long)sent_sum, (unsigned long long)sent_cpu0,
+	     (unsigned long long)task_sent, (unsigned long long)received_sum,
+	     (unsigned long long)received_cpu[1]);
+}
+
+static void check_remote_fences(int ncpus)
+{
+	struct fw_counter vma_sent, vma_received, fence_i_sent, fence_i_received;
+	struct spinners s;
+	long page = sysconf(_SC_PAGESIZE);
+	uint64_t task_before;
+	int task_fd;
+
+	if (!open_fw(&vma_sent, SBI_PMU_FW_SFENCE_VMA_ASID_SENT, ncpus, "fw-sfence-vma-asid") ||
+	    !open_fw(&vma_received, SBI_PMU_FW_SFENCE_VMA_ASID_RECEIVED, ncpus, "fw-sfence-vma-asid") ||
+	    !open_fw(&fence_i_sent, SBI_PMU_FW_FENCE_I_SENT, ncpus, "fw-fence-i") ||
+	    !open_fw(&fence_i_received, SBI_PMU_FW_FENCE_I_RECEIVED, ncpus, "fw-fence-i"))
+		return;
+	if (!spinners_start(&s, ncpus)) {
+		check(false, "fw-remote-fence-threads", "pthread_create: %s", strerror(errno));
+		spinners_stop(&s);
+		return;
+	}
+
+	/*
+	 * munmap in a process live on other CPUs: Linux 6.1 flushes the range
+	 * on every CPU of mm_cpumask with SBI remote_sfence_vma_asid (QEMU has
+	 * 16 ASID bits, so Linux uses ASIDs and never the plain sfence.vma call).
+	 */
+	task_fd = open_task_fw(SBI_PMU_FW_SFENCE_VMA_ASID_SENT);
+	fw_counter_mark(&vma_sent);
+	fw_counter_mark(&vma_received);
+	task_before = task_read(task_fd);
+	for (int i = 0; i < FENCE_ROUNDS; i++) {
+		volatile char *p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+					-1, 0);
+
+		if (p == MAP_FAILED)
+			break;
+		p[0] = 1;
+		munmap((void *)p, page);
+	}
+	check_fence_pair("fw-sfence-vma-asid", &vma_sent, &vma_received, ncpus, FENCE_ROUNDS,
+			 task_read(task_fd) - task_before);
+	if (task_fd >= 0)
+		close(task_fd);
+
+	/* riscv_flush_icache for all threads: SBI remote_fence_i to the other CPUs. */
+	task_fd = open_task_fw(SBI_PMU_FW_FENCE_I_SENT);
+	fw_counter_mark(&fence_i_sent);
+	fw_counter_mark(&fence_i_received);
+	task_before = task_read(task_fd);
+	for (int i = 0; i < FENCE_ROUNDS; i++)
+		syscall(SYS_riscv_flush_icache, 0UL, 0UL, 0UL);
+	check_fence_pair("fw-fence-i", &fence_i_sent, &fence_i_received, ncpus, FENCE_ROUNDS,
+			 task_read(task_fd) - task_before);
+	if (task_fd >= 0)
+		close(task_fd);
+
+	spinners_stop(&s);
+	fw_counter_close(&vma_sent);
+	fw_counter_close(&vma_received);
+	fw_counter_close(&fence_i_sent);
+	fw_counter_close(&fence_i_received);
+}
+
+/*
+ * A kernel-wide TLB flush: Linux 6.1 implements flush_tlb_kernel_range as
+ * flush_tlb_all, SBI remote_sfence_vma (no ASID) to every online CPU. One
+ * path that userspace can drive: freed vmalloc areas are purged (and the
+ * TLBs flushed) once more than lazy_max_pages() pages wait (32 MiB times
+ * fls(online CPUs)). A file table of 2^20 descriptors is an 8 MiB vmalloc
+ * area, freed when the process exits: a few dozen short-lived children
+ * that dup2() onto descriptor 2^20 - 1 make the kernel flush.
+ */
+#define FDTABLE_FDS      (1 << 20)
+#define FDTABLE_CHILDREN 48
+
+static bool child_with_big_fdtable(void)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid == 0) {
+		struct rlimit rl = { FDTABLE_FDS, FDTABLE_FDS };
+
+		_exit(setrlimit(RLIMIT_NOFILE, &rl) == 0 && dup2(1, FDTABLE_FDS - 1) >= 0 ? 0 : 1);
+	}
+	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	       WEXITSTATUS(status) == 0;
+}
+
+static void check_kernel_sfence(int ncpus)
+{
+	struct fw_counter sent, received;
+	int children = 0;
+
+	if (!open_fw(&sent, SBI_PMU_FW_SFENCE_VMA_SENT, ncpus, "fw-sfence-vma") ||
+	    !open_fw(&received, SBI_PMU_FW_SFENCE_VMA_RECEIVED, ncpus, "fw-sfence-vma"))
+		return;
+	fw_counter_mark(&sent);
+	fw_counter_mark(&received);
+	while (children < FDTABLE_CHILDREN && fw_counter_delta_sum(&sent) == 0) {
+		if (!child_with_big_fdtable()) {
+			check(false, "fw-sfence-vma-workload", "child %d could not dup2 onto fd %d",
+			      children, FDTABLE_FDS - 1);
+			break;
+		}
+		children++;
+		sleep_ms(5);   /* the purge runs in a kworker */
+	}
+	sleep_ms(20);
+
+	uint64_t sent_sum = fw_counter_delta_sum(&sent), received_sum = fw_counter_delta_sum(&received);
+	int silent_cpus = 0;
+
+	for (int cpu = 0; cpu < ncpus; cpu++)
+		silent_cpus += fw_counter_delta(&received, cpu) == 0;
+	check(sent_sum > 0, "fw-sfence-vma-sent", "no SFENCE_VMA_SENT after %d vmalloc'ed file tables",
+	      children);
+	/* flush_tlb_all names every online CPU, the sender included. */
+	check(sent_sum > 0 && silent_cpus == 0, "fw-sfence-vma-received",
+	      "%d of %d CPUs received no SFENCE_VMA", silent_cpus, ncpus);
+	check(sent_sum == received_sum, "fw-sfence-vma-balance", "%llu sent, %llu received",
+	      (unsigned long long)sent_sum, (unsigned long long)received_sum);
+	note("fw-sfence-vma: %llu sent, %llu received, after %d children", (unsigned long long)sent_sum,
+	     (unsigned long long)received_sum, children);
+	fw_counter_close(&sent);
+	fw_counter_close(&received);
+}
+
+void run_fw_event_checks(int ncpus)
+{
+	if (!pin_to_cpu(0))
+		note("could not pin init to CPU 0: %s", strerror(errno));
+	check_set_timer(ncpus);
+	check_ipi(ncpus);
+	check_remote_fences(ncpus);
+	check_kernel_sfence(ncpus);
+}

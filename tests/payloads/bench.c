@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * `make bench` (scripts/bench.sh): retired instructions per SBI call, read
+ * with rdinstret around a single ecall under `qemu -icount shift=0 -smp 1`
+ * (QEMU then counts every instruction, M-mode included, exactly). Each call
+ * is measured RUNS times and the minimum is kept; the cost of the rdinstret
+ * pair itself is subtracted. Set-up a call needs (configuring the counter a
+ * start acts on, ...) happens outside the measured window.
+ *
+ * Prints one line per call, read by scripts/bench.sh:
+ *   BENCH <name> <instructions>      or      BENCH <name> n/a <error>
+ * n/a: the firmware does not implement the call (OpenSBI 1.1 lacks FIDs 6-8).
+ * Under Abacus every call must succeed.
+ */
+#include "pmu_util.h"
+
+#define RUNS 10
+#define UNKNOWN_EID 0x12345678UL
+/*
+ * The hardware event of the config/start/stop rows: one only programmable
+ * counters count (OpenSBI 1.1 maps instructions to minstret whatever the
+ * mask, and stopping it there would stop rdinstret, the benchmark's clock).
+ */
+#define HW_EVENT EV_DTLB_READ_MISS
+
+DEFINE_PMU_PAGE(shmem_page);
+static struct { uint32_t event_idx, output; uint64_t event_data; } event_info_entry
+	__attribute__((aligned(16)));
+
+static bool is_abacus;
+static unsigned long pair_cost;   /* rdinstret; rdinstret */
+static unsigned long fw_base, fw_mask;
+
+struct measured {
+	unsigned long instructions;
+	long error;
+};
+
+/* rdinstret, ecall, rdinstret: the instructions between the two reads. */
+static struct measured measure_ecall(unsigned long eid, unsigned long fid, unsigned long arg0,
+				     unsigned long arg1, unsigned long arg2, unsigned long arg3,
+				     unsigned long arg4)
+{
+	register unsigned long a0 __asm__("a0") = arg0;
+	register unsigned long a1 __asm__("a1") = arg1;
+	register unsigned long a2 __asm__("a2") = arg2;
+	register unsigned long a3 __asm__("a3") = arg3;
+	register unsigned long a4 __asm__("a4") = arg4;
+	register unsigned long a6 __asm__("a6") = fid;
+	register unsigned long a7 __asm__("a7") = eid;
+	unsigned long before, after;
+
+	__asm__ volatile("rdinstret %[before]\n\t"
+			 "ecall\n\t"
+			 "rdinstret %[after]"
+			 : [before] "=&r"(before), [after] "=&r"(after), "+r"(a0), "+r"(a1)
+			 : "r"(a2), "r"(a3), "r"(a4), "r"(a6), "r"(a7)
+			 : "memory");
+	return (struct measured){ after - before - pair_cost, (long)a0 };
+}
+
+static unsigned long measure_pair(void)
+{
+	unsigned long before, after;
+
+	__asm__ volatile("rdinstret %0\n\trdinstret %1" : "=&r"(before), "=r"(after));
+	return after - before;
+}
+
+/* A counter configured for the benchmark, and what to undo afterwards. */
+static unsigned long counter;
+
+static unsigned long config(bool hw, bool start)
+{
+	unsigned long flags = SBI_PMU_CFG_FLAG_CLEAR_VALUE;
+	struct sbiret ret = hw ? sbi_pmu_counter_config_matching(QEMU_HPM_FIRST,
+								 QEMU_HPM_MASK >> QEMU_HPM_FIRST, flags,
+								 HW_EVENT, 0)
+			       : sbi_pmu_counter_config_matching(fw_base, fw_mask, flags,
+								 EV_FW(SBI_PMU_FW_SET_TIMER), 0);
+
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	counter = ret.value;
+	/* Not AUTO_START: OpenSBI 1.1 leaves a hardware counter stopped with it. */
+	if (start)
+		CHECK_EQ(sbi_pmu_counter_start(counter, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE,
+					       hw ? 1UL << 40 : 0).error, SBI_SUCCESS);
+	return ret.value;
+}
+
+static void unmap_counter(void)
+{
+	sbi_pmu_counter_stop(counter, 1, SBI_PMU_STOP_FLAG_RESET);
+}
+
+enum bench_id {
+	B_UNKNOWN_EID, B_SPEC_VERSION, B_NUM_COUNTERS, B_GET_INFO, B_CONFIG_HW, B_CONFIG_FW,
+	B_START_HW, B_STOP_HW, B_START_FW, B_STOP_FW, B_FW_READ, B_FW_READ_HI, B_SET_SHMEM,
+	B_EVENT_GET_INFO, B_COUNT
+};
+
+static const char *const bench_names[B_COUNT] = {
+	[B_UNKNOWN_EID] = "unknown_eid",
+	[B_SPEC_VERSION] = "base_get_spec_version",
+	[B_NUM_COUNTERS] = "pmu_num_counters",
+	[B_GET_INFO] = "pmu_counter_get_info",
+	[B_CONFIG_HW] = "pmu_counter_config_matching(hw)",
+	[B_CONFIG_FW] = "pmu_counter_config_matching(fw)",
+	[B_START_HW] = "pmu_counter_start(hw)",
+	[B_STOP_HW] = "pmu_counter_stop(hw)",
+	[B_START_FW] = "pmu_counter_start(fw)",
+	[B_STOP_FW] = "pmu_counter_stop(fw)",
+	[B_FW_READ] = "pmu_counter_fw_read",
+	[B_FW_READ_HI] = "pmu_counter_fw_read_hi",
+	[B_SET_SHMEM] = "pmu_snapshot_set_shmem",
+	[B_EVENT_GET_INFO] = "pmu_event_get_info(1)",
+};
+
+/* One run of a benchmark: set-up, the measured ecall, clean-up. */
+static struct measured run_once(enum bench_id id)
+{
+	const unsigned long pmu = SBI_EXT_PMU;
+	struct measured m;
+
+	switch (id) {
+	case B_UNKNOWN_EID:
+		return measure_ecall(UNKNOWN_EID, 0, 0, 0, 0, 0, 0);
+	case B_SPEC_VERSION:
+		return measure_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0);
+	case B_NUM_COUNTERS:
+		return measure_ecall(pmu, SBI_PMU_NUM_COUNTERS, 0, 0, 0, 0, 0);
+	case B_GET_INFO:
+		return measure_ecall(pmu, SBI_PMU_COUNTER_GET_INFO, QEMU_HPM_FIRST, 0, 0, 0, 0);
+	case B_CONFIG_HW:
+		m = measure_ecall(pmu, SBI_PMU_COUNTER_CONFIG_MATCHING, QEMU_HPM_FIRST,
+				  QEMU_HPM_MASK >> QEMU_HPM_FIRST, SBI_PMU_CFG_FLAG_CLEAR_VALUE,
+				  HW_EVENT, 0);
+		sbi_pmu_counter_stop(QEMU_HPM_FIRST, QEMU_HPM_MASK >> QEMU_HPM_FIRST, SBI_PMU_STOP_FLAG_RESET);
+		return m;
+	case B_CONFIG_FW:
+		m = measure_ecall(pmu, SBI_PMU_COUNTER_CONFIG_MATCHING, fw_base, fw_mask,
+				  SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_FW(SBI_PMU_FW_SET_TIMER), 0);
+		sbi_pmu_counter_stop(fw_base, fw_mask, SBI_PMU_STOP_FLAG_RESET);
+		return m;
+	case B_START_HW:
+	case B_START_FW:
+		config(id == B_START_HW, false);
+		m = measure_ecall(pmu, SBI_PMU_COUNTER_START, counter, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE,
+				  id == B_START_HW ? 1UL << 40 : 0, 0);
+		unmap_counter();
+		return m;
+	case B_STOP_HW:
+	case B_STOP_FW:
+		config(id == B_STOP_HW, true);
+		m = measure_ecall(pmu, SBI_PMU_COUNTER_STOP, counter, 1, 0, 0, 0);
+		unmap_counter();
+		return m;
+	case B_FW_READ:
+	case B_FW_READ_HI:
+		config(false, true);
+		m = measure_ecall(pmu, id == B_FW_READ ? SBI_PMU_COUNTER_FW_READ : SBI_PMU_COUNTER_FW_READ_HI,
+				  counter, 0, 0, 0, 0);
+		unmap_counter();
+		return m;
+	case B_SET_SHMEM:
+		m = measure_ecall(pmu, SBI_PMU_SNAPSHOT_SET_SHMEM, (unsigned long)shmem_page, 0, 0, 0, 0);
+		sbi_pmu_snapshot_set_shmem(~0UL, ~0UL, 0);
+		return m;
+	case B_EVENT_GET_INFO:
+		event_info_entry.event_idx = EV_HW(SBI_PMU_HW_INSTRUCTIONS);
+		return measure_ecall(pmu, SBI_PMU_EVENT_GET_INFO, (unsigned long)&event_info_entry, 0, 1, 0, 0);
+	default:
+		return (struct measured){ 0, SBI_ERR_FAILED };
+	}
+}
+
+/* An unknown EID answers NOT_SUPPORTED: that is its success. */
+static long expected_error(enum bench_id id)
+{
+	return id == B_UNKNOWN_EID ? SBI_ERR_NOT_SUPPORTED : SBI_SUCCESS;
+}
+
+static void bench(enum bench_id id)
+{
+	unsigned long best = ~0UL;
+	long error = SBI_SUCCESS;
+
+	for (int run = 0; run < RUNS; run++) {
+		struct measured m = run_once(id);
+
+		if (m.error != expected_error(id)) {
+			error = m.error;
+			break;
+		}
+		/* A stopped instret would read 0 instructions (as -1 here). */
+		if (!CHECK(m.instructions < (1UL << 32)))
+			break;
+		if (m.instructions < best)
+			best = m.instructions;
+	}
+	if (error != SBI_SUCCESS) {
+		printf("BENCH %s n/a %ld\n", bench_names[id], error);
+		/* Abacus implements everything measured here. */
+		if (is_abacus)
+			CHECK_EQ(error, SBI_SUCCESS);
+		return;
+	}
+	printf("BENCH %s %lu\n", bench_names[id], best);
+}
+
+void payload_main(unsigned long hartid, unsigned long dtb)
+{
+	(void)hartid, (void)dtb;
+	test_start("bench");
+	is_abacus = sbi_get_impl_id().value == SBI_IMPL_ID_ABACUS;
+	printf("firmware: impl_id 0x%lx, impl_version 0x%lx\n", sbi_get_impl_id().value,
+	       sbi_get_impl_version().value);
+	/*
+	 * Every counter but cycle, time and instret unmapped (OpenSBI 1.1 would
+	 * leave instret, the benchmark's clock, stopped after a RESET).
+	 */
+	sbi_pmu_counter_stop(QEMU_HPM_FIRST, ((1UL << sbi_pmu_num_counters().value) - 1) >> QEMU_HPM_FIRST,
+			     SBI_PMU_STOP_FLAG_RESET);
+	if (!CHECK(pmu_probe_icount()))
+		printf("the benchmark needs QEMU's -icount shift=0: numbers below are host ticks\n");
+	if (!CHECK(pmu_fw_counter_range(&fw_base, &fw_mask)))
+		return;
+
+	pair_cost = ~0UL;
+	for (int run = 0; run < RUNS; run++) {
+		unsigned long c = measure_pair();
+
+		pair_cost = c < pair_cost ? c : pair_cost;
+	}
+	/* The reference: one direct counter read from S-mode. */
+	printf("BENCH rdinstret %lu\n", pair_cost);
+	for (int id = 0; id < B_COUNT; id++)
+		bench((enum bench_id)id);
+}

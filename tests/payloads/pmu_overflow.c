@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PMU extension and Sscofpmf overflow. With Sscofpmf, a programmable counter
+ * started close to wrap-around raises the local counter-overflow interrupt
+ * (interrupt 13) in S-mode once it wraps: the firmware must have delegated
+ * it and cleared the counter's OF bit on start. scountovf then shows OF, a
+ * TAKE_SNAPSHOT stop reports it in the overflow bitmap (Table 16), and
+ * starting the counter again clears it. Without Sscofpmf nothing of this
+ * exists: no interrupt, and the snapshot's overflow bitmap stays zero.
+ *
+ * Under -icount shift=0 the interrupt must come within a few hundred
+ * instructions of the wrap; without it QEMU's counters tick with the host
+ * clock while the overflow timer uses virtual time, so only "it wrapped" is
+ * checked.
+ */
+#include "pmu_util.h"
+
+DEFINE_PMU_PAGE(snapshot_page);
+
+#define FAR_START   (0UL - 10000000UL)   /* 10^7 events before the wrap */
+#define NEAR_START  (0UL - 1000UL)       /* wraps on the way back from the start call */
+/* Instructions from the wrap to the read in the handler: trap entry and dispatch. */
+#define MAX_INTERRUPT_LATENCY 200
+
+static unsigned long hpm;   /* the counter under test */
+
+static volatile unsigned long lcofi_count;
+static volatile unsigned long lcofi_counter_value;
+static volatile unsigned long lcofi_scountovf;
+static volatile unsigned long lcofi_sip;
+
+static bool on_interrupt(struct trap_frame *frame)
+{
+	if (frame->scause != SCAUSE_LCOFI)
+		return false;
+	lcofi_counter_value = read_hw_counter(hpm);
+	lcofi_scountovf = read_scountovf();
+	lcofi_sip = csr_read(sip);
+	lcofi_count++;
+	/* S-mode acknowledges by clearing LCOFIP; OF stays set until the counter is restarted. */
+	csr_clear(sip, SIP_LCOFIP);
+	return true;
+}
+
+static void interrupts_on(void)
+{
+	lcofi_count = 0;
+	csr_set(sie, SIE_LCOFIE);
+	csr_set(sstatus, SSTATUS_SIE);
+}
+
+static void interrupts_off(void)
+{
+	csr_clear(sstatus, SSTATUS_SIE);
+	csr_clear(sie, SIE_LCOFIE);
+}
+
+/* Runs loops until the interrupt came or max_instructions were spent. */
+static void wait_for_interrupt(unsigned long max_instructions)
+{
+	for (unsigned long spent = 0; spent < max_instructions && !lcofi_count; spent += 2000)
+		spin(1000);
+}
+
+static unsigned long start_hpm(unsigned long value)
+{
+	return sbi_pmu_counter_start(hpm, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, value).error;
+}
+
+static void check_overflow_interrupt(bool icount)
+{
+	volatile uint64_t *page = snapshot_page;
+	struct sbiret ret;
+
+	pmu_reset_all();
+	CHECK_EQ(sbi_pmu_snapshot_set_shmem((unsigned long)snapshot_page, 0, 0).error, SBI_SUCCESS);
+	ret = sbi_pmu_counter_config_matching(QEMU_HPM_FIRST, QEMU_HPM_MASK >> QEMU_HPM_FIRST, 0,
+					      EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	hpm = ret.value;
+	CHECK_EQ(read_scountovf() & (1UL << hpm), 0);
+
+	/* 10^7 instructions before the wrap. */
+	interrupts_on();
+	CHECK_EQ(start_hpm(FAR_START), SBI_SUCCESS);
+	CHECK_EQ(read_scountovf() & (1UL << hpm), 0);
+	wait_for_interrupt(4 * 10000000UL);
+	interrupts_off();
+	if (!CHECK_EQ(lcofi_count, 1))
+		printf("  no overflow interrupt: counter 0x%lx\n", read_hw_counter(hpm));
+	CHECK(lcofi_scountovf & (1UL << hpm));
+	CHECK(lcofi_sip & SIP_LCOFIP);
+	/* Wrapped: small now. */
+	CHECK(lcofi_counter_value < (icount ? MAX_INTERRUPT_LATENCY : 1UL << 40));
+	printf("overflow from 2^64 - 10^7: interrupt with the counter at %lu\n", lcofi_counter_value);
+	CHECK_EQ(csr_read(sip) & SIP_LCOFIP, 0);
+	/* OF holds (no second interrupt) while the counter keeps counting. */
+	spin(10000);
+	CHECK_EQ(lcofi_count, 1);
+	CHECK(read_scountovf() & (1UL << hpm));
+
+	/* Stop with a snapshot, base two below: bit 2 of the bitmap, value in slot 2. */
+	for (unsigned int i = 0; i < PMU_PAGE_SIZE / 8; i++)
+		page[i] = 0x5a5a5a5a5a5a5a5aUL;
+	CHECK_EQ(sbi_pmu_counter_stop(hpm - 2, 1UL << 2, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(page[0], 1UL << 2);
+	CHECK(page[1 + 2] >= lcofi_counter_value && page[1 + 2] < (1UL << 40));
+	CHECK_EQ(page[1 + 1], 0x5a5a5a5a5a5a5a5aUL);
+	CHECK_EQ(page[1 + 3], 0x5a5a5a5a5a5a5a5aUL);
+	/* Stopped, OF still set. */
+	CHECK(read_scountovf() & (1UL << hpm));
+
+	/* Started again: OF cleared, and the next wrap interrupts again. */
+	interrupts_on();
+	CHECK_EQ(start_hpm(FAR_START), SBI_SUCCESS);
+	CHECK_EQ(read_scountovf() & (1UL << hpm), 0);
+	wait_for_interrupt(4 * 10000000UL);
+	interrupts_off();
+	CHECK_EQ(lcofi_count, 1);
+	CHECK(lcofi_scountovf & (1UL << hpm));
+
+	/* Close to the wrap: it overflows before the start call is back in S-mode. */
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, 0).error, SBI_SUCCESS);
+	interrupts_on();
+	CHECK_EQ(start_hpm(NEAR_START), SBI_SUCCESS);
+	wait_for_interrupt(100000);
+	interrupts_off();
+	CHECK_EQ(lcofi_count, 1);
+	CHECK(lcofi_scountovf & (1UL << hpm));
+	CHECK(lcofi_counter_value < (icount ? MAX_INTERRUPT_LATENCY : 1UL << 40));
+	printf("overflow from 2^64 - 1000: interrupt with the counter at %lu\n", lcofi_counter_value);
+
+	/* LCOFIE off: OF and LCOFIP set, no interrupt taken. */
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, 0).error, SBI_SUCCESS);
+	lcofi_count = 0;
+	csr_set(sstatus, SSTATUS_SIE);
+	CHECK_EQ(start_hpm(NEAR_START), SBI_SUCCESS);
+	spin(10000);
+	csr_clear(sstatus, SSTATUS_SIE);
+	CHECK_EQ(lcofi_count, 0);
+	CHECK(read_scountovf() & (1UL << hpm));
+	CHECK(csr_read(sip) & SIP_LCOFIP);
+	csr_clear(sip, SIP_LCOFIP);
+
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_pmu_snapshot_set_shmem(~0UL, ~0UL, 0).error, SBI_SUCCESS);
+	pmu_reset_all();
+}
+
+/* No Sscofpmf: the counter wraps silently, and the overflow bitmap stays zero. */
+static void check_no_overflow_interrupt(void)
+{
+	volatile uint64_t *page = snapshot_page;
+	struct sbiret ret;
+
+	pmu_reset_all();
+	CHECK_EQ(sbi_pmu_snapshot_set_shmem((unsigned long)snapshot_page, 0, 0).error, SBI_SUCCESS);
+	ret = sbi_pmu_counter_config_matching(QEMU_HPM_FIRST, QEMU_HPM_MASK >> QEMU_HPM_FIRST, 0,
+					      EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	hpm = ret.value;
+
+	interrupts_on();
+	CHECK_EQ(start_hpm(0UL - 100000UL), SBI_SUCCESS);
+	spin(1000000);
+	interrupts_off();
+	CHECK_EQ(lcofi_count, 0);
+	CHECK_EQ(csr_read(sie) & SIE_LCOFIE, 0);   /* not implemented without Sscofpmf */
+	page[0] = 0x5a5a5a5a5a5a5a5aUL;
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	/* Wrapped (2 * 10^6 instructions or host ticks past 2^64 - 10^5)... */
+	CHECK(page[1] < (1UL << 40));
+	/* ...and Table 16: the bitmap is zero without Sscofpmf. */
+	CHECK_EQ(page[0], 0);
+	CHECK_EQ(sbi_pmu_snapshot_set_shmem(~0UL, ~0UL, 0).error, SBI_SUCCESS);
+	pmu_reset_all();
+}
+
+void payload_main(unsigned long hartid, unsigned long dtb)
+{
+	bool sscofpmf, icount;
+
+	(void)hartid, (void)dtb;
+	test_start("pmu_overflow");
+	trap_catch_install(on_interrupt);
+	sscofpmf = pmu_probe_sscofpmf();
+	pmu_reset_all();
+	icount = pmu_probe_icount();
+	if (sscofpmf)
+		check_overflow_interrupt(icount);
+	else
+		check_no_overflow_interrupt();
+}

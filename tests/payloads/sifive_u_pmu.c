@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PMU on QEMU sifive_u with Abacus built for the HiFive Unmatched
+ * (PLATFORM=hifive-unmatched). QEMU's U54s have cycle, time and instret but
+ * no programmable counter and no Sscofpmf, and its DT has no riscv,pmu node,
+ * so the firmware uses its built-in U74 event map, whose rows all name
+ * mhpmcounter3/4. Only the counters present may be offered: 3 hardware
+ * counters (0..2) and Abacus's 24 firmware counters (3..26), and every
+ * event of the U74 map is unsupported here.
+ * Run with -smp 5 (tests/qemu-tests.txt).
+ */
+#include "pmu_util.h"
+
+#define SIFIVE_U_NUM_HW       3
+#define SIFIVE_U_NUM_COUNTERS (SIFIVE_U_NUM_HW + ABACUS_NUM_FW)
+#define SIFIVE_U_FW_FIRST     SIFIVE_U_NUM_HW
+#define TIMER_CALLS           5
+
+/* Every event the U74 default map has a row for (platform/hifive-unmatched/u74_pmu.c). */
+static const unsigned long u74_map_events[] = {
+	EV_HW(SBI_PMU_HW_CACHE_REFERENCES),
+	EV_HW(SBI_PMU_HW_CACHE_MISSES),
+	EV_HW(SBI_PMU_HW_BRANCH_INSTRUCTIONS),
+	EV_HW(SBI_PMU_HW_BRANCH_MISSES),
+	EV_CACHE(SBI_PMU_HW_CACHE_L1D, SBI_PMU_HW_CACHE_OP_READ, 1),
+	EV_CACHE(SBI_PMU_HW_CACHE_L1I, SBI_PMU_HW_CACHE_OP_READ, 1),
+	EV_DTLB_READ_MISS,
+	EV_ITLB_READ_MISS,
+};
+#define U74_MAP_EVENTS (sizeof(u74_map_events) / sizeof(u74_map_events[0]))
+
+/* Raw U74 selectors (class in bits 7:0, event mask above) that the map's raw rows match. */
+static const uint64_t u74_raw_selectors[] = {
+	0x4000,   /* class 0: conditional branch retired */
+	0x1801,   /* class 1: I-cache busy | D-cache busy */
+	0x2002,   /* class 2: UTLB miss */
+};
+#define U74_RAW_SELECTORS (sizeof(u74_raw_selectors) / sizeof(u74_raw_selectors[0]))
+
+DEFINE_PMU_PAGE(event_info);
+
+static unsigned long num_counters;
+
+static unsigned long all_counters(void)
+{
+	return num_counters >= 64 ? ~0UL : (1UL << num_counters) - 1;
+}
+
+/* Stops and unmaps every counter (pmu_util.h's pmu_reset_all() is for QEMU virt's 43). */
+static void reset_all_counters(void)
+{
+	struct sbiret ret = sbi_pmu_counter_stop(0, all_counters(), SBI_PMU_STOP_FLAG_RESET);
+
+	/* ALREADY_STOPPED when some were not running: RESET still unmapped them. */
+	if (ret.error != SBI_ERR_ALREADY_STOPPED)
+		CHECK_EQ(ret.error, SBI_SUCCESS);
+}
+
+static bool check_count(void)
+{
+	struct sbiret ret = sbi_probe_extension(SBI_EXT_PMU);
+
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	CHECK_EQ(ret.value, 1);
+	ret = sbi_pmu_num_counters();
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	num_counters = ret.value;
+	if (!CHECK_EQ(num_counters, SIFIVE_U_NUM_COUNTERS)) {
+		printf("  num_counters = %lu: the checks of the counter layout are skipped\n", num_counters);
+		return false;
+	}
+	return true;
+}
+
+/* Counter layout: cycle, time, instret (64 bits), then the firmware counters. */
+static void check_get_info(void)
+{
+	struct sbiret ret;
+
+	for (unsigned long idx = 0; idx < SIFIVE_U_NUM_HW; idx++) {
+		ret = sbi_pmu_counter_get_info(idx);
+		if (!CHECK_EQ(ret.error, SBI_SUCCESS) || !CHECK_EQ(ret.value, (0xc00 + idx) | (63UL << 12)))
+			printf("  counter_get_info(%lu) = { %ld, 0x%lx }\n", idx, ret.error, ret.value);
+	}
+	for (unsigned long idx = SIFIVE_U_FW_FIRST; idx < SIFIVE_U_NUM_COUNTERS; idx++) {
+		ret = sbi_pmu_counter_get_info(idx);
+		if (!CHECK_EQ(ret.error, SBI_SUCCESS) || !CHECK(ret.value & SBI_PMU_COUNTER_INFO_TYPE_FW))
+			printf("  counter_get_info(%lu) = { %ld, 0x%lx }\n", idx, ret.error, ret.value);
+	}
+	ret = sbi_pmu_counter_get_info(SIFIVE_U_NUM_COUNTERS);
+	CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM);
+}
+
+/* cycles and instructions go to mcycle and minstret; filter flags are hints without Sscofpmf. */
+static void check_fixed_counters(void)
+{
+	struct sbiret ret;
+
+	reset_all_counters();
+	ret = sbi_pmu_counter_config_matching(0, all_counters(), 0, EV_HW(SBI_PMU_HW_CPU_CYCLES), 0);
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	CHECK_EQ(ret.value, COUNTER_CYCLE);
+	ret = sbi_pmu_counter_config_matching(0, all_counters(),
+					      SBI_PMU_CFG_FLAG_SET_SINH | SBI_PMU_CFG_FLAG_SET_MINH,
+					      EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	CHECK_EQ(ret.value, COUNTER_INSTRET);
+	/* Counter 3 is a firmware counter here: it cannot take a hardware event. */
+	ret = sbi_pmu_counter_config_matching(SIFIVE_U_FW_FIRST, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
+					      EV_HW(SBI_PMU_HW_CPU_CYCLES), 0);
+	CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED);
+	reset_all_counters();
+}
+
+/* Table 18/19: each entry's output word is 1 when some counter can count the event. */
+static void check_event_get_info(void)
+{
+	unsigned long n = 0;
+	struct sbiret ret;
+
+	memset(event_info, 0, sizeof(event_info));
+	event_info[2 * n++] = EV_HW(SBI_PMU_HW_CPU_CYCLES);
+	event_info[2 * n++] = EV_HW(SBI_PMU_HW_INSTRUCTIONS);
+	for (unsigned int i = 0; i < U74_MAP_EVENTS; i++)
+		event_info[2 * n++] = u74_map_events[i];
+	event_info[2 * n] = EV_RAW;
+	event_info[2 * n++ + 1] = u74_raw_selectors[0];
+
+	ret = sbi_pmu_event_get_info((unsigned long)event_info, 0, n, 0);
+	if (!CHECK_EQ(ret.error, SBI_SUCCESS))
+		return;
+	for (unsigned long i = 0; i < n; i++) {
+		unsigned long supported = event_info[2 * i] >> 32;
+		if (!CHECK_EQ(supported, i < 2 ? 1 : 0))
+			printf("  event_get_info: event 0x%lx\n", (unsigned long)(event_info[2 * i] & 0xfffff));
+	}
+}
+
+/* The U74 map's counters do not exist on these harts: nothing to match. */
+static void check_u74_map_unsupported(void)
+{
+	struct sbiret ret;
+
+	for (unsigned int i = 0; i < U74_MAP_EVENTS; i++) {
+		ret = sbi_pmu_counter_config_matching(0, all_counters(), 0, u74_map_events[i], 0);
+		if (!CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED))
+			printf("  config_matching(event 0x%lx) = { %ld, %lu }\n", u74_map_events[i],
+			       ret.error, ret.value);
+	}
+	for (unsigned int i = 0; i < U74_RAW_SELECTORS; i++) {
+		ret = sbi_pmu_counter_config_matching(0, all_counters(), 0, EV_RAW, u74_raw_selectors[i]);
+		if (!CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED))
+			printf("  config_matching(raw 0x%lx) = { %ld, %lu }\n",
+			       (unsigned long)u74_raw_selectors[i], ret.error, ret.value);
+	}
+}
+
+/* Firmware counters work on the U54s: count this hart's set_timer calls. */
+static void check_fw_counter(void)
+{
+	long idx = pmu_fw_counter_start(SBI_PMU_FW_SET_TIMER);
+
+	if (!CHECK(idx >= 0))
+		return;
+	if (num_counters == SIFIVE_U_NUM_COUNTERS)
+		CHECK_EQ(idx, SIFIVE_U_FW_FIRST);   /* the lowest free firmware counter */
+	for (int i = 0; i < TIMER_CALLS; i++)
+		CHECK_EQ(sbi_set_timer(~0ULL).error, SBI_SUCCESS);
+	CHECK_EQ(pmu_fw_counter_read(idx), TIMER_CALLS);
+	CHECK_EQ(sbi_pmu_counter_stop(idx, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+}
+
+void payload_main(unsigned long hartid, unsigned long dtb)
+{
+	(void)hartid, (void)dtb;
+	test_start("sifive_u_pmu");
+	if (check_count()) {
+		check_get_info();
+		check_fixed_counters();
+		check_event_get_info();
+	}
+	check_u74_map_unsupported();
+	check_fw_counter();
+}
