@@ -211,12 +211,21 @@ void boot_warm_main(unsigned long hartid)
 
 	(void)hartid;
 	hart_init_mmode(hs);
-	__atomic_fetch_add(&harts_ready, 1, __ATOMIC_RELEASE);
-	if (hs->hartid != boot_hartid)
+	if (hs->hartid != boot_hartid) {
+		/* The last hart to arrive wakes the boot hart. */
+		if (__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL) == hart_count)
+			aclint_send_ipi(hart_by_id(boot_hartid));
 		sbi_hsm_stopped_loop(hs);
+	}
 
-	/* The boot hart waits for the others' probing, then finishes the platform. */
-	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < hart_count)
-		;
+	/*
+	 * The boot hart waits for the others' probing asleep, not spinning:
+	 * under QEMU -icount a spinning hart can starve the ones it waits for.
+	 */
+	__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL);
+	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < hart_count) {
+		wfi();
+		aclint_clear_ipi(hs);
+	}
 	boot_finish(hs);
 }

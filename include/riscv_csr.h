@@ -119,6 +119,8 @@
 	__asm__ __volatile__("csrrw %0, " csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
 #define csr_set(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ __volatile__("csrs " csr_str(csr) ", %0" : : "rK"(__v) : "memory"); })
+#define csr_read_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ __volatile__("csrrc %0, " csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
 #define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ __volatile__("csrc " csr_str(csr) ", %0" : : "rK"(__v) : "memory"); })
 

@@ -58,16 +58,18 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned int idx, bool has_value
 		return;
 	}
 
+	if (!has_value)
+		value = csr_read_counter(idx);       /* resume from where it stopped */
 	if (ph->has_sscofpmf && idx >= PMU_HPM_FIRST)
 		csr_write_mhpmevent(idx, csr_read_mhpmevent(idx) & ~MHPMEVENT_OF);
 	csr_inhibit_clear(1u << idx);
 	/*
-	 * Written after the inhibit bit is cleared: QEMU 7.2 arms the overflow
-	 * interrupt when the counter is written, and drops it if the counter is
-	 * inhibited then (platform-notes.md).
+	 * Always written, after the inhibit bit is cleared: QEMU 7.2 arms the
+	 * overflow interrupt when the counter is written, drops it if the counter
+	 * is inhibited then, and would otherwise add the stopped time to a
+	 * resumed counter (platform-notes.md).
 	 */
-	if (has_value)
-		csr_write_counter(idx, value);
+	csr_write_counter(idx, value);
 	ph->started |= pmu_bit(idx);
 }
 
@@ -120,9 +122,12 @@ struct sbiret pmu_counter_start(struct pmu_hart *ph, unsigned long counter_idx_b
 
 static void counter_stop_one(struct pmu_hart *ph, unsigned int idx)
 {
-	if (pmu_is_hw(ph, idx))
+	if (pmu_is_hw(ph, idx)) {
 		csr_inhibit_set(1u << idx);
-	else
+		/* QEMU 7.2 returns the counter's last *written* value once it is
+		 * inhibited: write the value it stopped at, so S-mode reads that. */
+		csr_write_counter(idx, csr_read_counter(idx));
+	} else
 		pmu_fw_counter_freeze(ph, idx - ph->num_hw);
 	ph->started &= ~pmu_bit(idx);
 }

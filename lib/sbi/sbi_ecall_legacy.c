@@ -14,16 +14,35 @@
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
 #include "sbi_timer.h"
+#include "trap.h"
 #include "trap_expect.h"
 
-/* Loads an unsigned long from S-mode virtual address va as S-mode would. */
+/* Delivers a fault on the caller's hart mask to S-mode at the ecall itself. */
+static void legacy_redirect_fault(unsigned long cause, unsigned long tval)
+{
+	struct trap_frame frame;
+
+	frame.mepc = csr_read(CSR_MEPC) - 4;       /* the fast path already stepped past the ecall */
+	frame.mstatus = csr_read(CSR_MSTATUS);
+	sbi_trap_redirect(&frame, cause, tval);
+	csr_write(CSR_MSTATUS, frame.mstatus);
+	csr_write(CSR_MEPC, frame.mepc);
+}
+
+/*
+ * Loads an unsigned long from S-mode virtual address va as S-mode would. A
+ * fault is S-mode's to handle: it is redirected to S-mode with sepc at the
+ * ecall (legacy chapter), so the kernel can fix the mapping and retry.
+ */
 static bool legacy_read_smode_ulong(unsigned long va, unsigned long *out)
 {
 	unsigned long v = 0;
 	bool trapped;
 
-	if (va & (sizeof(unsigned long) - 1))
+	if (va & (sizeof(unsigned long) - 1)) {
+		legacy_redirect_fault(CAUSE_MISALIGNED_LOAD, va);
 		return false;
+	}
 	trap_expect_begin();
 	/* MPRV makes this load use MPP's (S-mode's) translation and permissions. */
 	__asm__ __volatile__(".option push\n.option norvc\n"
@@ -33,8 +52,11 @@ static bool legacy_read_smode_ulong(unsigned long va, unsigned long *out)
 			     ".option pop"
 			     : "+&r"(v) : "r"(va), "r"(MSTATUS_MPRV) : "memory");
 	trapped = trap_expect_end();
-	if (trapped)
+	if (trapped) {
+		/* mcause/mtval still describe the probe's trap. */
+		legacy_redirect_fault(csr_read(CSR_MCAUSE), csr_read(CSR_MTVAL));
 		return false;
+	}
 	*out = v;
 	return true;
 }
@@ -73,7 +95,8 @@ SBI_ECALL_HANDLER(sbi_ecall_legacy)
 		ret.error = ch;
 		break;
 	case SBI_EXT_LEGACY_CLEAR_IPI:
-		csr_clear(CSR_MIP, MIP_SSIP);
+		/* Positive when an IPI was pending (legacy chapter). */
+		ret.error = (csr_read_clear(CSR_MIP, MIP_SSIP) & MIP_SSIP) ? 1 : 0;
 		break;
 	case SBI_EXT_LEGACY_SEND_IPI:
 	case SBI_EXT_LEGACY_REMOTE_FENCE_I:
@@ -82,7 +105,8 @@ SBI_ECALL_HANDLER(sbi_ecall_legacy)
 		/* A NULL mask pointer means all harts. */
 		if (a0) {
 			if (!legacy_read_smode_ulong(a0, &mask)) {
-				ret.error = SBI_ERR_INVALID_ADDRESS;
+				/* Redirected to S-mode: leave a0/a1 as they were for the retry. */
+				ret.error = (long)a0;
 				break;
 			}
 			base = 0;

@@ -13,10 +13,6 @@
 #include "sbi_spec.h"
 #include "sbi_timer.h"
 
-#define HSM_SUSPEND_RESERVED_LOW_FIRST  0x00000001UL
-#define HSM_SUSPEND_PLATFORM_RET_FIRST  0x10000000UL
-#define HSM_SUSPEND_NON_RET_RESERVED    0x80000001UL
-#define HSM_SUSPEND_PLATFORM_NRET_FIRST 0x90000000UL
 /* Internal: a starter has claimed the hart and is writing its start parameters. */
 #define HSM_STATE_CLAIMED (-1L)
 
@@ -82,13 +78,10 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, unsigned long type, un
 
 	if (type > 0xffffffffUL)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (type != SBI_HSM_SUSPEND_RET_DEFAULT && !non_retentive) {
-		/* Reserved ranges are invalid; platform-specific ones are not provided. */
-		if ((type >= HSM_SUSPEND_RESERVED_LOW_FIRST && type < HSM_SUSPEND_PLATFORM_RET_FIRST) ||
-		    (type >= HSM_SUSPEND_NON_RET_RESERVED && type < HSM_SUSPEND_PLATFORM_NRET_FIRST))
-			return sbiret_err(SBI_ERR_INVALID_PARAM);
-		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-	}
+	/* Reserved types, and platform-specific ones (Abacus implements none), are
+	 * INVALID_PARAM (HSM chapter, hart_suspend errors). */
+	if (type != SBI_HSM_SUSPEND_RET_DEFAULT && !non_retentive)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (non_retentive && !sbi_memory_smode_addr_ok(resume_addr))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 

@@ -236,7 +236,8 @@ static void check_hw_counter_values(void)
 	CHECK_EQ(sbi_pmu_counter_start(h, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, INIT_VALUE).error,
 		 SBI_SUCCESS);
 	v0 = read_hw_counter(h);
-	CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE < SLACK);
+	if (!CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE < SLACK))
+		printf("  counter %lu started at 0x%lx reads 0x%lx\n", h, INIT_VALUE, v0);
 	spin(1000);
 	v1 = read_hw_counter(h);
 	CHECK(v1 >= v0 + 2000);
@@ -244,7 +245,8 @@ static void check_hw_counter_values(void)
 	/* Stopped: it holds its value however long it waits. */
 	CHECK_EQ(sbi_pmu_counter_stop(h, 1, 0).error, SBI_SUCCESS);
 	frozen = read_hw_counter(h);
-	CHECK(frozen >= v1 && frozen - v1 < SLACK);
+	if (!CHECK(frozen >= v1 && frozen - v1 < SLACK))
+		printf("  read 0x%lx running, 0x%lx stopped\n", v1, frozen);
 	spin(LONG_SPIN);
 	if (!CHECK_EQ(read_hw_counter(h), frozen))
 		printf("  stopped hardware counter %lu moved from 0x%lx to 0x%lx\n", h, frozen,
@@ -264,14 +266,16 @@ static void check_hw_counter_values(void)
 	CHECK_EQ(sbi_pmu_counter_start(COUNTER_INSTRET, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, INIT_VALUE).error,
 		 SBI_SUCCESS);
 	v0 = rdinstret();
-	CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE < SLACK);
+	if (!CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE < SLACK))
+		printf("  instret started at 0x%lx reads 0x%lx\n", INIT_VALUE, v0);
 	CHECK_EQ(sbi_pmu_counter_stop(COUNTER_INSTRET, 1, 0).error, SBI_SUCCESS);
 	frozen = rdinstret();
 	spin(LONG_SPIN);
 	CHECK_EQ(rdinstret(), frozen);
 	CHECK_EQ(sbi_pmu_counter_start(COUNTER_INSTRET, 1, 0, 0).error, SBI_SUCCESS);
 	v0 = rdinstret();
-	CHECK(v0 >= frozen && v0 - frozen < SLACK);
+	if (!CHECK(v0 >= frozen && v0 - frozen < SLACK))
+		printf("  instret restarted at 0x%lx after stopping at 0x%lx\n", v0, frozen);
 	pmu_reset_all();
 }
 
