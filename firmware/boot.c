@@ -149,6 +149,10 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	err = fdt_check_header(dtb);
 	if (err)
 		boot_fail("invalid DTB passed in a1", err);
+	/* libfdt is built assuming the current format (version 17, as dtc, QEMU
+	 * and U-Boot write it). */
+	if (fdt_version(dtb) < 17 || fdt_last_comp_version(dtb) > 17)
+		boot_fail("DTB format version is not 17", 0);
 	if (fdt_totalsize(dtb) > FDT_MAX_SIZE)
 		boot_fail("DTB larger than 1 MiB", 0);
 

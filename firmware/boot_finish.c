@@ -62,7 +62,7 @@ static void log_harts(void)
 		if (hs->pmu.num_hw > 3)
 			sbi_printf(" hpm3-%u (%u-bit)", hs->pmu.num_hw - 1, hs->pmu.hpm_width + 1);
 		if (!hs->pmu.has_mcountinhibit)
-			sbi_printf(" (no mcountinhibit: hardware counters not offered)");
+			sbi_printf(" (no mcountinhibit: hardware counters readable, not configurable)");
 		if (!(hs->features & HART_HAS_SSCOFPMF))
 			sbi_printf("; no Sscofpmf: no overflow interrupt, filter flags ignored");
 		if (!hs->pmp_count)

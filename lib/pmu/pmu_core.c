@@ -51,12 +51,15 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	ph->has_smcntrpmf = isa_smcntrpmf && csr_try_read(CSR_NUM_MCYCLECFG, &value);
 
 	/*
-	 * Without mcountinhibit a counter cannot be stopped, so none can be
-	 * offered (the spec allows disabling the PMU then); firmware counters
-	 * still work. cycle/time/instret stay readable from S-mode.
+	 * Without mcountinhibit no counter can be stopped: cycle, time and
+	 * instret are listed (S-mode reads them directly) but no event can be
+	 * configured on them, since counter_stop could not keep its promise
+	 * (the spec allows a firmware to refuse hardware counters then).
+	 * Firmware counters work as everywhere.
 	 */
 	if (!ph->has_mcountinhibit) {
-		sbi_printf("pmu: no mcountinhibit CSR: hardware counters not offered, firmware counters only\n");
+		ph->num_hw = PMU_HPM_FIRST;
+		sbi_printf("pmu: no mcountinhibit CSR: cycle/time/instret readable but not configurable\n");
 		return ph->hw_present;
 	}
 
@@ -102,7 +105,11 @@ struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_id
 	if (counter_idx >= pmu_num_counters(ph))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!pmu_is_hw(ph, counter_idx))
-		return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW);   /* csr and width are ignored */
+		/*
+		 * Table 7 says S-mode ignores csr and width here, but Linux 6.1
+		 * masks firmware counter deltas with the width: say 64 bits.
+		 */
+		return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW | (FIXED_WIDTH - 1) << 12);
 	width_minus_1 = counter_idx < PMU_HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
 	return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
 }
@@ -130,6 +137,15 @@ static bool counter_is_free(const struct pmu_hart *ph, unsigned int idx)
 	return !ph->fw[idx - ph->num_hw].configured;
 }
 
+/* The lowest free counter of candidates, or -1. */
+static long first_free_counter(const struct pmu_hart *ph, uint64_t candidates)
+{
+	for (; candidates; candidates &= candidates - 1)
+		if (counter_is_free(ph, pmu_lowest_bit(candidates)))
+			return pmu_lowest_bit(candidates);
+	return -1;
+}
+
 /* Programs counter idx (free to take, right kind) for ev; leaves it stopped. */
 static void counter_configure(struct pmu_hart *ph, unsigned int idx, unsigned long flags,
 			      const struct pmu_event *ev)
@@ -152,8 +168,11 @@ static void counter_configure(struct pmu_hart *ph, unsigned int idx, unsigned lo
 		return;
 	}
 
-	/* Inhibited while programmed, so no event is counted under the old selector. */
+	/* Inhibited while programmed, so no event is counted under the old
+	 * selector; the value is written back for QEMU 7.2, which otherwise
+	 * reads an inhibited counter as its last written value. */
 	csr_inhibit_set(1u << idx);
+	csr_write_counter(idx, csr_read_counter(idx));
 	if (idx >= PMU_HPM_FIRST) {
 		uint64_t selector = pmu_event_selector(ev);
 
@@ -190,18 +209,24 @@ struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long cou
 	if (config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
 		/* Table 8 note: the first counter of the set, unconditionally (Linux: cycle/instret). */
 		idx = pmu_lowest_bit(set);
-		if (idx == PMU_COUNTER_TIME || pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW))
+		if (idx == PMU_COUNTER_TIME || pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW) ||
+		    (pmu_is_hw(ph, idx) && !ph->has_mcountinhibit))
 			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	} else {
 		/* The lowest counter of the set that can count the event and is neither mapped nor running. */
 		candidates = set & pmu_event_counters(ph, &ev) & ~ph->started;
-		for (; candidates; candidates &= candidates - 1) {
-			idx = pmu_lowest_bit(candidates);
-			if (counter_is_free(ph, idx))
-				break;
-		}
-		if (!candidates)
+		/*
+		 * With Sscofpmf, mcycle/minstret only as a last resort: they raise
+		 * no overflow interrupt (Linux samples cycles and instructions).
+		 */
+		long found = -1;
+		if (ph->has_sscofpmf)
+			found = first_free_counter(ph, candidates & ~(pmu_bit(0) | pmu_bit(2)));
+		if (found < 0)
+			found = first_free_counter(ph, candidates);
+		if (found < 0)
 			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+		idx = (unsigned int)found;
 	}
 
 	counter_configure(ph, idx, config_flags, &ev);

@@ -139,8 +139,8 @@ static void counter_reset_one(struct pmu_hart *ph, unsigned int idx)
 		ph->fw[idx - ph->num_hw].configured = 0;   /* the value stays (Table 12) */
 		return;
 	}
-	if (idx == PMU_COUNTER_TIME)
-		return;
+	if (!ph->hw_event[idx])
+		return;   /* not mapped (time never is): nothing to undo */
 	ph->hw_event[idx] = 0;
 	if (idx >= PMU_HPM_FIRST) {
 		csr_write_mhpmevent(idx, 0);

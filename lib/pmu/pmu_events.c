@@ -65,8 +65,11 @@ long pmu_event_decode(unsigned long event_idx, uint64_t event_data, struct pmu_e
 }
 
 /* Hardware counters (CSR offsets 0..num_hw-1) S-mode may have programmed. */
+/* Counters that can be given an event: none when they cannot be stopped. */
 static uint64_t hw_programmable(const struct pmu_hart *ph)
 {
+	if (!ph->has_mcountinhibit)
+		return 0;
 	return (pmu_bit(ph->num_hw) - 1) & ~TIME_COUNTER;
 }
 

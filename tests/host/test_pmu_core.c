@@ -89,7 +89,7 @@ TEST(init_u74_two_counters_of_40_bits)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
-TEST(init_without_mcountinhibit_offers_no_hardware_counter)
+TEST(init_without_mcountinhibit_offers_fixed_counters_unconfigurable)
 {
 	struct sim_hart_config cfg = sim_qemu_virt;
 	uint32_t mcounteren;
@@ -97,16 +97,23 @@ TEST(init_without_mcountinhibit_offers_no_hardware_counter)
 	cfg.has_mcountinhibit = false;
 	mcounteren = fixture_init(&cfg, false, false);
 	CHECK_EQ(mcounteren, 0x7);   /* cycle, time, instret stay readable */
-	CHECK_EQ(ph.num_hw, 0);
+	CHECK_EQ(ph.num_hw, 3);
 	CHECK(!ph.has_mcountinhibit);
-	CHECK_EQ(pmu_num_counters(&ph), PMU_FW_COUNTERS);
+	CHECK_EQ(pmu_num_counters(&ph), 3 + PMU_FW_COUNTERS);
+	/* listed, but no event can be put on a counter that cannot be stopped */
+	CHECK_EQ(pmu_counter_get_info(&ph, 0).value, 0xC00 | 63UL << 12);
+	CHECK_EQ(pmu_counter_config_matching(&ph, 0, 0x7, 0, SBI_PMU_HW_CPU_CYCLES, 0).error,
+		 SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(pmu_counter_config_matching(&ph, 0, 0x1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
+					     SBI_PMU_HW_CPU_CYCLES, 0).error, SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(pmu_counter_stop(&ph, 0, 0x7, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(host_console_lines(), 1);
 	CHECK(host_console_contains("mcountinhibit"));
 	CHECK_EQ(sim.bad_accesses, 0);
-	/* counter 0 is now a firmware counter */
-	CHECK_EQ(pmu_counter_get_info(&ph, 0).value, SBI_PMU_COUNTER_INFO_TYPE_FW);
-	CHECK_EQ(config(0, ~0UL >> (64 - PMU_FW_COUNTERS), 0, EV_CYCLES, 0).error, SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(config(0, 1, 0, EV_FW(4), 0).value, 0);
+	/* firmware counters follow the three fixed ones */
+	CHECK_EQ(pmu_counter_get_info(&ph, 3).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
+	CHECK_EQ(config(3, ~0UL >> (64 - PMU_FW_COUNTERS), 0, EV_CYCLES, 0).error, SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(config(3, 1, 0, EV_FW(4), 0).value, 3);
 }
 
 TEST(init_counters_stop_at_first_missing_one)
@@ -116,7 +123,7 @@ TEST(init_counters_stop_at_first_missing_one)
 	cfg.hpm_present = (1u << 3) | (1u << 4) | (1u << 6);
 	CHECK_EQ(fixture_init(&cfg, false, false), 0x5f);
 	CHECK_EQ(ph.num_hw, 5);
-	CHECK_EQ(pmu_counter_get_info(&ph, 5).value, SBI_PMU_COUNTER_INFO_TYPE_FW);
+	CHECK_EQ(pmu_counter_get_info(&ph, 5).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
@@ -128,7 +135,7 @@ TEST(init_no_programmable_counters)
 	CHECK_EQ(fixture_init(&cfg, false, false), 0x7);
 	CHECK_EQ(ph.num_hw, 3);
 	CHECK_EQ(pmu_counter_get_info(&ph, 2).value, INFO(0xC02, 64));
-	CHECK_EQ(pmu_counter_get_info(&ph, 3).value, SBI_PMU_COUNTER_INFO_TYPE_FW);
+	CHECK_EQ(pmu_counter_get_info(&ph, 3).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
 }
 
 TEST(init_sscofpmf_needs_isa_string_and_csr)
@@ -189,10 +196,10 @@ TEST(get_info_hardware_and_firmware)
 	CHECK_EQ(pmu_counter_get_info(&ph, 18).value, INFO(0xC12, 64));
 	r = pmu_counter_get_info(&ph, 19);
 	CHECK_EQ(r.error, SBI_SUCCESS);
-	CHECK_EQ(r.value, SBI_PMU_COUNTER_INFO_TYPE_FW);
+	CHECK_EQ(r.value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
 	r = pmu_counter_get_info(&ph, 19 + PMU_FW_COUNTERS - 1);
 	CHECK_EQ(r.error, SBI_SUCCESS);
-	CHECK_EQ(r.value, SBI_PMU_COUNTER_INFO_TYPE_FW);
+	CHECK_EQ(r.value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
 }
 
 TEST(get_info_invalid_counter)
@@ -703,7 +710,7 @@ int main(void)
 	RUN(init_qemu_finds_16_programmable_counters);
 	RUN(init_stops_and_clears_programmable_counters_but_not_cycle_instret);
 	RUN(init_u74_two_counters_of_40_bits);
-	RUN(init_without_mcountinhibit_offers_no_hardware_counter);
+	RUN(init_without_mcountinhibit_offers_fixed_counters_unconfigurable);
 	RUN(init_counters_stop_at_first_missing_one);
 	RUN(init_no_programmable_counters);
 	RUN(init_sscofpmf_needs_isa_string_and_csr);

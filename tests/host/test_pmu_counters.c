@@ -581,11 +581,12 @@ TEST(fw_only_hart_without_mcountinhibit)
 
 	cfg.has_mcountinhibit = false;
 	fixture_init(&cfg, false, false);
-	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_ILLEGAL_INSN)), 0);
+	CHECK_EQ(config(3, 1, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_ILLEGAL_INSN)), 3);
 	pmu_fw_event_count(&ph, SBI_PMU_FW_ILLEGAL_INSN);
-	CHECK_EQ(pmu_counter_fw_read(&ph, 0).value, 1);
-	CHECK_EQ(stop(0, ~0UL >> (64 - PMU_FW_COUNTERS), SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(pmu_counter_fw_read(&ph, PMU_FW_COUNTERS).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(pmu_counter_fw_read(&ph, 3).value, 1);
+	CHECK_EQ(stop(3, ~0UL >> (64 - PMU_FW_COUNTERS), SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(pmu_counter_fw_read(&ph, 3 + PMU_FW_COUNTERS).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(pmu_counter_fw_read(&ph, 0).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 

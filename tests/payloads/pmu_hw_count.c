@@ -73,7 +73,10 @@ static void start_at_zero(unsigned long idx)
 
 static void check_configured_counters(void)
 {
-	/* QEMU 7.2 counts an event in one programmable counter only: one at a time. */
+	/*
+	 * QEMU 7.2 counts an event in one programmable counter only (its event
+	 * map keeps the first counter programmed for it): one at a time.
+	 */
 	pmu_reset_all();
 	config_at(18, 0, EV_HW(SBI_PMU_HW_INSTRUCTIONS));
 	start_at_zero(18);

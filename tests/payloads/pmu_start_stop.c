@@ -224,8 +224,8 @@ static void check_fw_counter_values(void)
  * counts under -icount.
  */
 #define INIT_VALUE (1UL << 40)
-#define SLACK      (1UL << 24)   /* ticks an ecall may take, many times over */
-#define LONG_SPIN  (1UL << 25)   /* iterations: far more than SLACK ticks */
+#define SLACK      (1UL << 27)   /* host ticks (45 ms at 3 GHz) an ecall may take on a loaded host */
+#define LONG_SPIN  (1UL << 27)   /* iterations, 2^28 instructions: twice SLACK under icount, far more in ticks */
 
 static void check_hw_counter_values(void)
 {

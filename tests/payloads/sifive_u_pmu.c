@@ -91,20 +91,28 @@ static void check_get_info(void)
 	CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM);
 }
 
-/* cycles and instructions go to mcycle and minstret; filter flags are hints without Sscofpmf. */
+/*
+ * QEMU's FU540 harts have no mcountinhibit: a counter could not be stopped,
+ * so cycle/time/instret are listed (and readable) but take no event.
+ */
 static void check_fixed_counters(void)
 {
 	struct sbiret ret;
+	unsigned long before, after;
 
 	reset_all_counters();
 	ret = sbi_pmu_counter_config_matching(0, all_counters(), 0, EV_HW(SBI_PMU_HW_CPU_CYCLES), 0);
-	CHECK_EQ(ret.error, SBI_SUCCESS);
-	CHECK_EQ(ret.value, COUNTER_CYCLE);
+	CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED);
 	ret = sbi_pmu_counter_config_matching(0, all_counters(),
 					      SBI_PMU_CFG_FLAG_SET_SINH | SBI_PMU_CFG_FLAG_SET_MINH,
 					      EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
-	CHECK_EQ(ret.error, SBI_SUCCESS);
-	CHECK_EQ(ret.value, COUNTER_INSTRET);
+	CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED);
+	ret = sbi_pmu_counter_config_matching(0, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, EV_HW(SBI_PMU_HW_CPU_CYCLES), 0);
+	CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED);
+	/* ...but S-mode reads them directly, and they run. */
+	before = csr_read(0xc02);
+	after = csr_read(0xc02);
+	CHECK(after > before);
 	/* Counter 3 is a firmware counter here: it cannot take a hardware event. */
 	ret = sbi_pmu_counter_config_matching(SIFIVE_U_FW_FIRST, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
 					      EV_HW(SBI_PMU_HW_CPU_CYCLES), 0);
@@ -131,7 +139,7 @@ static void check_event_get_info(void)
 		return;
 	for (unsigned long i = 0; i < n; i++) {
 		unsigned long supported = event_info[2 * i] >> 32;
-		if (!CHECK_EQ(supported, i < 2 ? 1 : 0))
+		if (!CHECK_EQ(supported, 0))
 			printf("  event_get_info: event 0x%lx\n", (unsigned long)(event_info[2 * i] & 0xfffff));
 	}
 }

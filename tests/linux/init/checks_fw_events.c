@@ -130,6 +130,7 @@ static void check_ipi(int ncpus)
 	uint64_t sent_cpu0, received_cpu1, sent_sum, received_sum, task_before, task_sent;
 	char byte = 'p';
 	int task_fd, rounds = 0;
+	bool warmed_up;
 
 	if (!open_fw(&sent, SBI_PMU_FW_IPI_SENT, ncpus, "fw-ipi"))
 		return;
@@ -137,19 +138,20 @@ static void check_ipi(int ncpus)
 		fw_counter_close(&sent);
 		return;
 	}
-	task_fd = open_task_fw(SBI_PMU_FW_IPI_SENT);
 	if (pipe(pp.to_peer) != 0 || pipe(pp.to_main) != 0 ||
 	    pthread_create(&peer, NULL, pingpong_peer, &pp) != 0) {
-		check(false, "fw-ipi", "pipe/pthread_create: %s", strerror(errno));
+		check(false, "fw-ipi-workload", "pipe/pthread_create: %s", strerror(errno));
+		fw_counter_close(&sent);
+		fw_counter_close(&received);
 		return;
 	}
+	task_fd = open_task_fw(SBI_PMU_FW_IPI_SENT);
 	/* One round first, so the peer has pinned itself before counting starts. */
-	if (write(pp.to_peer[1], &byte, 1) == 1 && read(pp.to_main[0], &byte, 1) == 1)
-		rounds = -1;
+	warmed_up = write(pp.to_peer[1], &byte, 1) == 1 && read(pp.to_main[0], &byte, 1) == 1;
 	fw_counter_mark(&sent);
 	fw_counter_mark(&received);
 	task_before = task_read(task_fd);
-	while (rounds < PINGPONG_ROUNDS && write(pp.to_peer[1], &byte, 1) == 1 &&
+	while (warmed_up && rounds < PINGPONG_ROUNDS && write(pp.to_peer[1], &byte, 1) == 1 &&
 	       read(pp.to_main[0], &byte, 1) == 1)
 		rounds++;
 	task_sent = task_read(task_fd) - task_before;
@@ -277,15 +279,18 @@ static void check_remote_fences(int ncpus)
 	uint64_t task_before;
 	int task_fd;
 
+	memset(&vma_received, 0, sizeof vma_received);
+	memset(&fence_i_sent, 0, sizeof fence_i_sent);
+	memset(&fence_i_received, 0, sizeof fence_i_received);
 	if (!open_fw(&vma_sent, SBI_PMU_FW_SFENCE_VMA_ASID_SENT, ncpus, "fw-sfence-vma-asid") ||
 	    !open_fw(&vma_received, SBI_PMU_FW_SFENCE_VMA_ASID_RECEIVED, ncpus, "fw-sfence-vma-asid") ||
 	    !open_fw(&fence_i_sent, SBI_PMU_FW_FENCE_I_SENT, ncpus, "fw-fence-i") ||
 	    !open_fw(&fence_i_received, SBI_PMU_FW_FENCE_I_RECEIVED, ncpus, "fw-fence-i"))
-		return;
+		goto close_counters;
 	if (!spinners_start(&s, ncpus)) {
 		check(false, "fw-remote-fence-threads", "pthread_create: %s", strerror(errno));
 		spinners_stop(&s);
-		return;
+		goto close_counters;
 	}
 
 	/*
@@ -324,6 +329,7 @@ static void check_remote_fences(int ncpus)
 		close(task_fd);
 
 	spinners_stop(&s);
+close_counters:
 	fw_counter_close(&vma_sent);
 	fw_counter_close(&vma_received);
 	fw_counter_close(&fence_i_sent);
@@ -361,9 +367,12 @@ static void check_kernel_sfence(int ncpus)
 	struct fw_counter sent, received;
 	int children = 0;
 
-	if (!open_fw(&sent, SBI_PMU_FW_SFENCE_VMA_SENT, ncpus, "fw-sfence-vma") ||
-	    !open_fw(&received, SBI_PMU_FW_SFENCE_VMA_RECEIVED, ncpus, "fw-sfence-vma"))
+	if (!open_fw(&sent, SBI_PMU_FW_SFENCE_VMA_SENT, ncpus, "fw-sfence-vma"))
 		return;
+	if (!open_fw(&received, SBI_PMU_FW_SFENCE_VMA_RECEIVED, ncpus, "fw-sfence-vma")) {
+		fw_counter_close(&sent);
+		return;
+	}
 	fw_counter_mark(&sent);
 	fw_counter_mark(&received);
 	while (children < FDTABLE_CHILDREN && fw_counter_delta_sum(&sent) == 0) {
