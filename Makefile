@@ -36,7 +36,7 @@ FW_SRCS := \
 	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
 	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
 	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
-	lib/sbi/sbi_emulate.c \
+	lib/sbi/sbi_emulate.c lib/sbi/sbi_misaligned.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
@@ -100,6 +100,7 @@ $(O)/abacus.bin: $(O)/abacus.elf
 -include tests/host/pmu_dt.mk
 -include tests/host/u74.mk
 -include tests/host/reset_gpio.mk
+-include tests/host/misaligned.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/linux/linux.mk

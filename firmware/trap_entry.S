@@ -139,6 +139,9 @@ trap_save_rest:
 	csrw	CSR_MEPC, t0
 	ld	t0, TRAP_FRAME_MSTATUS(sp)
 	csrw	CSR_MSTATUS, t0
+	/* sp comes back through mscratch, so an emulated load into sp sticks. */
+	LOAD(t0, 2)
+	csrw	CSR_MSCRATCH, t0
 	LOAD(ra, 1)
 	LOAD(gp, 3)
 	LOAD(tp, 4)
