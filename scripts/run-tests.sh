@@ -25,6 +25,7 @@ if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-
 	done
 fi
 run make -s BUILD="$BUILD" host-tests || status=1
+run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
 # Linux 6.1 on Abacus with perf (the kernel is built once and cached in $BUILD/linux).
 if [ "${ABACUS_SKIP_LINUX:-0}" != 1 ]; then

@@ -143,7 +143,7 @@ setup_case()
 		expect=?*) expect=${opt#*=} ;;
 		firmware=?*) firmware=${opt#*=} ;;
 		exit-device=?*) exit_device=${opt#*=} ;;
-		log=?*) markers+=("${opt#*=}") ;;
+		log=?*) opt=${opt#*=}; markers+=("${opt//\~/ }") ;;
 		*) config_error="unknown option '$opt'" ;;
 		esac
 	done
@@ -151,8 +151,8 @@ setup_case()
 		config_error="bad timeout '$timeout_s'"
 	fi
 	case $expect in
-	shutdown | reboot) ;;
-	*) config_error="bad expect '$expect' (shutdown or reboot)" ;;
+	shutdown | reboot | halt) ;;
+	*) config_error="bad expect '$expect' (shutdown, reboot or halt)" ;;
 	esac
 	# Only virt has the sifive,test1 device through which a shutdown exits QEMU.
 	if [ -z "$exit_device" ]; then
@@ -191,6 +191,22 @@ log_has_line()
 judge_case()
 {
 	local rc=$1 stopped_on_result=$2 starts marker nfailed
+
+	# expect=halt: the firmware refuses to boot (e.g. a bad DT): every log=
+	# marker must appear, and no payload may start.
+	if [ "$expect" = halt ]; then
+		if log_has_line "PAYLOAD-START"; then
+			reason="the firmware booted the payload instead of halting"
+			return
+		fi
+		for marker in ${markers[@]+"${markers[@]}"}; do
+			if ! grep -qF -- "$marker" "$log"; then
+				reason="log lacks '$marker' (QEMU exit status $rc)"
+				return
+			fi
+		done
+		return
+	fi
 
 	if log_has_line "PAYLOAD-FAIL $payload_re$name_end"; then
 		nfailed=$(grep -c "CHECK FAILED" "$log")
@@ -259,7 +275,22 @@ run_case()
 		timeout -k 5 "$timeout_s" "${qemu_cmd[@]}" </dev/null >"$log" 2>&1 &
 		qemu_pid=$!
 		echo "$qemu_pid" >"$run_dir/$name.pid"
-		if [ "$exit_device" = no ]; then
+		if [ "$expect" = halt ]; then
+			# The firmware halts for good: stop QEMU once every marker is there.
+			while kill -0 "$qemu_pid" 2>/dev/null; do
+				local missing=0 marker
+				for marker in ${markers[@]+"${markers[@]}"}; do
+					grep -qF -- "$marker" "$log" || missing=1
+				done
+				if [ "$missing" = 0 ]; then
+					sleep 1
+					kill -TERM "$qemu_pid" 2>/dev/null
+					stopped_on_result=1
+					break
+				fi
+				sleep 0.2
+			done
+		elif [ "$exit_device" = no ]; then
 			while kill -0 "$qemu_pid" 2>/dev/null; do
 				if log_has_line "PAYLOAD-(PASS|FAIL) $payload_re$name_end"; then
 					sleep 1		# let the last lines reach the log
