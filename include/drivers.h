@@ -14,8 +14,13 @@ struct dt_driver {
 
 /* True when the node is compatible with one of the driver's strings. */
 bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node);
-/* Probes the first enabled node matching any of drivers; returns the node or < 0. */
+/* Probes the first enabled node (in tree order) a driver of the NULL-terminated
+ * list matches and accepts; returns the node or < 0. */
 int dt_probe_first(const void *fdt, const struct dt_driver *const *drivers);
+/* Each driver of the list probes the first such node it accepts; returns how many did. */
+int dt_probe_each_once(const void *fdt, const struct dt_driver *const *drivers);
+/* Probes every such node; returns how many probes succeeded. */
+int dt_probe_all(const void *fdt, const struct dt_driver *const *drivers);
 
 /* UARTs (also usable before the DT is read, at a fixed address). */
 extern const struct dt_driver uart_ns16550_driver;
@@ -39,6 +44,8 @@ void aclint_set_timecmp(struct hart_state *hs, uint64_t value);
 uint64_t aclint_timebase_hz(void);
 
 /* System reset devices. */
+extern const struct dt_driver gpio_poweroff_driver;
+extern const struct dt_driver gpio_restart_driver;
 int reset_probe_dt(const void *fdt);
 bool reset_supported(unsigned long type);
 /* Does not return when the device acts; returns if there is no device. */

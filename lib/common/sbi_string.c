@@ -32,6 +32,12 @@ void *memmove(void *dst, const void *src, size_t n)
 
 	if (d <= s || d >= s + n)
 		return memcpy(dst, src, n);
+	/* Overlapping, destination above: copy from the end (libfdt opens room this way). */
+	if ((((uintptr_t)d | (uintptr_t)s | n) & (WORD - 1)) == 0) {
+		for (; n; n -= WORD)
+			*(unsigned long *)(d + n - WORD) = *(const unsigned long *)(s + n - WORD);
+		return dst;
+	}
 	while (n--)
 		d[n] = s[n];
 	return dst;

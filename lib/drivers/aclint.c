@@ -101,21 +101,12 @@ const struct dt_driver aclint_mtimer_driver = { "aclint-mtimer", mtimer_compatib
 int aclint_probe_dt(const void *fdt)
 {
 	static const struct dt_driver *const drivers[] = { &clint_driver, &aclint_mswi_driver,
-							    &aclint_mtimer_driver };
+							    &aclint_mtimer_driver, NULL };
 	int cpus = fdt_path_offset(fdt, "/cpus");
-	int found = 0;
 
 	timebase_hz = cpus >= 0 ? fdt_read_u32(fdt, cpus, "timebase-frequency", 0) : 0;
 	/* Every CLINT/ACLINT node: multi-socket machines have one per socket. */
-	for (unsigned int d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++) {
-		for (const char *const *c = drivers[d]->compatible; *c; c++) {
-			int node = -1;
-			while ((node = fdt_node_offset_by_compatible(fdt, node, *c)) >= 0)
-				if (fdt_node_is_enabled(fdt, node) && drivers[d]->probe(fdt, node) == 0)
-					found++;
-		}
-	}
-	return found ? 0 : -1;
+	return dt_probe_all(fdt, drivers) ? 0 : -1;
 }
 
 bool aclint_mswi_present(void)

@@ -3,24 +3,86 @@
 #include "drivers.h"
 #include "fdt_helpers.h"
 
-bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node)
+/* Against a compatible property already fetched: no walk of the node's properties per string. */
+static bool compatible_matches(const struct dt_driver *drv, const char *compat, int len)
 {
 	for (const char *const *c = drv->compatible; *c; c++)
-		if (fdt_node_check_compatible(fdt, node, *c) == 0)
+		if (fdt_stringlist_contains(compat, len, *c))
 			return true;
 	return false;
 }
 
-int dt_probe_first(const void *fdt, const struct dt_driver *const *drivers)
+bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node)
 {
-	for (const struct dt_driver *const *d = drivers; *d; d++) {
-		for (const char *const *c = (*d)->compatible; *c; c++) {
-			int node = -1;
-			while ((node = fdt_node_offset_by_compatible(fdt, node, *c)) >= 0) {
-				if (fdt_node_is_enabled(fdt, node) && (*d)->probe(fdt, node) == 0)
-					return node;
-			}
+	int len;
+	const char *compat = fdt_getprop(fdt, node, "compatible", &len);
+
+	return compat && compatible_matches(drv, compat, len);
+}
+
+/* Deeper nodes are still visited; only their parent is looked up the slow way. */
+#define DT_WALK_MAX_DEPTH 16
+
+/*
+ * One walk over the whole tree, probing every enabled node some driver of
+ * the list matches (the first driver that matches a node gets it). Walking
+ * once, rather than once per compatible string, is most of the boot time on a
+ * 512-hart DT; the walk also knows each node's parent, which fdt_read_reg
+ * would otherwise find by walking again from the root.
+ */
+enum dt_probe_mode { DT_PROBE_FIRST, DT_PROBE_EACH_ONCE, DT_PROBE_ALL };
+
+static int dt_walk_probe(const void *fdt, const struct dt_driver *const *drivers, enum dt_probe_mode mode)
+{
+	int parents[DT_WALK_MAX_DEPTH];
+	int node, depth = 0, probed = 0;
+	unsigned long done = 0;      /* DT_PROBE_EACH_ONCE: drivers (by position) that found their node */
+
+	for (node = fdt_next_node(fdt, -1, &depth); node >= 0; node = fdt_next_node(fdt, node, &depth)) {
+		int len;
+		const char *compat;
+
+		if (depth < DT_WALK_MAX_DEPTH)
+			parents[depth] = node;
+		compat = fdt_getprop(fdt, node, "compatible", &len);
+		if (!compat)
+			continue;
+		for (unsigned int i = 0; drivers[i]; i++) {
+			const struct dt_driver *d = drivers[i];
+			bool ok;
+
+			if ((done >> i) & 1 || !compatible_matches(d, compat, len))
+				continue;
+			if (!fdt_node_is_enabled(fdt, node))
+				break;
+			if (depth > 0 && depth <= DT_WALK_MAX_DEPTH)
+				fdt_parent_hint(node, parents[depth - 1]);
+			ok = d->probe(fdt, node) == 0;
+			fdt_parent_hint(-1, -1);
+			if (!ok)
+				break;
+			probed++;
+			if (mode == DT_PROBE_FIRST)
+				return node;
+			if (mode == DT_PROBE_EACH_ONCE && i < 8 * sizeof(done))
+				done |= 1UL << i;
+			break;
 		}
 	}
-	return -1;
+	return mode == DT_PROBE_FIRST ? -1 : probed;
+}
+
+int dt_probe_first(const void *fdt, const struct dt_driver *const *drivers)
+{
+	return dt_walk_probe(fdt, drivers, DT_PROBE_FIRST);
+}
+
+int dt_probe_each_once(const void *fdt, const struct dt_driver *const *drivers)
+{
+	return dt_walk_probe(fdt, drivers, DT_PROBE_EACH_ONCE);
+}
+
+int dt_probe_all(const void *fdt, const struct dt_driver *const *drivers)
+{
+	return dt_walk_probe(fdt, drivers, DT_PROBE_ALL);
 }

@@ -83,18 +83,16 @@ static int gpio_restart_probe(const void *fdt, int node)
 
 static const char *const gpio_poweroff_compatible[] = { "gpio-poweroff", NULL };
 static const char *const gpio_restart_compatible[] = { "gpio-restart", NULL };
-static const struct dt_driver gpio_poweroff_driver = { "gpio-poweroff", gpio_poweroff_compatible,
+const struct dt_driver gpio_poweroff_driver = { "gpio-poweroff", gpio_poweroff_compatible,
 							gpio_poweroff_probe };
-static const struct dt_driver gpio_restart_driver = { "gpio-restart", gpio_restart_compatible,
+const struct dt_driver gpio_restart_driver = { "gpio-restart", gpio_restart_compatible,
 						       gpio_restart_probe };
 
 int reset_gpio_probe_dt(const void *fdt)
 {
-	static const struct dt_driver *const poweroff[] = { &gpio_poweroff_driver, NULL };
-	static const struct dt_driver *const restart[] = { &gpio_restart_driver, NULL };
+	static const struct dt_driver *const drivers[] = { &gpio_poweroff_driver, &gpio_restart_driver, NULL };
 
-	dt_probe_first(fdt, poweroff);
-	dt_probe_first(fdt, restart);
+	dt_probe_each_once(fdt, drivers);
 	return poweroff_line.valid || restart_line.valid ? 0 : -1;
 }
 

@@ -65,14 +65,13 @@ static const struct dt_driver syscon_reboot_driver = { "syscon-reboot", reboot_c
 
 int reset_probe_dt(const void *fdt)
 {
-	static const struct dt_driver *const poweroff[] = { &syscon_poweroff_driver, NULL };
-	static const struct dt_driver *const reboot[] = { &syscon_reboot_driver, NULL };
-	int gpio;
+	/* One walk of the tree finds the first device of each kind. */
+	static const struct dt_driver *const drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
+							    &gpio_poweroff_driver, &gpio_restart_driver, NULL };
 
-	dt_probe_first(fdt, poweroff);
-	dt_probe_first(fdt, reboot);
-	gpio = reset_gpio_probe_dt(fdt);
-	return poweroff_action.valid || reboot_action.valid || gpio == 0 ? 0 : -1;
+	dt_probe_each_once(fdt, drivers);
+	return poweroff_action.valid || reboot_action.valid || reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN) ||
+	       reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT) ? 0 : -1;
 }
 
 void reset_set_fallback(void (*reset)(unsigned long type, unsigned long reason))

@@ -4,9 +4,20 @@
 #include "hart.h"
 #include "sbi_string.h"
 
+/* Set by a walk that knows a node's parent (lib/drivers/dt_driver.c). */
+static struct {
+	int node, parent;
+} parent_hint = { -1, -1 };
+
+void fdt_parent_hint(int node, int parent)
+{
+	parent_hint.node = node;
+	parent_hint.parent = parent;
+}
+
 int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size)
 {
-	int parent = fdt_parent_offset(fdt, node);
+	int parent = node == parent_hint.node ? parent_hint.parent : fdt_parent_offset(fdt, node);
 	int ac, sc, len;
 	const fdt32_t *reg;
 
