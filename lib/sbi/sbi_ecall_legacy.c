@@ -18,7 +18,8 @@
 #include "trap_expect.h"
 
 /* Delivers a fault on the caller's hart mask to S-mode at the ecall itself. */
-static void legacy_redirect_fault(unsigned long cause, unsigned long tval)
+/* Out of line: its trap frame would otherwise sit in every legacy call's stack frame. */
+static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause, unsigned long tval)
 {
 	struct trap_frame frame;
 
