@@ -64,7 +64,8 @@ static void log_harts(void)
 		if (!hs->pmu.has_mcountinhibit)
 			sbi_printf(" (no mcountinhibit: hardware counters readable, not configurable)");
 		if (!(hs->features & HART_HAS_SSCOFPMF))
-			sbi_printf("; no Sscofpmf: no overflow interrupt, filter flags ignored");
+			sbi_printf("; no Sscofpmf: no overflow interrupt, filter flags ignored%s",
+				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
 		if (!hs->pmp_count)
 			sbi_printf("; WARNING: no PMP, firmware memory not protected");
 		sbi_printf("\n");

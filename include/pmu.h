@@ -134,7 +134,8 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
  * Fills pmu_event_map from the riscv,pmu node of fdt, or from the platform's
  * default table when there is none. Every bad row gets one log line naming
  * the property, the row and the reason, and is skipped; good rows are kept.
- * present_counters: counters that exist on the boot hart (bit N = counter N).
+ * present_counters: counters that exist on some hart that runs S-mode (bit N = counter N);
+ * the core still checks each hart's own counters when matching.
  * Returns the number of rows rejected.
  */
 int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_counters,

@@ -75,7 +75,7 @@ unsigned long sbi_ecall_probe(unsigned long eid)
 
 void sbi_ecall_log_extensions(void)
 {
-	sbi_printf("abacus: SBI extensions : legacy(0x00-0x08)");
+	sbi_printf("abacus: SBI extensions  : legacy(0x00-0x08)");
 	for (unsigned int i = 0; i < sizeof(sbi_extensions) / sizeof(sbi_extensions[0]); i++)
 		if (sbi_extensions[i].handler && sbi_ecall_probe(sbi_extensions[i].eid))
 			sbi_printf(" %s", sbi_extensions[i].name);
