@@ -37,7 +37,9 @@ PAYLOAD_LDFLAGS := -nostdlib -static -T $(PAYLOAD_LDSCRIPT) -Wl,--build-id=none
 
 PAYLOAD_DIR := $(BUILD)/payloads
 PAYLOAD_LIB_SRCS := $(sort $(wildcard tests/payloads/lib/*.c tests/payloads/lib/*.S))
-PAYLOAD_LIB_OBJS := $(patsubst tests/payloads/lib/%,$(PAYLOAD_DIR)/lib/%.o,$(PAYLOAD_LIB_SRCS))
+# String functions: the firmware's own (lib/common/sbi_string.c), built for payloads.
+PAYLOAD_LIB_OBJS := $(patsubst tests/payloads/lib/%,$(PAYLOAD_DIR)/lib/%.o,$(PAYLOAD_LIB_SRCS)) \
+	$(PAYLOAD_DIR)/lib/sbi_string.c.o
 PAYLOAD_NAMES := $(sort $(basename $(notdir $(wildcard tests/payloads/*.c))))
 PAYLOAD_ELFS := $(PAYLOAD_NAMES:%=$(PAYLOAD_DIR)/%.elf)
 PAYLOAD_LIBFDT_FILES := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_addresses.c fdt_strerror.c
@@ -49,6 +51,10 @@ payloads: $(PAYLOAD_ELFS)
 
 # Every payload source may include <libfdt.h>: fetch it first.
 $(PAYLOAD_DIR)/lib/%.o: tests/payloads/lib/% $(LIBFDT_SRC)/.complete
+	@mkdir -p $(@D)
+	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c -o $@ $<
+
+$(PAYLOAD_DIR)/lib/sbi_string.c.o: lib/common/sbi_string.c
 	@mkdir -p $(@D)
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c -o $@ $<
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The payload library's string functions (string.c) have the firmware's
- * prototypes: libfdt, built for payloads with include/libfdt_env.h, calls
- * them through include/sbi_string.h.
+ * Payloads use the firmware's string functions (lib/common/sbi_string.c,
+ * linked by payloads.mk): libfdt, built for payloads with
+ * include/libfdt_env.h, calls them through include/sbi_string.h too.
  */
 #ifndef PAYLOAD_STRING_H
 #define PAYLOAD_STRING_H
