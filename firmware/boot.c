@@ -155,6 +155,10 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		boot_fail("DTB format version is not 17", 0);
 	if (fdt_totalsize(dtb) > FDT_MAX_SIZE)
 		boot_fail("DTB larger than 1 MiB", 0);
+	/* fdt_open_into trusts the reservation map's terminator: without one it
+	 * moves a negative size (found by tests/fuzz/fuzz_dt.c). */
+	if (fdt_num_mem_rsv(dtb) < 0)
+		boot_fail("DTB memory reservation map has no terminating entry", 0);
 
 	sbi_heap_init((uintptr_t)_fw_end, platform.default_next_addr);
 	/* Keep our own copy: S-mode cannot overwrite it while we still read it. */

@@ -18,6 +18,9 @@
 #include "sbi_string.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
+extern char boot_stack_top[];
+/* firmware/entry.S: calls fn(arg) with sp = stack_top, then returns on the caller's stack. */
+void call_on_stack(void (*fn)(void *), void *arg, void *stack_top);
 
 static const struct {
 	uint32_t flag;
@@ -111,20 +114,22 @@ static void *place_smode_fdt(void)
 	return orig;
 }
 
-void boot_finish(struct hart_state *self)
-{
-	struct next_stage next;
-	const char *why;
-	struct hart_state *target;
-	uint32_t present = 0;
-	void *smode_fdt;
+/* The deep part of boot: libfdt, the PMU map, formatted output. */
+struct boot_platform_work {
+	struct hart_state *self;
 	bool quiet;
+	void *smode_fdt;
+};
 
-	fw_dynamic_read(boot_info.fw_info, &next, &why);
-	quiet = next.options & FW_DYNAMIC_OPTION_NO_BOOT_PRINTS;
-	if (why)
-		sbi_printf("abacus: rejecting fw_dynamic_info at 0x%lx: %s; using the default next stage\n",
-			   boot_info.fw_info, why);
+/*
+ * Runs on the static boot stack (8 KiB, idle once cold boot is over), not on
+ * the hart's 1 KiB M-mode stack: parsing and fixing up the DT goes deeper
+ * than any trap path. Nothing here may use current_hart().
+ */
+static void boot_finish_platform(void *arg)
+{
+	struct boot_platform_work *work = arg;
+	uint32_t present = 0;
 
 	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
 	for (unsigned int i = 0; i < hart_count; i++)
@@ -133,7 +138,7 @@ void boot_finish(struct hart_state *self)
 	pmu_platform = platform.pmu;
 	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform.pmu ? platform.pmu->default_map : NULL);
 
-	if (!quiet) {
+	if (!work->quiet) {
 		int root = 0, len;
 		const char *model = fdt_getprop(boot_info.fdt, root, "model", &len);
 		unsigned long image = (unsigned long)(_fw_image_end - _fw_start);
@@ -157,12 +162,33 @@ void boot_finish(struct hart_state *self)
 		log_harts();
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware); "
 			   "%u event ranges, %u selectors, %u raw ranges\n",
-			   pmu_num_counters(&self->pmu), self->hartid, self->pmu.num_hw, PMU_FW_COUNTERS,
+			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw, PMU_FW_COUNTERS,
 			   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
 		sbi_ecall_log_extensions();
 	}
 
-	smode_fdt = place_smode_fdt();
+	work->smode_fdt = place_smode_fdt();
+}
+
+void boot_finish(struct hart_state *self)
+{
+	struct next_stage next;
+	const char *why;
+	struct hart_state *target;
+	struct boot_platform_work work;
+	void *smode_fdt;
+	bool quiet;
+
+	fw_dynamic_read(boot_info.fw_info, &next, &why);
+	quiet = next.options & FW_DYNAMIC_OPTION_NO_BOOT_PRINTS;
+	if (why)
+		sbi_printf("abacus: rejecting fw_dynamic_info at 0x%lx: %s; using the default next stage\n",
+			   boot_info.fw_info, why);
+
+	work.self = self;
+	work.quiet = quiet;
+	call_on_stack(boot_finish_platform, &work, boot_stack_top);
+	smode_fdt = work.smode_fdt;
 	target = choose_next_hart(&next, self);
 	if (!target) {
 		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");

@@ -71,6 +71,23 @@ park:
 4:	wfi
 	j	4b
 
+/* call_on_stack(fn, arg, stack_top): fn(arg) on another stack (boot_finish). */
+	.globl call_on_stack
+call_on_stack:
+	addi	sp, sp, -16
+	sd	ra, 8(sp)
+	sd	s0, 0(sp)
+	mv	s0, sp
+	mv	sp, a2
+	mv	t0, a0
+	mv	a0, a1
+	jalr	t0
+	mv	sp, s0
+	ld	s0, 0(sp)
+	ld	ra, 8(sp)
+	addi	sp, sp, 16
+	ret
+
 /* Any trap before the hart has its own stack and trap vector is fatal. */
 	.align 2
 boot_trap_vector:

@@ -41,23 +41,153 @@
 bool csr_try_read(unsigned int csr_num, uint64_t *value);
 bool csr_try_write(unsigned int csr_num, uint64_t value);
 
-/* Fast accessors; the caller guarantees the counter exists. */
-uint64_t csr_read_counter(unsigned int counter);           /* 0, 2, 3..31 */
-void csr_write_counter(unsigned int counter, uint64_t value);
-uint64_t csr_read_mhpmevent(unsigned int counter);         /* 3..31 */
-void csr_write_mhpmevent(unsigned int counter, uint64_t value);
+/*
+ * Fast accessors; the caller guarantees the counter exists.
+ *
+ * The firmware (a freestanding build for the hart itself) gets them inline,
+ * below: they sit on every PMU ecall. Hosted builds (the unit tests) link
+ * an implementation of the declarations instead (tests/host/sim_hart.c).
+ */
+#if defined(__riscv) && !__STDC_HOSTED__
+#define CSR_LAYER_INLINE 1
+#define CSR_LAYER_API static inline __attribute__((always_inline))
+#else
+#define CSR_LAYER_API
+#endif
+
+CSR_LAYER_API uint64_t csr_read_counter(unsigned int counter);           /* 0, 2, 3..31 */
+CSR_LAYER_API void csr_write_counter(unsigned int counter, uint64_t value);
+CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned int counter);         /* 3..31 */
+CSR_LAYER_API void csr_write_mhpmevent(unsigned int counter, uint64_t value);
 /* mcyclecfg (counter 0) / minstretcfg (counter 2): only with Smcntrpmf. */
-uint64_t csr_read_counter_cfg(unsigned int counter);
-void csr_write_counter_cfg(unsigned int counter, uint64_t value);
+CSR_LAYER_API uint64_t csr_read_counter_cfg(unsigned int counter);
+CSR_LAYER_API void csr_write_counter_cfg(unsigned int counter, uint64_t value);
 
 /* mcountinhibit: set (stop) or clear (run) the bits of a counter mask. */
-void csr_inhibit_set(uint32_t counter_mask);
-void csr_inhibit_clear(uint32_t counter_mask);
-uint32_t csr_inhibit_read(void);
+CSR_LAYER_API void csr_inhibit_set(uint32_t counter_mask);
+CSR_LAYER_API void csr_inhibit_clear(uint32_t counter_mask);
+CSR_LAYER_API uint32_t csr_inhibit_read(void);
 
 /* scountovf: OF bits of all counters (only with Sscofpmf). */
-uint32_t csr_read_scountovf(void);
+CSR_LAYER_API uint32_t csr_read_scountovf(void);
 /* Clear the pending local counter-overflow interrupt (mip.LCOFIP). */
-void csr_clear_lcofip(void);
+CSR_LAYER_API void csr_clear_lcofip(void);
+
+#ifdef CSR_LAYER_INLINE
+#include "riscv_csr.h"
+
+/*
+ * A CSR number is part of the instruction, so an access by counter number
+ * jumps into a table of 32 entries, entry n for counter n: the access
+ * (ACCESS names the counter as \n, the .irp variable), then a jump past
+ * the table. Seven instructions, no call. The number is masked to 0..31 so
+ * that a caller's bug cannot jump out of the table; numbers that name no
+ * counter (1, and 0..2 for mhpmevent) run ELSE_INSN instead of the access.
+ * norvc keeps every entry two 4-byte instructions (8 bytes; a probe access
+ * that traps is skipped by 4, onto the jump), norelax keeps the table where
+ * the jr expects it, 20 bytes after the auipc.
+ */
+#define CSR_COUNTER_TABLE(first_valid, access, else_insn) \
+	".option push\n\t.option norvc\n\t.option norelax\n\t" \
+	"auipc %[target], 0\n\t" \
+	"andi %[offset], %[counter], 31\n\t" \
+	"slli %[offset], %[offset], 3\n\t" \
+	"add %[target], %[target], %[offset]\n\t" \
+	"jr 20(%[target])\n\t" \
+	".irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, " \
+	"16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n\t" \
+	".if \\n < " #first_valid " || \\n == 1\n\t" \
+	else_insn "\n\t" \
+	".else\n\t" \
+	access "\n\t" \
+	".endif\n\t" \
+	"j 2f\n\t" \
+	".endr\n" \
+	"2:\n\t" \
+	".option pop"
+
+CSR_LAYER_API uint64_t csr_read_counter(unsigned int counter)
+{
+	unsigned long value, target;
+
+	/* value doubles as the offset register: it is written last. */
+	__asm__ __volatile__(CSR_COUNTER_TABLE(0, "csrr %[offset], 0xb00 + \\n", "li %[offset], 0")
+			     : [offset] "=&r"(value), [target] "=&r"(target)
+			     : [counter] "r"((unsigned long)counter));
+	return value;
+}
+
+CSR_LAYER_API void csr_write_counter(unsigned int counter, uint64_t value)
+{
+	unsigned long offset, target;
+
+	__asm__ __volatile__(CSR_COUNTER_TABLE(0, "csrw 0xb00 + \\n, %[value]", "nop")
+			     : [offset] "=&r"(offset), [target] "=&r"(target)
+			     : [counter] "r"((unsigned long)counter), [value] "r"(value)
+			     : "memory");
+}
+
+CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned int counter)
+{
+	unsigned long value, target;
+
+	__asm__ __volatile__(CSR_COUNTER_TABLE(3, "csrr %[offset], 0x320 + \\n", "li %[offset], 0")
+			     : [offset] "=&r"(value), [target] "=&r"(target)
+			     : [counter] "r"((unsigned long)counter));
+	return value;
+}
+
+CSR_LAYER_API void csr_write_mhpmevent(unsigned int counter, uint64_t value)
+{
+	unsigned long offset, target;
+
+	__asm__ __volatile__(CSR_COUNTER_TABLE(3, "csrw 0x320 + \\n, %[value]", "nop")
+			     : [offset] "=&r"(offset), [target] "=&r"(target)
+			     : [counter] "r"((unsigned long)counter), [value] "r"(value)
+			     : "memory");
+}
+
+CSR_LAYER_API uint64_t csr_read_counter_cfg(unsigned int counter)
+{
+	if (counter == 0)
+		return csr_read(CSR_NUM_MCYCLECFG);
+	if (counter == 2)
+		return csr_read(CSR_NUM_MINSTRETCFG);
+	return 0;
+}
+
+CSR_LAYER_API void csr_write_counter_cfg(unsigned int counter, uint64_t value)
+{
+	if (counter == 0)
+		csr_write(CSR_NUM_MCYCLECFG, value);
+	else if (counter == 2)
+		csr_write(CSR_NUM_MINSTRETCFG, value);
+}
+
+CSR_LAYER_API void csr_inhibit_set(uint32_t counter_mask)
+{
+	csr_set(CSR_NUM_MCOUNTINHIBIT, counter_mask);
+}
+
+CSR_LAYER_API void csr_inhibit_clear(uint32_t counter_mask)
+{
+	csr_clear(CSR_NUM_MCOUNTINHIBIT, counter_mask);
+}
+
+CSR_LAYER_API uint32_t csr_inhibit_read(void)
+{
+	return (uint32_t)csr_read(CSR_NUM_MCOUNTINHIBIT);
+}
+
+CSR_LAYER_API uint32_t csr_read_scountovf(void)
+{
+	return (uint32_t)csr_read(CSR_NUM_SCOUNTOVF);
+}
+
+CSR_LAYER_API void csr_clear_lcofip(void)
+{
+	csr_clear(CSR_MIP, MIP_LCOFIP);
+}
+#endif /* CSR_LAYER_INLINE */
 
 #endif

@@ -114,23 +114,7 @@ struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_id
 	return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
 }
 
-bool pmu_counter_set(const struct pmu_hart *ph, unsigned long base, unsigned long mask, uint64_t *set)
-{
-	unsigned long count = pmu_num_counters(ph);
-
-	*set = 0;
-	if (!mask)
-		return true;
-	/* Every set bit i needs base + i < count, computed without overflowing base + i. */
-	if (base >= count)
-		return false;
-	if (count - base < 64 && (mask >> (count - base)) != 0)
-		return false;
-	*set = (uint64_t)mask << base;
-	return true;
-}
-
-static bool counter_is_free(const struct pmu_hart *ph, unsigned int idx)
+static inline bool counter_is_free(const struct pmu_hart *ph, unsigned long idx)
 {
 	if (pmu_is_hw(ph, idx))
 		return ph->hw_event[idx] == 0;
@@ -138,19 +122,35 @@ static bool counter_is_free(const struct pmu_hart *ph, unsigned int idx)
 }
 
 /* The lowest free counter of candidates, or -1. */
-static long first_free_counter(const struct pmu_hart *ph, uint64_t candidates)
+static inline long first_free_counter(const struct pmu_hart *ph, uint64_t candidates)
 {
-	for (; candidates; candidates &= candidates - 1)
-		if (counter_is_free(ph, pmu_lowest_bit(candidates)))
-			return pmu_lowest_bit(candidates);
+	for (; candidates; candidates &= candidates - 1) {
+		unsigned long idx = pmu_lowest_bit(candidates);
+
+		if (counter_is_free(ph, idx))
+			return idx;
+	}
 	return -1;
 }
 
+/* Programs firmware counter idx (free to take, stopped) for firmware event code. */
+static inline void fw_counter_configure(struct pmu_hart *ph, unsigned long idx, unsigned long flags,
+					uint16_t code, int32_t platform_event)
+{
+	struct pmu_fw_counter *fc = &ph->fw[idx - ph->num_hw];
+
+	fc->code = code;
+	fc->platform_event = platform_event;
+	fc->configured = 1;
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+		fc->value_or_base = 0;
+}
+
 /* Programs counter idx (free to take, right kind) for ev; leaves it stopped. */
-static void counter_configure(struct pmu_hart *ph, unsigned int idx, unsigned long flags,
+static void counter_configure(struct pmu_hart *ph, unsigned long idx, unsigned long flags,
 			      const struct pmu_event *ev)
 {
-	if (ph->started & pmu_bit(idx)) {
+	if (pmu_counter_started(ph, idx)) {
 		/* SKIP_MATCH may name a running counter: reprogramming stops it. */
 		if (!pmu_is_hw(ph, idx))
 			pmu_fw_counter_freeze(ph, idx - ph->num_hw);
@@ -158,13 +158,7 @@ static void counter_configure(struct pmu_hart *ph, unsigned int idx, unsigned lo
 	}
 
 	if (!pmu_is_hw(ph, idx)) {
-		struct pmu_fw_counter *fc = &ph->fw[idx - ph->num_hw];
-
-		fc->code = ev->fw_code;
-		fc->platform_event = ev->platform_event;
-		fc->configured = 1;
-		if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
-			fc->value_or_base = 0;
+		fw_counter_configure(ph, idx, flags, ev->fw_code, ev->platform_event);
 		return;
 	}
 
@@ -188,30 +182,32 @@ static void counter_configure(struct pmu_hart *ph, unsigned int idx, unsigned lo
 	ph->hw_event[idx] = ev->idx;
 }
 
-struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long counter_idx_base,
-					  unsigned long counter_idx_mask, unsigned long config_flags,
-					  unsigned long event_idx, uint64_t event_data)
+/* pmu_counter_config_matching, any case: the counter index, or a (negative) SBI error. */
+static __attribute__((noinline)) long config_matching(struct pmu_hart *ph, unsigned long counter_idx_base,
+						      unsigned long counter_idx_mask,
+						      unsigned long config_flags, unsigned long event_idx,
+						      uint64_t event_data)
 {
 	struct pmu_event ev;
 	uint64_t set, candidates;
-	unsigned int idx;
+	unsigned long idx;
 
 	if (config_flags & ~SBI_PMU_CFG_FLAG_ALL)
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
+		return SBI_ERR_INVALID_PARAM;
 	if (!pmu_counter_set(ph, counter_idx_base, counter_idx_mask, &set))
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
+		return SBI_ERR_INVALID_PARAM;
 	if (!set)   /* SKIP_MATCH has no "first counter" to take; matching finds none */
-		return sbiret_err(config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH ?
-				  SBI_ERR_INVALID_PARAM : SBI_ERR_NOT_SUPPORTED);
+		return config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH ? SBI_ERR_INVALID_PARAM :
+								   SBI_ERR_NOT_SUPPORTED;
 	if (pmu_event_decode(event_idx, event_data, &ev) != SBI_SUCCESS)
-		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+		return SBI_ERR_NOT_SUPPORTED;
 
 	if (config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
 		/* Table 8 note: the first counter of the set, unconditionally (Linux: cycle/instret). */
 		idx = pmu_lowest_bit(set);
 		if (idx == PMU_COUNTER_TIME || pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW) ||
 		    (pmu_is_hw(ph, idx) && !ph->has_mcountinhibit))
-			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+			return SBI_ERR_NOT_SUPPORTED;
 	} else {
 		/* The lowest counter of the set that can count the event and is neither mapped nor running. */
 		candidates = set & pmu_event_counters(ph, &ev) & ~ph->started;
@@ -225,12 +221,41 @@ struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long cou
 		if (found < 0)
 			found = first_free_counter(ph, candidates);
 		if (found < 0)
-			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-		idx = (unsigned int)found;
+			return SBI_ERR_NOT_SUPPORTED;
+		idx = (unsigned long)found;
 	}
 
 	counter_configure(ph, idx, config_flags, &ev);
 	if (config_flags & SBI_PMU_CFG_FLAG_AUTO_START)
 		pmu_counter_start_one(ph, idx, false, 0);   /* Table 8 note: value untouched */
-	return sbiret_ok(idx);
+	return idx;
+}
+
+struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long counter_idx_base,
+					  unsigned long counter_idx_mask, unsigned long config_flags,
+					  unsigned long event_idx, uint64_t event_data)
+{
+	const unsigned long fast_flags = SBI_PMU_CFG_FLAG_ALL &
+					 ~(SBI_PMU_CFG_FLAG_SKIP_MATCH | SBI_PMU_CFG_FLAG_AUTO_START);
+	uint64_t set;
+	long idx;
+
+	/*
+	 * A standard firmware event without SKIP_MATCH or AUTO_START (perf's
+	 * firmware events): what config_matching() does then, the lowest free
+	 * firmware counter of the set (filter flags are hints firmware counters
+	 * ignore; the Sscofpmf order only concerns mcycle/minstret), without DT
+	 * map, CSR or call, so without a stack frame (docs/bench.md).
+	 */
+	if (!(config_flags & ~fast_flags) && pmu_event_is_standard_fw(event_idx) &&
+	    pmu_counter_set(ph, counter_idx_base, counter_idx_mask, &set) && set) {
+		idx = first_free_counter(ph, set & pmu_fw_counters(ph) & ~ph->started);
+		if (idx < 0)
+			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+		fw_counter_configure(ph, idx, config_flags, SBI_PMU_EVENT_IDX_CODE(event_idx), -1);
+		return sbiret_ok(idx);
+	}
+
+	idx = config_matching(ph, counter_idx_base, counter_idx_mask, config_flags, event_idx, event_data);
+	return idx < 0 ? sbiret_err(idx) : sbiret_ok(idx);
 }

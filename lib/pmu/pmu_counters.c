@@ -8,6 +8,16 @@
  * ALREADY_STOPPED, but every other counter of the set is still acted on.
  * Everything that can make a call fail with INVALID_PARAM or NO_SHMEM is
  * checked before anything changes.
+ *
+ * A firmware counter's value_or_base is its value while stopped, and its
+ * value minus the event count while started.
+ *
+ * Linux starts and stops one counter per call (mask 1). That case has a
+ * path of its own, with the same rules and helpers as the general one but
+ * no loop and no call, so GCC gives it no stack frame: it decides most of
+ * what start and stop cost (docs/bench.md). Whatever needs a call (the
+ * platform's hook for SBI_PMU_FW_PLATFORM counters, the snapshot memory)
+ * takes the general path.
  */
 #include "pmu_internal.h"
 #include "csr_layer.h"
@@ -16,48 +26,67 @@
 /* Both address halves all-ones: disable the snapshot memory (FID 7). */
 #define SNAPSHOT_DISABLE (~0UL)
 
-static uint64_t fw_event_now(const struct pmu_hart *ph, const struct pmu_fw_counter *fc)
+/* The platform's count of a SBI_PMU_FW_PLATFORM counter's event: out of line, it is a call. */
+static __attribute__((noinline)) uint64_t fw_platform_event_now(const struct pmu_fw_counter *fc)
 {
-	if (fc->code == SBI_PMU_FW_PLATFORM)
-		return pmu_platform->fw_event_read(fc->platform_event);
-	return ph->fw_event_count[fc->code];
+	return pmu_platform->fw_event_read(fc->platform_event);
+}
+
+/* The event count of a configured firmware counter. */
+static inline uint64_t fw_event_now(const struct pmu_hart *ph, const struct pmu_fw_counter *fc)
+{
+	if (pmu_fw_counter_is_platform(fc))
+		return fw_platform_event_now(fc);
+	return pmu_fw_event_total(ph, fc->code);
+}
+
+/* A started SBI_PMU_FW_PLATFORM counter's value. */
+static __attribute__((noinline)) uint64_t fw_platform_counter_value(const struct pmu_fw_counter *fc)
+{
+	return fw_platform_event_now(fc) + fc->value_or_base;
 }
 
 /* Current value of firmware counter k (logical index num_hw + k). */
-static uint64_t fw_counter_value(const struct pmu_hart *ph, unsigned int k)
+static uint64_t fw_counter_value(const struct pmu_hart *ph, unsigned long k)
 {
 	const struct pmu_fw_counter *fc = &ph->fw[k];
 
-	if (ph->started & pmu_bit(ph->num_hw + k))
+	if (pmu_counter_started(ph, ph->num_hw + k))
 		return fw_event_now(ph, fc) + fc->value_or_base;   /* wraps like a 64-bit counter */
 	return fc->value_or_base;
 }
 
-void pmu_fw_counter_freeze(struct pmu_hart *ph, unsigned int k)
+void pmu_fw_counter_freeze(struct pmu_hart *ph, unsigned long k)
 {
 	ph->fw[k].value_or_base = fw_counter_value(ph, k);
 }
 
-static bool counter_has_event(const struct pmu_hart *ph, unsigned int idx)
+static inline bool counter_has_event(const struct pmu_hart *ph, unsigned long idx)
 {
 	if (pmu_is_hw(ph, idx))
 		return ph->hw_event[idx] != 0;   /* never set for time */
 	return ph->fw[idx - ph->num_hw].configured;
 }
 
-void pmu_counter_start_one(struct pmu_hart *ph, unsigned int idx, bool has_value, uint64_t value)
+/*
+ * Starts firmware counter idx (stopped, configured) from value, or from
+ * where it stopped without has_value; now: its event count.
+ */
+static inline void fw_counter_start(struct pmu_hart *ph, unsigned long idx, bool has_value, uint64_t value,
+				    uint64_t now)
 {
-	if (!pmu_is_hw(ph, idx)) {
-		unsigned int k = idx - ph->num_hw;
-		struct pmu_fw_counter *fc = &ph->fw[k];
+	struct pmu_fw_counter *fc = &ph->fw[idx - ph->num_hw];
 
-		if (!has_value)
-			value = fc->value_or_base;
-		fc->value_or_base = value - fw_event_now(ph, fc);
-		ph->started |= pmu_bit(idx);
-		return;
-	}
+	if (!has_value)
+		value = fc->value_or_base;
+	fc->value_or_base = value - now;
+	ph->started |= pmu_bit(idx);
+}
 
+/* Starts hardware counter idx (stopped, mapped) from value, or from where it stopped. */
+static inline __attribute__((always_inline)) void hw_counter_start(struct pmu_hart *ph, unsigned long idx,
+								   bool has_value, uint64_t value)
+{
 	if (!has_value)
 		value = csr_read_counter(idx);       /* resume from where it stopped */
 	if (ph->has_sscofpmf && idx >= PMU_HPM_FIRST)
@@ -73,15 +102,69 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned int idx, bool has_value
 	ph->started |= pmu_bit(idx);
 }
 
+void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_value, uint64_t value)
+{
+	if (pmu_is_hw(ph, idx))
+		hw_counter_start(ph, idx, has_value, value);
+	else
+		fw_counter_start(ph, idx, has_value, value, fw_event_now(ph, &ph->fw[idx - ph->num_hw]));
+}
+
+/* Stops counter idx (started); now: the event count of a firmware counter. */
+static inline __attribute__((always_inline)) void counter_stop_one(struct pmu_hart *ph, unsigned long idx,
+								   uint64_t now)
+{
+	if (pmu_is_hw(ph, idx)) {
+		csr_inhibit_set(1u << idx);
+		/* QEMU 7.2 returns the counter's last *written* value once it is
+		 * inhibited: write the value it stopped at, so S-mode reads that. */
+		csr_write_counter(idx, csr_read_counter(idx));
+	} else {
+		ph->fw[idx - ph->num_hw].value_or_base += now;   /* base -> value */
+	}
+	ph->started &= ~pmu_bit(idx);
+}
+
 /* Snapshot memory (Table 16): an 8-byte overflow bitmap, then 64 8-byte counter values. */
 static volatile uint64_t *snapshot_overflow(const struct pmu_hart *ph)
 {
 	return (volatile uint64_t *)(uintptr_t)(ph->snapshot_addr + SBI_PMU_SNAPSHOT_OVERFLOW_OFFSET);
 }
 
-static volatile uint64_t *snapshot_value(const struct pmu_hart *ph, unsigned int slot)
+static volatile uint64_t *snapshot_value(const struct pmu_hart *ph, unsigned long slot)
 {
 	return (volatile uint64_t *)(uintptr_t)(ph->snapshot_addr + SBI_PMU_SNAPSHOT_VALUES_OFFSET) + slot;
+}
+
+/* pmu_counter_start once the flags are checked, for any set. */
+static __attribute__((noinline)) long counters_start(struct pmu_hart *ph, unsigned long base,
+						     unsigned long mask, unsigned long start_flags,
+						     uint64_t initial_value)
+{
+	bool has_value = start_flags & (SBI_PMU_START_FLAG_SET_INIT_VALUE | SBI_PMU_START_FLAG_INIT_SNAPSHOT);
+	long error = SBI_SUCCESS;
+	uint64_t set, m;
+
+	if (!pmu_counter_set(ph, base, mask, &set))
+		return SBI_ERR_INVALID_PARAM;
+	/* A counter without an event (time included) cannot be started: an invalid counter for this call. */
+	for (m = set; m; m &= m - 1)
+		if (!counter_has_event(ph, pmu_lowest_bit(m)))
+			return SBI_ERR_INVALID_PARAM;
+
+	for (m = set; m; m &= m - 1) {
+		unsigned long idx = pmu_lowest_bit(m);
+		uint64_t value = initial_value;
+
+		if (pmu_counter_started(ph, idx)) {
+			error = SBI_ERR_ALREADY_STARTED;
+			continue;
+		}
+		if (start_flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT)
+			value = *snapshot_value(ph, idx - base);
+		pmu_counter_start_one(ph, idx, has_value, value);
+	}
+	return error;
 }
 
 struct sbiret pmu_counter_start(struct pmu_hart *ph, unsigned long counter_idx_base,
@@ -89,8 +172,8 @@ struct sbiret pmu_counter_start(struct pmu_hart *ph, unsigned long counter_idx_b
 				uint64_t initial_value)
 {
 	const unsigned long both = SBI_PMU_START_FLAG_SET_INIT_VALUE | SBI_PMU_START_FLAG_INIT_SNAPSHOT;
-	struct sbiret ret = sbiret_ok(0);
-	uint64_t set, m;
+	unsigned long idx = counter_idx_base;
+	const struct pmu_fw_counter *fc;
 
 	if (start_flags & ~SBI_PMU_START_FLAG_ALL)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
@@ -98,42 +181,33 @@ struct sbiret pmu_counter_start(struct pmu_hart *ph, unsigned long counter_idx_b
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if ((start_flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT) && !ph->snapshot_enabled)
 		return sbiret_err(SBI_ERR_NO_SHMEM);
-	if (!pmu_counter_set(ph, counter_idx_base, counter_idx_mask, &set))
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	/* A counter without an event (time included) cannot be started: an invalid counter for this call. */
-	for (m = set; m; m &= m - 1)
-		if (!counter_has_event(ph, pmu_lowest_bit(m)))
+
+	/* One counter (idx), no snapshot: counters_start() without loop or call. */
+	if (counter_idx_mask == 1 && !(start_flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT)) {
+		bool has_value = start_flags & SBI_PMU_START_FLAG_SET_INIT_VALUE;
+
+		if (idx >= pmu_num_counters(ph))   /* pmu_counter_set() for one counter */
 			return sbiret_err(SBI_ERR_INVALID_PARAM);
-
-	for (m = set; m; m &= m - 1) {
-		unsigned int idx = pmu_lowest_bit(m);
-		uint64_t value = initial_value;
-
-		if (ph->started & pmu_bit(idx)) {
-			ret.error = SBI_ERR_ALREADY_STARTED;
-			continue;
+		if (!counter_has_event(ph, idx))
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
+		if (pmu_counter_started(ph, idx))
+			return sbiret_err(SBI_ERR_ALREADY_STARTED);
+		if (pmu_is_hw(ph, idx)) {
+			hw_counter_start(ph, idx, has_value, initial_value);
+			return sbiret_ok(0);
 		}
-		if (start_flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT)
-			value = *snapshot_value(ph, idx - counter_idx_base);
-		pmu_counter_start_one(ph, idx, start_flags & both, value);
+		fc = &ph->fw[idx - ph->num_hw];
+		if (!pmu_fw_counter_is_platform(fc)) {
+			fw_counter_start(ph, idx, has_value, initial_value, pmu_fw_event_total(ph, fc->code));
+			return sbiret_ok(0);
+		}
+		/* A platform counter: its hook is a call, counters_start() makes it. */
 	}
-	return ret;
-}
-
-static void counter_stop_one(struct pmu_hart *ph, unsigned int idx)
-{
-	if (pmu_is_hw(ph, idx)) {
-		csr_inhibit_set(1u << idx);
-		/* QEMU 7.2 returns the counter's last *written* value once it is
-		 * inhibited: write the value it stopped at, so S-mode reads that. */
-		csr_write_counter(idx, csr_read_counter(idx));
-	} else
-		pmu_fw_counter_freeze(ph, idx - ph->num_hw);
-	ph->started &= ~pmu_bit(idx);
+	return sbiret_err(counters_start(ph, counter_idx_base, counter_idx_mask, start_flags, initial_value));
 }
 
 /* Unmaps a stopped counter (STOP_FLAG_RESET). */
-static void counter_reset_one(struct pmu_hart *ph, unsigned int idx)
+static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_hart *ph, unsigned long idx)
 {
 	if (!pmu_is_hw(ph, idx)) {
 		ph->fw[idx - ph->num_hw].configured = 0;   /* the value stays (Table 12) */
@@ -159,8 +233,8 @@ static void snapshot_take(struct pmu_hart *ph, unsigned long base, uint64_t set)
 	uint64_t bitmap = 0;
 
 	for (uint64_t m = set; m; m &= m - 1) {
-		unsigned int idx = pmu_lowest_bit(m);
-		unsigned int slot = idx - base;   /* < 64: the set came from a 64-bit mask */
+		unsigned long idx = pmu_lowest_bit(m);
+		unsigned long slot = idx - base;   /* < 64: the set came from a 64-bit mask */
 
 		if (!pmu_is_hw(ph, idx)) {
 			*snapshot_value(ph, slot) = fw_counter_value(ph, idx - ph->num_hw);
@@ -174,46 +248,70 @@ static void snapshot_take(struct pmu_hart *ph, unsigned long base, uint64_t set)
 	*snapshot_overflow(ph) = bitmap;
 }
 
+/* pmu_counter_stop once the flags are checked, for any set. */
+static __attribute__((noinline)) long counters_stop(struct pmu_hart *ph, unsigned long base,
+						    unsigned long mask, unsigned long stop_flags)
+{
+	long error = SBI_SUCCESS;
+	uint64_t set, m;
+
+	if (!pmu_counter_set(ph, base, mask, &set))
+		return SBI_ERR_INVALID_PARAM;
+	if (!set)
+		return SBI_SUCCESS;   /* nothing to stop, no snapshot written */
+	for (m = set; m; m &= m - 1) {
+		unsigned long idx = pmu_lowest_bit(m);
+
+		if (!pmu_counter_started(ph, idx))
+			error = SBI_ERR_ALREADY_STOPPED;
+		else
+			counter_stop_one(ph, idx,
+					 pmu_is_hw(ph, idx) ? 0 : fw_event_now(ph, &ph->fw[idx - ph->num_hw]));
+	}
+	if (stop_flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT)
+		snapshot_take(ph, base, set);
+	/* Linux stops, then stops again with RESET: unmap even counters already stopped. */
+	if (stop_flags & SBI_PMU_STOP_FLAG_RESET)
+		for (m = set; m; m &= m - 1)
+			counter_reset_one(ph, pmu_lowest_bit(m));
+	return error;
+}
+
 struct sbiret pmu_counter_stop(struct pmu_hart *ph, unsigned long counter_idx_base,
 			       unsigned long counter_idx_mask, unsigned long stop_flags)
 {
-	struct sbiret ret = sbiret_ok(0);
-	uint64_t set, m;
+	unsigned long idx = counter_idx_base;
+	long error = SBI_SUCCESS;
 
 	if (stop_flags & ~SBI_PMU_STOP_FLAG_ALL)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if ((stop_flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT) && !ph->snapshot_enabled)
 		return sbiret_err(SBI_ERR_NO_SHMEM);
-	if (!pmu_counter_set(ph, counter_idx_base, counter_idx_mask, &set))
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (!set)
-		return ret;
 
-	for (m = set; m; m &= m - 1) {
-		unsigned int idx = pmu_lowest_bit(m);
+	/* One counter (idx), no snapshot: counters_stop() without loop or call. */
+	if (counter_idx_mask == 1 && !(stop_flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT)) {
+		if (idx >= pmu_num_counters(ph))   /* pmu_counter_set() for one counter */
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
+		if (!pmu_counter_started(ph, idx)) {
+			error = SBI_ERR_ALREADY_STOPPED;
+		} else if (pmu_is_hw(ph, idx)) {
+			counter_stop_one(ph, idx, 0);
+		} else {
+			const struct pmu_fw_counter *fc = &ph->fw[idx - ph->num_hw];
 
-		if (ph->started & pmu_bit(idx))
-			counter_stop_one(ph, idx);
-		else
-			ret.error = SBI_ERR_ALREADY_STOPPED;
+			if (pmu_fw_counter_is_platform(fc))
+				goto general;   /* its hook is a call */
+			counter_stop_one(ph, idx, pmu_fw_event_total(ph, fc->code));
+		}
+		if (stop_flags & SBI_PMU_STOP_FLAG_RESET)
+			counter_reset_one(ph, idx);
+		return sbiret_err(error);
 	}
-	if (stop_flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT)
-		snapshot_take(ph, counter_idx_base, set);
-	/* Linux stops, then stops again with RESET: unmap even counters already stopped. */
-	if (stop_flags & SBI_PMU_STOP_FLAG_RESET)
-		for (m = set; m; m &= m - 1)
-			counter_reset_one(ph, pmu_lowest_bit(m));
-	return ret;
+general:
+	return sbiret_err(counters_stop(ph, counter_idx_base, counter_idx_mask, stop_flags));
 }
 
-/* A started SBI_PMU_FW_PLATFORM counter: out of line, so that the common
- * case of pmu_counter_fw_read needs no stack frame. */
-static __attribute__((noinline)) uint64_t fw_platform_counter_value(const struct pmu_fw_counter *fc)
-{
-	return pmu_platform->fw_event_read(fc->platform_event) + fc->value_or_base;
-}
-
-struct sbiret pmu_counter_fw_read(struct pmu_hart *ph, unsigned long counter_idx)
+struct sbiret pmu_counter_fw_read_ecall(unsigned long counter_idx, const struct pmu_hart *ph)
 {
 	/* Wraps to a huge k for hardware counters, so one comparison rejects both. */
 	unsigned long k = counter_idx - ph->num_hw;
@@ -222,12 +320,17 @@ struct sbiret pmu_counter_fw_read(struct pmu_hart *ph, unsigned long counter_idx
 	if (k >= PMU_FW_COUNTERS)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	fc = &ph->fw[k];
-	if (!(ph->started & pmu_bit(counter_idx)))
+	if (!pmu_counter_started(ph, counter_idx))
 		return sbiret_ok(fc->value_or_base);
-	/* Started: event count + base, wrapping like a 64-bit counter. */
-	if (__builtin_expect(fc->code == SBI_PMU_FW_PLATFORM, 0))
+	/* Event count + base, wrapping like a 64-bit counter. */
+	if (pmu_fw_counter_is_platform(fc))
 		return sbiret_ok(fw_platform_counter_value(fc));
-	return sbiret_ok(ph->fw_event_count[fc->code] + fc->value_or_base);
+	return sbiret_ok(pmu_fw_event_total(ph, fc->code) + fc->value_or_base);
+}
+
+struct sbiret pmu_counter_fw_read(struct pmu_hart *ph, unsigned long counter_idx)
+{
+	return pmu_counter_fw_read_ecall(counter_idx, ph);
 }
 
 struct sbiret pmu_counter_fw_read_hi(struct pmu_hart *ph, unsigned long counter_idx)

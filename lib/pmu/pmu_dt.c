@@ -370,6 +370,21 @@ static int parse_raw(const struct dt_table *t, struct pmu_event_map *map, uint32
 }
 
 /*
+ * node's path for the log, or "?". libfdt's fdt_get_path walks back before
+ * its buffer (and then writes there) on a DT whose root node ends before
+ * node: only ask when node lies inside the root (found by tests/fuzz/fuzz_dt.c).
+ */
+static void node_path(const void *fdt, int node, char *buf, int len)
+{
+	int offset = 0, depth = 0;
+
+	while (offset >= 0 && offset < node && depth >= 0)
+		offset = fdt_next_node(fdt, offset, &depth);
+	if (offset != node || depth <= 0 || fdt_get_path(fdt, node, buf, len) < 0)
+		memcpy(buf, "?", 2);
+}
+
+/*
  * Returns the number of problems logged: each skipped row, each row kept with
  * counters dropped, each row dropped because the map was full, each kept
  * selector that no range covers, each property with a partial trailing row,
@@ -379,8 +394,12 @@ static int parse_raw(const struct dt_table *t, struct pmu_event_map *map, uint32
 int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_counters,
 		 const struct pmu_event_map *default_map)
 {
+	/*
+	 * Static, not on the stack: this runs once, at boot, on the boot hart's
+	 * M-mode stack, which is only what its 2 KiB hart block leaves (hart.h).
+	 */
+	static char path[128], other_path[128];
 	struct dt_table ranges, selectors, raw;
-	char path[128];
 	int node, other, problems = 0;
 
 	memset(map, 0, sizeof(*map));
@@ -395,15 +414,11 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 		}
 		return 0;
 	}
-	if (fdt_get_path(fdt, node, path, sizeof(path)) < 0)
-		memcpy(path, "?", 2);
+	node_path(fdt, node, path, sizeof(path));
 
 	for (other = fdt_node_offset_by_compatible(fdt, node, PMU_COMPATIBLE); other >= 0;
 	     other = fdt_node_offset_by_compatible(fdt, other, PMU_COMPATIBLE)) {
-		char other_path[128];
-
-		if (fdt_get_path(fdt, other, other_path, sizeof(other_path)) < 0)
-			memcpy(other_path, "?", 2);
+		node_path(fdt, other, other_path, sizeof(other_path));
 		sbi_printf("pmu: %s: another " PMU_COMPATIBLE " node, ignored (using %s)\n",
 			   other_path, path);
 		problems++;

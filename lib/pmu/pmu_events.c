@@ -79,7 +79,7 @@ uint64_t pmu_event_counters(const struct pmu_hart *ph, const struct pmu_event *e
 	uint64_t counters = 0;
 
 	if (ev->type == SBI_PMU_EVENT_TYPE_FW)
-		return (pmu_bit(PMU_FW_COUNTERS) - 1) << ph->num_hw;
+		return pmu_fw_counters(ph);
 
 	if (ev->type == SBI_PMU_EVENT_TYPE_HW_RAW || ev->type == SBI_PMU_EVENT_TYPE_HW_RAW_V2) {
 		for (unsigned int i = 0; i < map->raw_count; i++)

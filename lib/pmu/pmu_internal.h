@@ -2,6 +2,10 @@
 /*
  * Helpers shared by the PMU core files (pmu_core.c, pmu_events.c,
  * pmu_counters.c). Not part of the PMU API: include pmu.h for that.
+ *
+ * The helpers the ecall fast paths use (pmu_counters.c, pmu_core.c) are
+ * inline: a call would cost those paths a stack frame (docs/bench.md).
+ * lib/sbi/sbi_ecall_pmu.c uses pmu_counter_fw_read_ecall() from here.
  */
 #ifndef ABACUS_PMU_INTERNAL_H
 #define ABACUS_PMU_INTERNAL_H
@@ -34,26 +38,84 @@ uint64_t pmu_event_counters(const struct pmu_hart *ph, const struct pmu_event *e
 /* Value for mhpmevent (without filter bits) for a hardware event. */
 uint64_t pmu_event_selector(const struct pmu_event *ev);
 
+/* The firmware counters (logical indexes) of a hart. */
+static inline uint64_t pmu_fw_counters(const struct pmu_hart *ph)
+{
+	return ((1ULL << PMU_FW_COUNTERS) - 1) << ph->num_hw;
+}
+
+/*
+ * A firmware event with a standard code (type 15, code 0..21, no reserved
+ * bit): one pmu_event_decode() accepts without the platform's hook.
+ */
+static inline bool pmu_event_is_standard_fw(unsigned long event_idx)
+{
+	return event_idx >> 16 == SBI_PMU_EVENT_TYPE_FW &&
+	       SBI_PMU_EVENT_IDX_CODE(event_idx) < SBI_PMU_FW_EVENT_COUNT;
+}
+
 /*
  * Checks a counter set (counter_idx_base, counter_idx_mask): true when every
  * counter in it exists, and *set = the set as a bitmask of logical indexes.
- * Safe against base + bit overflowing (pmu_core.c).
+ * Safe against base + bit overflowing.
  */
-bool pmu_counter_set(const struct pmu_hart *ph, unsigned long base, unsigned long mask, uint64_t *set);
+static inline bool pmu_counter_set(const struct pmu_hart *ph, unsigned long base, unsigned long mask,
+				   uint64_t *set)
+{
+	unsigned long count = pmu_num_counters(ph);
+
+	_Static_assert(PMU_COUNTER_MAX < 64, "a counter set is one 64-bit mask");
+	*set = 0;
+	if (!mask)
+		return true;
+	/* Every set bit i needs base + i < count, computed without overflowing base + i;
+	 * count - base is then 1..63, a valid shift. */
+	if (base >= count || (mask >> (count - base)) != 0)
+		return false;
+	*set = (uint64_t)mask << base;
+	return true;
+}
 
 /* Start one counter that has an event; value only when has_value (pmu_counters.c). */
-void pmu_counter_start_one(struct pmu_hart *ph, unsigned int idx, bool has_value, uint64_t value);
-/* Freeze a started firmware counter k at its current value. */
-void pmu_fw_counter_freeze(struct pmu_hart *ph, unsigned int k);
+void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_value, uint64_t value);
+/* Freeze a started firmware counter k at its current value (pmu_counters.c). */
+void pmu_fw_counter_freeze(struct pmu_hart *ph, unsigned long k);
 
-static inline bool pmu_is_hw(const struct pmu_hart *ph, unsigned int idx)
+/* Logical counter indexes are unsigned long throughout: no 32-bit extensions on RV64. */
+static inline bool pmu_is_hw(const struct pmu_hart *ph, unsigned long idx)
 {
 	return idx < ph->num_hw;
 }
 
-static inline uint64_t pmu_bit(unsigned int idx)
+static inline uint64_t pmu_bit(unsigned long idx)
 {
 	return 1ULL << idx;
+}
+
+static inline bool pmu_counter_started(const struct pmu_hart *ph, unsigned long idx)
+{
+	return (ph->started >> idx) & 1;
+}
+
+/* A configured firmware counter counts a standard event (0..21) or SBI_PMU_FW_PLATFORM (pmu_event_decode). */
+static inline bool pmu_fw_counter_is_platform(const struct pmu_fw_counter *fc)
+{
+	return __builtin_expect(fc->code >= SBI_PMU_FW_EVENT_COUNT, 0);
+}
+
+/*
+ * pmu_counter_fw_read() with its arguments in the order the ecall glue has
+ * them (a0 stays where it is): perf calls it on every sample of a firmware
+ * event, and its goal is 70 instructions an ecall (docs/bench.md).
+ */
+struct sbiret pmu_counter_fw_read_ecall(unsigned long counter_idx, const struct pmu_hart *ph);
+
+/* The hart's count of standard firmware event code (through a pointer: GCC 12 folds the offset then). */
+static inline uint64_t pmu_fw_event_total(const struct pmu_hart *ph, unsigned int code)
+{
+	const uint64_t *counts = ph->fw_event_count;
+
+	return counts[code];
 }
 
 /*
@@ -61,7 +123,7 @@ static inline uint64_t pmu_bit(unsigned int idx)
  * __builtin_ctzll: without Zbb GCC turns that into a call to libgcc's
  * __ctzdi2, which the firmware does not link.
  */
-static inline unsigned int pmu_lowest_bit(uint64_t mask)
+static inline unsigned long pmu_lowest_bit(uint64_t mask)
 {
 	static const uint8_t position[64] = {
 		0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
