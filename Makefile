@@ -104,6 +104,7 @@ $(O)/abacus.bin: $(O)/abacus.elf
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/linux/linux.mk
+-include tests/host/fuzz.mk
 
 test:
 	@scripts/run-tests.sh

@@ -155,8 +155,12 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		boot_fail("DTB format version is not 17", 0);
 	if (fdt_totalsize(dtb) > FDT_MAX_SIZE)
 		boot_fail("DTB larger than 1 MiB", 0);
-	/* fdt_open_into trusts the reservation map's terminator: without one it
-	 * moves a negative size (found by tests/fuzz/fuzz_dt.c). */
+	/* The DT spec aligns the reservation map to 8 bytes and the structure
+	 * block to 4: libfdt reads them with 8- and 4-byte loads, which trap in
+	 * M-mode when misaligned. And fdt_open_into trusts the map's terminator:
+	 * without one it moves a negative size. (Both found by tests/fuzz/fuzz_dt.c.) */
+	if ((fdt_off_mem_rsvmap(dtb) & 7) || (fdt_off_dt_struct(dtb) & 3))
+		boot_fail("DTB blocks are not aligned", 0);
 	if (fdt_num_mem_rsv(dtb) < 0)
 		boot_fail("DTB memory reservation map has no terminating entry", 0);
 

@@ -27,6 +27,8 @@ fi
 run make -s BUILD="$BUILD" host-tests || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
+# Short fuzzing runs and the firmware-memory canary (docs/reliability.md).
+run make -s BUILD="$BUILD" fuzz-short || status=1
 # Linux 6.1 on Abacus with perf (the kernel is built once and cached in $BUILD/linux).
 if [ "${ABACUS_SKIP_LINUX:-0}" != 1 ]; then
 	run make -s BUILD="$BUILD" linux-test || status=1

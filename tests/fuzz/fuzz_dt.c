@@ -1,0 +1,556 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libFuzzer target: device trees as the firmware reads them at boot, built
+ * with ASan and UBSan, on the firmware's own libfdt (the upstream copy boot
+ * uses, with its FDT_ASSUME_MASK), instrumented like the rest.
+ *
+ * Two kinds of input:
+ * - a DTB (the input starts with the FDT magic; seeds: the tests/fixtures DTs
+ *   compiled with dtc): it goes through the firmware's own gate (header
+ *   check, version 17, at most 1 MiB, fdt_open_into with the fixup room);
+ * - anything else is a recipe for a riscv,pmu node: which of its three
+ *   mapping properties exist and their bytes (whole rows of plausible cells,
+ *   or raw bytes of any length), extra riscv,pmu nodes, the counters present.
+ *
+ * Each DT then goes through what boot does with it: the memory and cpu
+ * nodes (fdt_read_reg, fdt_node_is_enabled, fdt_cpu_hartid,
+ * fdt_cpu_isa_features, fdt_cpu_intc_phandle), the console path
+ * (fdt_stdout_node), every node's reg, pmu_dt_parse, and the fixups S-mode
+ * gets (fdt_fixup_for_smode, pmu_dt_fixup included).
+ *
+ * Checked: no crash, no hang (libFuzzer's -timeout), no sanitizer report;
+ * the map pmu_dt_parse builds holds only rows the binding allows (checked
+ * here from the binding, seed 001); every row it did not keep was reported
+ * (a "<property> row N:" log line, or the "map full" line); a DT that was
+ * well-formed stays well-formed through the fixups, which leave no mapping
+ * property and add the reserved-memory node.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libfdt.h>
+#include "console.h"
+#include "fdt_helpers.h"
+#include "hart.h"
+#include "pmu.h"
+#include "sbi_boot.h"
+#include "sbi_console.h"
+#include "sbi_hsm.h"
+#include "sbi_memory.h"
+
+#define FDT_MAX_SIZE      (1UL << 20)   /* firmware/boot.c */
+#define FUZZ_MAX_SIZE     (256UL << 10) /* larger blobs are skipped here, for speed */
+#define MAX_HARTS         16
+#define FW_BASE           0x80000000UL
+#define FW_SIZE           0x40000UL
+
+#define PROP_RANGES     "riscv,event-to-mhpmcounters"
+#define PROP_SELECTORS  "riscv,event-to-mhpmevent"
+#define PROP_RAW        "riscv,raw-event-to-mhpmcounters"
+
+static void print_log(void);
+
+static void __attribute__((noreturn, format(printf, 1, 2))) fuzz_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fuzz_dt: invariant violated: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	print_log();
+	abort();
+}
+
+#define EXPECT(cond, ...) do { if (!(cond)) fuzz_fail(__VA_ARGS__); } while (0)
+
+/* ---- The firmware's console: a log the checks read ---- */
+
+static char log_text[1 << 17];
+static size_t log_len;
+
+static void print_log(void)
+{
+	if (log_len)
+		fprintf(stderr, "--- firmware log of the failing input:\n%s---\n", log_text);
+}
+
+void sbi_putc(char c)
+{
+	if (log_len + 1 < sizeof(log_text)) {
+		log_text[log_len++] = c;
+		log_text[log_len] = '\0';
+	}
+}
+
+void sbi_puts(const char *s)
+{
+	while (*s)
+		sbi_putc(*s++);
+}
+
+int sbi_printf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = sbi_console_vprintf(fmt, ap);   /* the firmware's formatter (sbi_format.c) */
+	va_end(ap);
+	return n;
+}
+
+/* ---- Harts, for the fixups (fdt_fixup.c asks which harts have S-mode) ---- */
+
+struct hart_state *host_current_hart;
+static struct hart_state host_harts[MAX_HARTS];
+static struct hart_state *host_table[MAX_HARTS];
+
+bool sbi_hsm_hart_usable(const struct hart_state *hs)
+{
+	return (hs->features & HART_HAS_S) != 0;
+}
+
+/* ---- The walk boot does ---- */
+
+static unsigned int walk_cpus(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+	unsigned int n = 0;
+
+	hart_count = 0;
+	hart_table = host_table;
+	if (cpus < 0)
+		return 0;
+	fdt_for_each_subnode(node, fdt, cpus) {
+		long id = fdt_cpu_hartid(fdt, node);
+		uint32_t features = fdt_cpu_isa_features(fdt, node);
+
+		(void)fdt_cpu_intc_phandle(fdt, node);
+		EXPECT(!(features & ~0x1ffu), "ISA features 0x%x: unknown bits", features);
+		if (id < 0 || n == MAX_HARTS)
+			continue;
+		memset(&host_harts[n], 0, sizeof(host_harts[n]));
+		host_harts[n].hartid = id;
+		host_harts[n].index = n;
+		host_harts[n].features = features;
+		host_table[n] = &host_harts[n];
+		n++;
+	}
+	hart_count = n;
+	return n;
+}
+
+static void walk_nodes(const void *fdt)
+{
+	int node, depth = 0, visited = 0;
+	uint64_t addr, size;
+
+	fdt_for_each_subnode(node, fdt, 0) {
+		int len;
+		const char *type = fdt_getprop(fdt, node, "device_type", &len);
+		if (!type || len != 7 || memcmp(type, "memory", 7) || !fdt_node_is_enabled(fdt, node))
+			continue;
+		for (int i = 0; i < 64 && fdt_read_reg(fdt, node, i, &addr, &size) == 0; i++)
+			;
+	}
+	(void)fdt_stdout_node(fdt);
+	for (node = fdt_next_node(fdt, -1, &depth); node >= 0 && visited < 4096;
+	     node = fdt_next_node(fdt, node, &depth), visited++) {
+		for (int i = 0; i < 3; i++)
+			(void)fdt_read_reg(fdt, node, i, &addr, &size);
+		(void)fdt_read_u32(fdt, node, "reg-shift", 0);
+		(void)fdt_node_is_enabled(fdt, node);
+	}
+}
+
+/* ---- pmu_dt_parse and the binding's rules ---- */
+
+/* Distinct rows of prop that have a "pmu: <prop> row N:" log line. */
+static unsigned int rows_reported(const char *prop, unsigned int rows, unsigned int *highest)
+{
+	static uint8_t seen[1 << 16];
+	char head[96];
+	unsigned int n = 0;
+	const char *p = log_text;
+
+	snprintf(head, sizeof(head), "pmu: %s row ", prop);
+	memset(seen, 0, rows < sizeof(seen) ? rows : sizeof(seen));
+	*highest = 0;
+	while ((p = strstr(p, head))) {
+		unsigned long row = strtoul(p + strlen(head), NULL, 10);
+		p += strlen(head);
+		if (row >= rows)
+			fuzz_fail("log names %s row %lu of %u", prop, row, rows);
+		if (row < sizeof(seen) && !seen[row]) {
+			seen[row] = 1;
+			n++;
+		}
+		*highest = row > *highest ? (unsigned int)row : *highest;
+	}
+	return n;
+}
+
+/* Rows dropped because the map was full, from the "map full" line of prop. */
+static unsigned int rows_dropped_full(const char *prop)
+{
+	char head[96];
+	const char *p;
+	unsigned int dropped;
+
+	snprintf(head, sizeof(head), "pmu: %s: map full (%u rows), ", prop, PMU_MAP_MAX_ROWS);
+	p = strstr(log_text, head);
+	if (!p)
+		return 0;
+	if (sscanf(p + strlen(head), "%u more", &dropped) != 1)
+		fuzz_fail("unreadable map-full line for %s", prop);
+	return dropped;
+}
+
+/* Every row of the property is kept, reported or counted as dropped. */
+static void check_rows_accounted(const void *fdt, int node, const char *prop, unsigned int row_cells,
+				 unsigned int kept)
+{
+	int len;
+	const void *p = fdt_getprop(fdt, node, prop, &len);
+	unsigned int rows = p && len > 0 ? (unsigned int)len / (row_cells * 4) : 0, highest;
+	unsigned int reported = rows_reported(prop, rows, &highest), dropped = rows_dropped_full(prop);
+
+	EXPECT(kept <= rows, "%s: %u rows kept of %u", prop, kept, rows);
+	EXPECT(kept + reported + dropped >= rows, "%s: %u rows, %u kept, %u reported, %u dropped: "
+	       "a row was skipped silently", prop, rows, kept, reported, dropped);
+}
+
+static void check_map(const struct pmu_event_map *map, uint32_t present)
+{
+	const uint32_t fixed = 0x5, time = 0x2;
+
+	EXPECT(map->range_count <= PMU_MAP_MAX_ROWS && map->selector_count <= PMU_MAP_MAX_ROWS &&
+	       map->raw_count <= PMU_MAP_MAX_ROWS, "map counts %u/%u/%u", map->range_count,
+	       map->selector_count, map->raw_count);
+	for (unsigned int i = 0; i < map->range_count; i++) {
+		const struct pmu_event_range *r = &map->ranges[i];
+		unsigned int type = r->first >> 16;
+
+		EXPECT(r->first && r->first <= r->last && r->last <= 0xfffff && type == r->last >> 16 && type <= 1,
+		       "range row %u: 0x%x-0x%x kept", i, r->first, r->last);
+		EXPECT(r->counters && !(r->counters & ~present) && !(r->counters & time),
+		       "range row %u: counters 0x%x (present 0x%x)", i, r->counters, present);
+		EXPECT(!(r->counters & 1) || (r->first == 1 && r->last == 1), "mcycle mapped to 0x%x-0x%x", r->first,
+		       r->last);
+		EXPECT(!(r->counters & 4) || (r->first == 2 && r->last == 2), "minstret mapped to 0x%x-0x%x",
+		       r->first, r->last);
+		for (unsigned int j = 0; j < i; j++)
+			EXPECT(r->last < map->ranges[j].first || map->ranges[j].last < r->first,
+			       "range rows %u and %u overlap", j, i);
+	}
+	for (unsigned int i = 0; i < map->selector_count; i++) {
+		uint32_t e = map->selectors[i].event_idx;
+
+		EXPECT(e && e <= 0xfffff && (e >> 16) <= 1, "selector row %u for event 0x%x kept", i, e);
+		for (unsigned int j = 0; j < i; j++)
+			EXPECT(map->selectors[j].event_idx != e, "two selectors for event 0x%x", e);
+	}
+	for (unsigned int i = 0; i < map->raw_count; i++) {
+		const struct pmu_raw_range *r = &map->raw[i];
+
+		EXPECT(!(r->match & ~r->mask), "raw row %u: match outside mask kept", i);
+		EXPECT(r->counters && !(r->counters & ~present) && !(r->counters & (fixed | time)),
+		       "raw row %u: counters 0x%x (present 0x%x)", i, r->counters, present);
+	}
+}
+
+static const struct pmu_event_map default_map = {
+	.ranges = { { 1, 1, 0x1 } },
+	.range_count = 1,
+};
+
+static void parse_pmu(const void *fdt, uint32_t present, bool with_default)
+{
+	struct pmu_event_map map;
+	int node = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu"), problems;
+
+	log_len = 0;
+	log_text[0] = '\0';
+	memset(&map, 0xa5, sizeof(map));   /* the parser must not rely on a zeroed map */
+	problems = pmu_dt_parse(fdt, &map, present, with_default ? &default_map : NULL);
+	EXPECT(problems >= 0, "pmu_dt_parse returned %d", problems);
+	if (node < 0) {
+		EXPECT(!memcmp(&map, with_default ? &default_map : &(struct pmu_event_map){ 0 }, sizeof(map)),
+		       "no riscv,pmu node: map is not the default");
+		return;
+	}
+	check_map(&map, present);
+	check_rows_accounted(fdt, node, PROP_RANGES, 3, map.range_count);
+	check_rows_accounted(fdt, node, PROP_SELECTORS, 3, map.selector_count);
+	check_rows_accounted(fdt, node, PROP_RAW, 5, map.raw_count);
+	EXPECT(problems > 0 || !strstr(log_text, " row "), "rows reported but 0 problems returned");
+}
+
+/*
+ * The structure block walks from the root's BEGIN_NODE to FDT_END with
+ * balanced nodes, readable names and property names: what fdt_check_full
+ * (not in the firmware's libfdt files) checks, enough for the fixups' rule.
+ */
+static bool dt_well_formed(const void *fdt)
+{
+	int offset = 0, next, depth = 0, len;
+
+	if (fdt_check_header(fdt) || fdt_next_tag(fdt, 0, &next) != FDT_BEGIN_NODE)
+		return false;
+	for (unsigned int steps = 0; steps < (1u << 20); steps++) {
+		uint32_t tag = fdt_next_tag(fdt, offset, &next);
+
+		if (next < 0)
+			return false;
+		switch (tag) {
+		case FDT_BEGIN_NODE: {
+			const char *name = fdt_get_name(fdt, offset, &len);
+			/* Only the root is unnamed, and no name has a '/' (paths are built from them). */
+			if (!name || (depth == 0) != (len == 0) || memchr(name, '/', len))
+				return false;
+			depth++;
+			break;
+		}
+		case FDT_END_NODE:
+			if (--depth < 0)
+				return false;
+			break;
+		case FDT_PROP:
+			if (depth == 0 || !fdt_getprop_by_offset(fdt, offset, NULL, &len))
+				return false;
+			break;
+		case FDT_NOP:
+			break;
+		case FDT_END:
+			return depth == 0;
+		default:
+			return false;
+		}
+		if (depth == 0 && tag == FDT_END_NODE)
+			return fdt_next_tag(fdt, next, &next) == FDT_END;
+		offset = next;
+	}
+	return false;
+}
+
+/* ---- One DT through boot ---- */
+
+static unsigned long dts_parsed;   /* DTs past the boot gate: the figure docs/reliability.md quotes */
+
+static void report_dts(void)
+{
+	fprintf(stderr, "fuzz_dt: %lu device trees through the boot path\n", dts_parsed);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc, (void)argv;
+	atexit(report_dts);
+	return 0;
+}
+
+static void run_boot(const void *dtb, size_t avail, uint8_t options)
+{
+	static const uint32_t present_masks[] = { 0x7ffff, 0x1f, 0x7, 0xfffffffd };
+	size_t total, room;
+	void *fdt;
+	int err;
+
+	/* The gate of boot_cold_main (firmware/boot.c): keep the two alike. */
+	if (fdt_check_header(dtb))
+		return;
+	if (fdt_version(dtb) < 17 || fdt_last_comp_version(dtb) > 17)
+		return;
+	total = fdt_totalsize(dtb);
+	if (total > FDT_MAX_SIZE || total > FUZZ_MAX_SIZE || total > avail)
+		return;
+	if ((fdt_off_mem_rsvmap(dtb) & 7) || (fdt_off_dt_struct(dtb) & 3))
+		return;
+	if (fdt_num_mem_rsv(dtb) < 0)
+		return;
+	bool well_formed = dt_well_formed(dtb);
+
+	room = total + FDT_FIXUP_ROOM_BYTES;
+	fdt = malloc(room);
+	if (!fdt)
+		abort();
+	err = fdt_open_into(dtb, fdt, (int)room);
+	if (err) {
+		free(fdt);
+		return;
+	}
+
+	dts_parsed++;
+	walk_cpus(fdt);
+	walk_nodes(fdt);
+	parse_pmu(fdt, present_masks[options % 4], options & 4);
+
+	/* The fixups on the firmware's copy, as boot_finish does. */
+	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	sbi_memory.fw_base = FW_BASE;
+	sbi_memory.fw_size = FW_SIZE;
+	err = fdt_fixup_for_smode(fdt);
+	if (!err && well_formed) {
+		int node, pmu;
+		EXPECT(dt_well_formed(fdt), "fixups made a well-formed DT malformed");
+		node = fdt_path_offset(fdt, "/reserved-memory/abacus@80000000");
+		EXPECT(node >= 0 && fdt_getprop(fdt, node, "no-map", NULL) && fdt_getprop(fdt, node, "reg", NULL),
+		       "no /reserved-memory/abacus@80000000 with reg and no-map after the fixups");
+		for (pmu = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu"); pmu >= 0;
+		     pmu = fdt_node_offset_by_compatible(fdt, pmu, "riscv,pmu"))
+			EXPECT(!fdt_getprop(fdt, pmu, PROP_RANGES, NULL) && !fdt_getprop(fdt, pmu, PROP_SELECTORS, NULL) &&
+			       !fdt_getprop(fdt, pmu, PROP_RAW, NULL), "a mapping property survived the fixups");
+	}
+	free(fdt);
+}
+
+/* ---- Recipes for a riscv,pmu node ---- */
+
+struct input {
+	const uint8_t *p;
+	size_t n;
+};
+
+static uint8_t take8(struct input *in)
+{
+	if (!in->n)
+		return 0;
+	in->n--;
+	return *in->p++;
+}
+
+static uint32_t take32(struct input *in)
+{
+	return (uint32_t)take8(in) << 24 | (uint32_t)take8(in) << 16 | (uint32_t)take8(in) << 8 | take8(in);
+}
+
+/* A plausible cell: event indexes, counter bitmaps, masks, or anything. */
+static uint32_t gen_cell(struct input *in)
+{
+	uint8_t sel = take8(in), k = take8(in);
+
+	switch (sel % 10) {
+	case 0: return k % 12;                       /* hardware general events */
+	case 1: return 0x10000 | k;                  /* cache events */
+	case 2: return (uint32_t)(k % 16) << 16 | take8(in);   /* any type */
+	case 3: return 1u << (k % 32);               /* one counter */
+	case 4: return 0x7fff8;                      /* QEMU's hpm counters */
+	case 5: return (1u << (k % 32)) - 1;
+	case 6: return 0xffffffffu;
+	case 7: return 0;
+	case 8: return k;
+	default: return take32(in);
+	}
+}
+
+static void add_prop(void *fdt, int node, const char *name, struct input *in, unsigned int row_cells)
+{
+	uint8_t buf[4096];
+	uint8_t how = take8(in);
+	unsigned int len;
+
+	if (how % 4 == 0) {   /* raw bytes, any length */
+		len = take8(in) % 64;
+		for (unsigned int i = 0; i < len; i++)
+			buf[i] = take8(in);
+	} else {               /* whole rows of cells, perhaps with a partial one */
+		unsigned int rows = how % 4 == 3 ? take8(in) : take8(in) % 8;
+		unsigned int cells = rows * row_cells + (take8(in) % 8 == 0 ? take8(in) % row_cells : 0);
+		if (cells > sizeof(buf) / 4)
+			cells = sizeof(buf) / 4;
+		for (unsigned int i = 0; i < cells; i++) {
+			uint32_t c = gen_cell(in);
+			buf[4 * i] = c >> 24;
+			buf[4 * i + 1] = c >> 16;
+			buf[4 * i + 2] = c >> 8;
+			buf[4 * i + 3] = c;
+		}
+		len = cells * 4;
+	}
+	if (fdt_setprop(fdt, node, name, buf, (int)len))
+		abort();
+}
+
+/* An empty tree (version 17): header, reservation map terminator, root node, FDT_END. */
+static const uint32_t empty_tree[] = {
+	0xd00dfeed, 72, 56, 72, 40, 17, 16, 0, 0, 16,   /* header: sizes and offsets */
+	0, 0, 0, 0,                                     /* memory reservation map: terminator */
+	1, 0, 2, 9,                                     /* BEGIN_NODE "", END_NODE, END */
+};
+
+static void run_recipe(const uint8_t *data, size_t size)
+{
+	static uint8_t blob[64 << 10];
+	uint32_t empty[sizeof(empty_tree) / 4];
+	struct input in = { data, size };
+	uint8_t what = take8(&in), options = take8(&in);
+	unsigned int extra_nodes = what >> 4 & 3;
+	int cpus, cpu;
+
+	for (unsigned int i = 0; i < sizeof(empty_tree) / 4; i++)
+		empty[i] = cpu_to_fdt32(empty_tree[i]);
+	if (fdt_open_into(empty, blob, sizeof(blob)))
+		abort();
+	fdt_setprop_u32(blob, 0, "#address-cells", 2);
+	fdt_setprop_u32(blob, 0, "#size-cells", 2);
+	for (unsigned int n = 0; n <= extra_nodes; n++) {
+		char name[16];
+		int node;
+
+		snprintf(name, sizeof(name), n ? "pmu%u" : "pmu", n);
+		node = fdt_add_subnode(blob, 0, name);
+		if (node < 0)
+			abort();
+		if (!(what & 8) || n == 0)
+			fdt_setprop_string(blob, node, "compatible", n && (what & 64) ? "vendor,pmu" : "riscv,pmu");
+		if (what & 1)
+			add_prop(blob, node, PROP_RANGES, &in, 3);
+		if (what & 2)
+			add_prop(blob, node, PROP_SELECTORS, &in, 3);
+		if (what & 4)
+			add_prop(blob, node, PROP_RAW, &in, 5);
+	}
+	cpus = fdt_add_subnode(blob, 0, "cpus");
+	fdt_setprop_u32(blob, cpus, "#address-cells", 1);
+	fdt_setprop_u32(blob, cpus, "#size-cells", 0);
+	cpu = fdt_add_subnode(blob, cpus, "cpu@0");
+	if (cpus < 0 || cpu < 0)
+		abort();
+	fdt_setprop_string(blob, cpu, "device_type", "cpu");
+	fdt_setprop_u32(blob, cpu, "reg", 0);
+	fdt_setprop_string(blob, cpu, "riscv,isa", what & 128 ? "rv64imafdc_sscofpmf" : "rv64imafdch_zicsr_sstc");
+	if (fdt_pack(blob))
+		abort();
+	run_boot(blob, sizeof(blob), options);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint8_t *aligned;
+	static size_t aligned_size;
+
+	(void)isa_string_features((const char *)data, size < 64 ? (int)size : 64);
+	if (size < sizeof(struct fdt_header) || fdt_magic(data) != FDT_MAGIC) {
+		run_recipe(data, size);
+		return 0;
+	}
+	/* The firmware reads the DT in place, 8-byte aligned; what follows it is zeros here. */
+	if (aligned_size < size + FUZZ_MAX_SIZE) {
+		free(aligned);
+		aligned_size = (size + FUZZ_MAX_SIZE + 7) & ~(size_t)7;
+		aligned = aligned_alloc(8, aligned_size);
+		if (!aligned)
+			abort();
+	}
+	memcpy(aligned, data, size);
+	memset(aligned + size, 0, aligned_size - size);
+	run_boot(aligned, aligned_size, data[size - 1]);
+	return 0;
+}

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The host machine of the fuzzers; see fuzz_host.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "drivers.h"
+#include "fuzz_host.h"
+#include "riscv_csr.h"
+#include "sbi_console.h"
+#include "sbi_ecall.h"
+#include "sbi_hsm.h"
+#include "sbi_ipi.h"
+#include "sbi_spec.h"
+#include "sbi_timer.h"
+
+struct hart_state *host_current_hart;
+struct host_hart host_harts[HOST_HARTS];
+unsigned int host_current;
+/* Not 0..n-1: hart_by_id must search, and a mask base of 64 reaches the last. */
+const unsigned long host_hartids[HOST_HARTS] = { 0, 1, 2, 3, 64 };
+static struct hart_state *host_table[HOST_HARTS];
+
+struct host_console host_console;
+struct host_call host_last_call;
+
+static unsigned long host_mip;
+
+void host_select_hart(unsigned int i)
+{
+	if (i == host_current && host_current_hart == host_harts[i].hs)
+		return;
+	host_harts[host_current].sim = sim;
+	sim = host_harts[i].sim;
+	host_current = i;
+	host_current_hart = host_harts[i].hs;
+}
+
+/* ---- Console device ---- */
+
+static void host_console_putc(char c)
+{
+	if (host_console.since_mark < HOST_CONSOLE_KEEP)
+		host_console.last[host_console.since_mark] = (uint8_t)c;
+	host_console.since_mark++;
+	host_console.bytes++;
+}
+
+static int host_console_getc(void)
+{
+	if (host_console.input_pos >= host_console.input_len)
+		return -1;
+	return host_console.input[host_console.input_pos++];
+}
+
+static const struct console_device host_console_device = {
+	.name = "host",
+	.putc = host_console_putc,
+	.getc = host_console_getc,
+};
+
+void host_console_mark(void)
+{
+	host_console.since_mark = 0;
+}
+
+void host_call_clear(void)
+{
+	memset(&host_last_call, 0, sizeof(host_last_call));
+}
+
+static void host_record(const char *fn, unsigned long a0, unsigned long a1, unsigned long a2,
+			unsigned long a3, unsigned long a4, unsigned long a5)
+{
+	unsigned long count = host_last_call.count + 1;
+
+	host_last_call = (struct host_call){ fn, { a0, a1, a2, a3, a4, a5 }, count };
+}
+
+void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
+{
+	for (unsigned int i = 0; i < HOST_HARTS; i++) {
+		struct hart_state *hs = host_harts[i].hs;
+
+		if (!hs) {
+			hs = aligned_alloc(16, sizeof(*hs));
+			host_harts[i].hs = hs;
+			host_table[i] = hs;
+		}
+		memset(hs, 0, sizeof(*hs));
+		hs->hartid = host_hartids[i];
+		hs->index = i;
+		hs->features = i == HOST_HART_NO_SMODE ? 0 : HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
+		hs->hsm_state = i == HOST_HART_NO_SMODE ? SBI_HSM_STATE_STOPPED : SBI_HSM_STATE_STARTED;
+		host_harts[i].ipis_raised = 0;
+
+		/* Probe its PMU on its own CSRs. */
+		host_current = i;
+		host_current_hart = hs;
+		sim_hart_reset(cfgs[i]);
+		pmu_hart_init(&hs->pmu, cfgs[i]->has_sscofpmf, cfgs[i]->has_smcntrpmf);
+		host_harts[i].sim = sim;
+	}
+	hart_table = host_table;
+	hart_count = HOST_HARTS;
+	boot_hartid = 0;
+	host_select_hart(0);
+
+	memset(&host_console, 0, sizeof(host_console));
+	console_set_device(&host_console_device);
+	host_call_clear();
+	host_mip = 0;
+}
+
+/* ---- CSRs the ecall glue reads (tests/fuzz/host/riscv_csr.h) ---- */
+
+unsigned long host_csr_read(unsigned int csr)
+{
+	switch (csr) {
+	case CSR_MVENDORID: return HOST_MVENDORID;
+	case CSR_MARCHID: return HOST_MARCHID;
+	case CSR_MIMPID: return HOST_MIMPID;
+	case CSR_MIP: return host_mip;
+	default:
+		fprintf(stderr, "fuzz_host: the firmware read CSR 0x%x, which the harness does not model\n", csr);
+		abort();
+	}
+}
+
+void host_csr_write(unsigned int csr, unsigned long value)
+{
+	if (csr != CSR_MIP) {
+		fprintf(stderr, "fuzz_host: the firmware wrote CSR 0x%x, which the harness does not model\n", csr);
+		abort();
+	}
+	host_mip = value;
+}
+
+unsigned long host_csr_set(unsigned int csr, unsigned long bits)
+{
+	unsigned long old = host_csr_read(csr);
+
+	host_csr_write(csr, old | bits);
+	return old;
+}
+
+unsigned long host_csr_clear(unsigned int csr, unsigned long bits)
+{
+	unsigned long old = host_csr_read(csr);
+
+	host_csr_write(csr, old & ~bits);
+	return old;
+}
+
+/* ---- Stand-ins for hardware services (harness level only) ---- */
+
+void aclint_send_ipi(struct hart_state *hs)
+{
+	host_harts[hs->index].ipis_raised++;
+}
+
+void aclint_clear_ipi(struct hart_state *hs)
+{
+	(void)hs;
+}
+
+void sbi_rfence_process(struct hart_state *hs)
+{
+	(void)hs;
+}
+
+/* The rule of lib/sbi/sbi_hsm.c, which needs wfi/mret and is not built here. */
+bool sbi_hsm_hart_usable(const struct hart_state *hs)
+{
+	return (hs->features & HART_HAS_S) != 0;
+}
+
+struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)
+{
+	host_record("hsm_start", hartid, start_addr, opaque, 0, 0, 0);
+	return sbiret_ok(0);
+}
+
+struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
+{
+	host_record("hsm_stop", hs->hartid, 0, 0, 0, 0, 0);
+	return sbiret_err(SBI_ERR_FAILED);
+}
+
+struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
+{
+	host_record("hsm_get_status", hartid, 0, 0, 0, 0, 0);
+	return sbiret_ok(SBI_HSM_STATE_STARTED);
+}
+
+struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, unsigned long type, unsigned long resume_addr,
+				   unsigned long opaque)
+{
+	host_record("hsm_suspend", hs->hartid, type, resume_addr, opaque, 0, 0);
+	return sbiret_ok(0);
+}
+
+struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,
+			 unsigned long start, unsigned long size, unsigned long asid_vmid)
+{
+	host_record("rfence", hart_mask, hart_mask_base, fid, start, size, asid_vmid);
+	return sbiret_ok(0);
+}
+
+void sbi_timer_set(uint64_t stime_value)
+{
+	host_record("timer_set", stime_value, 0, 0, 0, 0, 0);
+}
+
+bool reset_supported(unsigned long type)
+{
+	return HOST_RESET_SUPPORTED(type);
+}
+
+void reset_system(unsigned long type, unsigned long reason)
+{
+	/* The real device does not return; the glue then answers SBI_ERR_FAILED. */
+	host_record("reset_system", type, reason, 0, 0, 0, 0);
+}
+
+/* Legacy calls read S-mode memory with MPRV (real hardware): routing only. */
+SBI_ECALL_HANDLER(sbi_ecall_legacy)
+{
+	host_record("legacy", a0, a1, a2, a3, a4, fid);
+	(void)a5;
+	return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Writes the seed inputs of the host fuzzers (never committed: generated at build time).
+
+usage: tests/fuzz/make-seeds.py DIR
+  DIR/seeds-sbi/  programs for fuzz_sbi.c: the usual PMU flows, so the fuzzer
+                  starts from calls that succeed;
+  DIR/seeds-dt/   recipes for fuzz_dt.c (riscv,pmu nodes) and reproducers of
+                  bugs found (the tests/fixtures DTBs are added by tests/host/fuzz.mk).
+"""
+import os
+import sys
+
+# fuzz_sbi.c encoding: hart_cfg, fill, then operations; op bytes 0-9 are PMU
+# calls whose next byte is the FID, followed by the generators' choices
+# (see gen_counter_idx, gen_mask, gen_flags, gen_event_idx in fuzz_sbi.c).
+PMU = 0
+FW_EVENTS = 18
+SET_SHMEM = [PMU, 7, 0, 0, 0, 5, 2, 0, 1]                 # page-aligned RAM, hi 0, flags 0
+CONFIG_FW = [PMU, 2, 1, 0, 7, 0, 2, 6, 4, 6, 0]           # firmware counters, CLEAR|AUTO_START, IPI_SENT
+CONFIG_CYCLES = [PMU, 2, 2, 0, 2, 0, 2, 6, 0, 1, 0]       # hardware counters, CLEAR|AUTO_START, cycles
+COUNT_EVENTS = [FW_EVENTS, 6, 3]                         # four IPI_SENT
+FW_READ = [PMU, 5, 1, 0]
+STOP_SNAPSHOT = [PMU, 4, 1, 0, 7, 0, 2, 2]                # TAKE_SNAPSHOT on the firmware counters
+STOP_RESET = [PMU, 4, 0, 0, 2, 0, 2, 1]                   # every counter, RESET
+TICK = [17, 1, 0, 200]
+EVENT_INFO = [PMU, 8, 1, 16, 0, 5, 2, 0, 2, 3, 1] + [4, 6, 1, 0, 0] * 3
+
+SBI_SEEDS = {
+    "fw-counter-flow": [0, 0] + SET_SHMEM + CONFIG_FW + COUNT_EVENTS + FW_READ + STOP_SNAPSHOT + FW_READ,
+    "hw-counter-flow": [0x55, 0] + CONFIG_CYCLES + TICK + STOP_RESET,
+    "event-info": [0, 0] + EVENT_INFO,
+    # SKIP_MATCH onto a running firmware counter: it is stopped (value kept) and reprogrammed.
+    "skip-match-running": [0, 0] + CONFIG_FW + COUNT_EVENTS + [PMU, 2, 1, 0, 0, 0, 2, 5, 4, 7, 0] + FW_READ +
+                          SET_SHMEM + STOP_SNAPSHOT,
+    "every-hart": [0xe4, 0xa5] + CONFIG_FW + [23, 1] + CONFIG_FW + [23, 3] + CONFIG_CYCLES + [14, 0, 0, 0],
+}
+
+# fuzz_dt.c recipe: what (bit 0 ranges, 1 selectors, 2 raw, 4-5 extra nodes...), options,
+# then per property: how, rows, partial?, cells (generator choice, value).
+DT_RECIPES = {
+    "ranges-qemu": [1, 0, 1, 5, 1] + [0, 1, 0, 1, 4, 0] + [0, 2, 0, 2, 4, 0] + [1, 0x19, 1, 0x19, 4, 0] * 3,
+    "all-props": [7, 4, 1, 2, 1, 0, 1, 0, 1, 3, 3] + [1, 2, 1, 1, 0, 0, 9, 0, 0, 0, 0x33] + [1, 1, 1] + [7, 0] * 4 + [3, 9],
+    "two-nodes": [0x11, 1, 1, 1, 1, 0, 1, 0, 1, 3, 5, 1, 1, 1, 0, 2, 0, 2, 3, 2],
+}
+
+# Reproducers of bugs found (docs/reliability.md).
+DT_REGRESSIONS = {
+    # A memory reservation map without a terminating entry: fdt_open_into
+    # moved a negative size (firmware/boot.c now refuses such a DTB).
+    "rsvmap-unterminated.dtb": bytes.fromhex(
+        "d00dfeed0000029000000038000001e800000028000000110000001000000000000000a8000001b00000000000000000"
+        "002e00000000000000000001000000000000000300000004000000000000000200000003000000040000000f00000002"
+        "00000003000000170000001b6162616375732c62696e64696e672d6578616d706c650000000000016370757300000000"
+        "0000000300000004000000000000000100000003000000040000000f0000000000000003000000040000002600989680"
+        "00000001637075403000000000000003000000060000001b726973637600000000000003000000040000003963707500"
+        "0000000300000004000000450000000000000003000000090000004972763634696d6163000000000000000200000002"
+        "00000001706d7500000000030000000a0000001b72697363762c706d75000000000000030000000c000000530000000b"
+        "000000000000000100000003000000300000006c00000001000000010000000100000002000000020000000400000003"
+        "0000000a00000ff80001000000010033000ff000000000030000003c000000880000000000000002ffffffffffffffff"
+        "000000f80000000000000000fffffffffffffff000000ff0ffffffff00000000ffffffffffffff0f00000ff000000002"
+        "000000020000000923616464726573732d63656c6c73002373697a652d63656c6c7300636f6d70617469626c65007469"
+        "6d65626173652d6672657175656e6379006465766963655f74797065007265670072697363762c697361007269736376"
+        "2c6576656e742d746f2d6d68706d6576656e740072697363762c6576656e742d746f2d6d68706d636f756e7465727300"
+        "72697363762c7261772d6576656e742d746f2d6d68706d636f756e7465727300"
+    ),
+    # The root node ends before the riscv,pmu node: fdt_get_path (for the log
+    # line) read and wrote before its buffer (lib/pmu/pmu_dt.c now checks first).
+    "root-closes-early.dtb": bytes.fromhex(
+        "d00dfeed000001bf0000003800000164000000280000001100000010000000000000005b0000012c0000000000000000"
+        "000000000000000000000001000000000000000300000000000400000000000200000003000000040000000f00000002"
+        "00000003000000150000001b6162616375732c6261642d73656c6563746f72730000000000000001706d750000000003"
+        "0000000a0000001b72697363762c706d7500000000000003000000180000002600000003000000060000001800010000"
+        "000100330000001800000003000000840000004200000003000000000000180100000000000000000000000100100003"
+        "00000000000000010002800000000000000000010003ff00ff0000001800010000000100330000001800000003000000"
+        "840000004200000003000000000000180100000000000000000000000100100003000000000000000100028000000000"
+        "00000000010003ff00ff0002000000020000000923616464726573732d63656c6c73002373697a652d63656c6c730063"
+        "6f6d70617469626c650072697363762c6576656e742d746f2d6d68706d636f756e746572730072697363762c6576656e"
+        "742d746f2d6d68706d6576656e7400"
+    ),
+    # The structure block at a misaligned offset (0x36): libfdt's 4-byte tag
+    # loads are misaligned, which traps in M-mode (firmware/boot.c now refuses it).
+    "struct-misaligned.dtb": bytes.fromhex(
+        "d00dfeed0000107e0000003600000ef8000000280000001100000010000000000000018600000ec00000000000000000"
+        "0000000000006b0000000001000000000000000300000004000000000000000200000003000000040000000f00000002"
+        "000000030000000d0000001b72697363762d76697274696f0000000000000003000000120000002672697363762d7669"
+        "7274696f2c71656d7500000000000001706d7500000000036576656e743a206d61702066756c6c2028363420726f7773"
+        "292c200076656e742d746f2d6d68706d6576656e7400a563706c65007374617475730072697363762c697361006d6d75"
+        "2d747970650023696e746572727570742d63656c6c7300696e746572727570742d636f6e74726f6c3065720063cfcfcf"
+        "cfcfcf707500696e746572727570747300636c6f636b2d6672657175656e637900696e746572727570742d6d61702d6d"
+        "61736b00696e746572727570742d6d6170006275732d72616e6765006c696e75782c7063692d646f6d61696e00726973"
+        "63762c6e64657600696e74657272757074732d657870656e64656400"
+    ),
+}
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(bytes(data))
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "build/fuzz"
+    for sub in ("seeds-sbi", "seeds-dt"):
+        os.makedirs(os.path.join(out, sub), exist_ok=True)
+    for name, data in SBI_SEEDS.items():
+        write(os.path.join(out, "seeds-sbi", name), data)
+    for name, data in DT_RECIPES.items():
+        write(os.path.join(out, "seeds-dt", "recipe-" + name), data)
+    for name, data in DT_REGRESSIONS.items():
+        write(os.path.join(out, "seeds-dt", "regression-" + name), data)
+
+
+if __name__ == "__main__":
+    main()

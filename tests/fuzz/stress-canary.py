@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Firmware memory canary for the random SBI stress run (docs/reliability.md).
+
+S-mode cannot read the firmware region (PMP), so the stress payload cannot
+check it itself. This script runs tests/payloads/stress_random.c under QEMU
+with a monitor socket and `-append stress.canary`: the payload stops before
+and after its random calls (STRESS-CANARY-BEGIN / -END, waiting for a
+console byte), and at each stop the script saves the firmware region
+(monitor `pmemsave`). Then, from the firmware ELF:
+
+  - every read-only section (.text, .rodata) must equal the ELF's bytes, at
+    both stops;
+  - the tables set at boot that decide what S-mode may reach and how calls
+    are dispatched (sbi_memory, pmu_event_map, pmu_platform, the hart
+    tables, boot_info, ...) must be unchanged between the stops;
+  - the heap (the DT copy, the hart tables) must be unchanged between the
+    stops, except the per-hart blocks (each hart's M-mode stack and state);
+  - other firmware data that changed is listed, for information.
+
+Prints one line, "PASS: stress-canary: ..." or "FAIL: stress-canary: ...".
+"""
+import argparse
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+# Set at boot, read-only after: what S-mode may reach, the dispatch, the harts.
+BOOT_TABLES = [
+    "sbi_memory", "pmu_event_map", "pmu_platform", "hart_table", "hart_count", "hart_sp_table",
+    "hart_sp_table_len", "boot_hartid", "boot_info", "console_dev", "heap_next", "heap_limit",
+]
+HART_BLOCK_SIZE = 2048
+CROSS = os.environ.get("CROSS_COMPILE", "riscv64-unknown-elf-")
+
+
+def elf_sections(elf):
+    """(name, addr, size, offset) of each allocated read-only PROGBITS section."""
+    out = subprocess.run([CROSS + "readelf", "-S", "-W", elf], capture_output=True, text=True,
+                         check=True).stdout
+    sections = []
+    for line in out.splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+(\S+)\s+([0-9a-f]+)\s+([0-9a-f]+)\s+([0-9a-f]+)\s+\S+\s+(\S*)",
+                     line)
+        if not m:
+            continue
+        name, kind, addr, off, size, flags = m.groups()
+        if kind == "PROGBITS" and "A" in flags and "W" not in flags:
+            sections.append((name, int(addr, 16), int(size, 16), int(off, 16)))
+    return sections
+
+
+def elf_symbols(elf):
+    """name -> (addr, size) of data symbols, and the sorted list for address lookups."""
+    out = subprocess.run([CROSS + "nm", "-S", elf], capture_output=True, text=True, check=True).stdout
+    symbols = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[2] in "bBdD":
+            symbols[parts[3]] = (int(parts[0], 16), int(parts[1], 16))
+        elif len(parts) == 3 and parts[1] in "bBdDtTrR":
+            symbols.setdefault(parts[2], (int(parts[0], 16), 0))
+    return symbols
+
+
+def u64(data, offset):
+    return int.from_bytes(data[offset:offset + 8], "little")
+
+
+class Monitor:
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        for _ in range(100):
+            try:
+                self.sock.connect(path)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("no QEMU monitor at " + path)
+        self.read_prompt()
+
+    def read_prompt(self):
+        data = b""
+        while not data.endswith(b"(qemu) "):
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("QEMU monitor closed")
+            data += chunk
+        return data
+
+    def command(self, cmd):
+        self.sock.sendall(cmd.encode() + b"\n")
+        return self.read_prompt()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--smp", type=int, default=8)
+    ap.add_argument("--calls", type=int, default=2000, help="random calls per hart")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--qemu", default=os.environ.get("QEMU", "qemu-system-riscv64"))
+    ap.add_argument("--cpu", default=None, help="QEMU -cpu value")
+    args = ap.parse_args()
+
+    fw_elf = os.path.join(args.build, "qemu-virt", "abacus.elf")
+    fw_bin = os.path.join(args.build, "qemu-virt", "abacus.bin")
+    payload = os.path.join(args.build, "payloads", "stress_random.elf")
+    workdir = os.path.join(args.build, "fuzz")
+    os.makedirs(workdir, exist_ok=True)
+    log_path = os.path.join(workdir, "stress-canary.log")
+    name = "stress-canary"
+
+    def fail(why):
+        print(f"FAIL: {name}: {why} (log: {log_path})")
+        sys.exit(1)
+
+    for f in (fw_elf, fw_bin, payload):
+        if not os.path.exists(f):
+            fail(f"{f} not built")
+
+    sock_dir = tempfile.mkdtemp(prefix="abacus-canary-")
+    sock_path = os.path.join(sock_dir, "monitor.sock")
+    cmd = [args.qemu, "-M", "virt", "-nographic", "-no-reboot", "-bios", fw_bin, "-kernel", payload,
+           "-smp", str(args.smp), "-append", f"stress.canary stress.calls={args.calls} stress.seed={args.seed}",
+           "-monitor", f"unix:{sock_path},server=on,wait=off"]
+    if args.cpu:
+        cmd += ["-cpu", args.cpu]
+    log = open(log_path, "wb")
+    log.write((" ".join(cmd) + "\n").encode())
+    qemu = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    timer = threading.Timer(args.timeout, qemu.kill)
+    timer.start()
+
+    dumps = {}
+    fw_region = None
+    text = b""
+    try:
+        monitor = None
+        line = b""
+        while True:
+            byte = qemu.stdout.read(1)
+            if not byte:
+                break
+            log.write(byte)
+            text += byte
+            if byte != b"\n":
+                line += byte
+                continue
+            s = line.decode(errors="replace").strip()
+            line = b""
+            m = re.search(r"firmware 0x([0-9a-f]+)\+0x([0-9a-f]+)", s)
+            if s.startswith("STRESS:") and m:
+                fw_region = (int(m.group(1), 16), int(m.group(2), 16))
+            for marker, key in (("STRESS-CANARY-BEGIN", "begin"), ("STRESS-CANARY-END", "end")):
+                if s == marker:
+                    if fw_region is None:
+                        fail("the payload did not say where the firmware region is")
+                    if monitor is None:
+                        monitor = Monitor(sock_path)
+                    path = os.path.abspath(os.path.join(workdir, f"canary-{key}.bin"))
+                    reply = monitor.command(f"pmemsave 0x{fw_region[0]:x} 0x{fw_region[1]:x} \"{path}\"")
+                    if not os.path.exists(path):
+                        fail("pmemsave failed: " + reply.decode(errors="replace").strip()[-200:])
+                    with open(path, "rb") as f:
+                        dumps[key] = f.read()
+                    qemu.stdin.write(b"g")
+                    qemu.stdin.flush()
+        qemu.wait()
+    finally:
+        timer.cancel()
+        log.close()
+        if qemu.poll() is None:
+            qemu.kill()
+        try:
+            os.unlink(sock_path)
+            os.rmdir(sock_dir)
+        except OSError:
+            pass
+
+    out = text.decode(errors="replace")
+    summary = re.search(r"STRESS-SUMMARY .*", out)
+    if "PAYLOAD-PASS stress_random" not in out:
+        fail("the stress payload did not pass" + (f" ({summary.group(0)})" if summary else ""))
+    if "begin" not in dumps or "end" not in dumps:
+        fail("the payload never stopped for the canary")
+    base, size = fw_region
+    begin, end = dumps["begin"], dumps["end"]
+    if len(begin) != size or len(end) != size:
+        fail("short firmware dump")
+
+    # 1. The read-only image, as linked.
+    elf = open(fw_elf, "rb").read()
+    ro_bytes = 0
+    for sec, addr, length, off in elf_sections(fw_elf):
+        want = elf[off:off + length]
+        for key, dump in (("begin", begin), ("end", end)):
+            got = dump[addr - base:addr - base + length]
+            if got != want:
+                first = next(i for i in range(length) if got[i] != want[i])
+                fail(f"{sec} differs from the ELF at 0x{addr + first:x} ({key} of the run)")
+        ro_bytes += length
+
+    # 2. Boot-time tables; 3. the heap without the hart blocks.
+    symbols = elf_symbols(fw_elf)
+    checked = 0
+    for sym in BOOT_TABLES:
+        if sym not in symbols or not symbols[sym][1]:
+            continue
+        addr, length = symbols[sym]
+        if begin[addr - base:addr - base + length] != end[addr - base:addr - base + length]:
+            fail(f"boot-time table {sym} changed during the run")
+        checked += length
+    heap_start = symbols.get("_fw_end", (0, 0))[0]
+    heap_end = u64(end, symbols["heap_next"][0] - base) if "heap_next" in symbols else heap_start
+    hart_blocks = set()
+    if "hart_table" in symbols and "hart_count" in symbols:
+        table = u64(end, symbols["hart_table"][0] - base)
+        count = int.from_bytes(end[symbols["hart_count"][0] - base:][:4], "little")
+        for i in range(count):
+            hart_blocks.add(u64(end, table - base + 8 * i) & ~(HART_BLOCK_SIZE - 1))
+    for addr in range(heap_start, min(heap_end, base + size)):
+        if addr & ~(HART_BLOCK_SIZE - 1) in hart_blocks:
+            continue
+        if begin[addr - base] != end[addr - base]:
+            fail(f"firmware heap changed at 0x{addr:x} (outside the hart blocks)")
+        checked += 1
+
+    # Information: the rest of .data/.bss that changed.
+    changed = []
+    for sym, (addr, length) in sorted(symbols.items(), key=lambda kv: kv[1][0]):
+        if length and base <= addr < heap_start and addr + length <= base + size:
+            if begin[addr - base:addr - base + length] != end[addr - base:addr - base + length]:
+                changed.append(sym)
+    calls = re.search(r"calls=(\d+)", summary.group(0)).group(1) if summary else "?"
+    print(f"PASS: {name}: {calls} random calls on {args.smp} harts; read-only image ({ro_bytes} bytes) as "
+          f"linked, boot tables and heap ({checked} bytes) unchanged; changed as expected: "
+          f"{', '.join(changed) or 'nothing'}, {len(hart_blocks)} hart blocks")
+
+
+if __name__ == "__main__":
+    main()

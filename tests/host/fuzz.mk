@@ -1,0 +1,91 @@
+# Fuzzing and stress (docs/reliability.md).
+#
+#   make fuzz-short   each host fuzzer for FUZZ_SHORT_SECONDS (default 5), then
+#                     the firmware-memory canary of a short random SBI run on
+#                     8 harts; one PASS:/FAIL: line each (scripts/run-tests.sh)
+#   make fuzz-long    each host fuzzer for FUZZ_LONG_SECONDS (default 600), the
+#                     canary over FUZZ_LONG_CALLS calls per hart, and the long
+#                     QEMU stress cases of tests/fuzz/stress-long.txt
+#   make fuzzers      build the fuzzers only; make fuzz-seeds: their seeds
+#
+# The fuzzers (tests/fuzz/fuzz_*.c) are libFuzzer targets built by clang with
+# ASan and UBSan; firmware sources are built for the host with -DABACUS_HOST.
+# Their corpora grow in $(BUILD)/fuzz/corpus-* and are kept between runs.
+# Standalone, from the repository root: make -f tests/host/fuzz.mk fuzz-short
+
+BUILD ?= build
+FUZZ_CC ?= clang
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_SHORT_SECONDS ?= 5
+FUZZ_LONG_SECONDS ?= 600
+FUZZ_LONG_CALLS ?= 100000
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=undefined -DABACUS_HOST -Itests/fuzz/host -Iinclude -Itests/host -Itests/fuzz
+
+# SBI calls through the C dispatcher: the PMU core and the glue of every
+# extension; what needs real hardware is a harness stand-in (fuzz_host.c).
+FUZZ_SBI_SRCS := tests/fuzz/fuzz_sbi.c tests/fuzz/fuzz_host.c tests/host/sim_hart.c \
+	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c \
+	lib/sbi/sbi_ecall_pmu.c lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
+	lib/sbi/sbi_ecall_hsm.c lib/sbi/sbi_ipi.c lib/sbi/sbi_hart.c lib/sbi/sbi_console.c \
+	lib/common/sbi_format.c lib/common/sbi_memory.c \
+	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c
+# Device trees: the riscv,pmu parser, the DT helpers and fixups, on the
+# firmware's own libfdt (fetched by scripts/fetch-libfdt.sh), built with the
+# firmware's FDT_ASSUME_MASK and instrumented like the rest.
+ifndef LIBFDT_SRC
+LIBFDT_SRC := $(BUILD)/libfdt-src
+$(LIBFDT_SRC)/.complete:
+	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
+endif
+FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
+FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
+	lib/sbi/sbi_hart.c lib/common/sbi_format.c lib/common/sbi_memory.c
+FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
+
+FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts))
+# In the top-level Makefile the canary needs the firmware and the payloads built.
+FUZZ_QEMU_DEPS := $(if $(O),firmware payloads)
+
+.PHONY: fuzzers fuzz-seeds fuzz-short fuzz-long
+
+fuzzers: $(FUZZ_DIR)/fuzz_sbi $(FUZZ_DIR)/fuzz_dt
+
+$(FUZZ_DIR)/fuzz_sbi: $(FUZZ_SBI_SRCS) $(FUZZ_HEADERS)
+	@mkdir -p $(@D)
+	@echo "  FUZZCC  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SBI_SRCS)
+
+$(FUZZ_DIR)/fuzz_dt: $(FUZZ_DT_SRCS) $(FUZZ_HEADERS) $(LIBFDT_SRC)/.complete
+	@mkdir -p $(@D)
+	@echo "  FUZZCC  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -I$(LIBFDT_SRC) -DFDT_ASSUME_MASK=0x4 -Wno-sign-compare -o $@ \
+		$(FUZZ_DT_SRCS) $(FUZZ_LIBFDT_SRCS)
+
+$(FUZZ_DIR)/seeds-dt/%.dtb: tests/fixtures/%.dts
+	@mkdir -p $(@D)
+	@dtc -q -I dts -O dtb -o $@ $<
+
+$(FUZZ_DIR)/.seeds: tests/fuzz/make-seeds.py
+	@python3 tests/fuzz/make-seeds.py $(FUZZ_DIR)
+	@touch $@
+
+fuzz-seeds: $(FUZZ_DIR)/.seeds $(FUZZ_DT_FIXTURES)
+
+# Every step runs even after a failure; the target fails if any did.
+fuzz-short: fuzz-seeds $(FUZZ_QEMU_DEPS)
+	@status=0; \
+	$(MAKE) -s -f tests/host/fuzz.mk BUILD=$(BUILD) fuzzers || { echo "FAIL: fuzz: fuzzers did not build"; status=1; }; \
+	tests/fuzz/run-fuzzer.sh $(FUZZ_DIR) sbi $(FUZZ_SHORT_SECONDS) -max_len=1024 || status=1; \
+	tests/fuzz/run-fuzzer.sh $(FUZZ_DIR) dt $(FUZZ_SHORT_SECONDS) || status=1; \
+	python3 tests/fuzz/stress-canary.py --build $(BUILD) --calls 2000 || status=1; \
+	exit $$status
+
+fuzz-long: fuzz-seeds $(FUZZ_QEMU_DEPS)
+	@status=0; \
+	$(MAKE) -s -f tests/host/fuzz.mk BUILD=$(BUILD) fuzzers || { echo "FAIL: fuzz: fuzzers did not build"; status=1; }; \
+	tests/fuzz/run-fuzzer.sh $(FUZZ_DIR) sbi $(FUZZ_LONG_SECONDS) -max_len=4096 || status=1; \
+	tests/fuzz/run-fuzzer.sh $(FUZZ_DIR) dt $(FUZZ_LONG_SECONDS) || status=1; \
+	python3 tests/fuzz/stress-canary.py --build $(BUILD) --calls $(FUZZ_LONG_CALLS) --timeout 3600 || status=1; \
+	BUILD=$(BUILD) tests/run-qemu.sh -j 1 -f tests/fuzz/stress-long.txt || status=1; \
+	exit $$status
