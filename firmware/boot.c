@@ -25,7 +25,6 @@
 #include "sbi_string.h"
 
 #define FW_BASE_ADDR      0x80000000UL
-#define FDT_MAX_SIZE      (1UL << 20)     /* larger than any DT we expect (512 harts: ~190 KiB) */
 #define FDT_FIXUP_ROOM    FDT_FIXUP_ROOM_BYTES
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
@@ -134,6 +133,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info)
 {
 	unsigned long max_hartid, fw_size;
+	const char *why;
 	unsigned int ncpus;
 	void *fdt;
 	int err;
@@ -146,23 +146,9 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	/* The DTB: must be there, aligned and sane before anything reads it. */
 	if (!dtb || ((unsigned long)dtb & 7))
 		boot_fail(dtb ? "DTB address in a1 is not 8-byte aligned" : "no DTB passed in a1", 0);
-	err = fdt_check_header(dtb);
-	if (err)
-		boot_fail("invalid DTB passed in a1", err);
-	/* libfdt is built assuming the current format (version 17, as dtc, QEMU
-	 * and U-Boot write it). */
-	if (fdt_version(dtb) < 17 || fdt_last_comp_version(dtb) > 17)
-		boot_fail("DTB format version is not 17", 0);
-	if (fdt_totalsize(dtb) > FDT_MAX_SIZE)
-		boot_fail("DTB larger than 1 MiB", 0);
-	/* The DT spec aligns the reservation map to 8 bytes and the structure
-	 * block to 4: libfdt reads them with 8- and 4-byte loads, which trap in
-	 * M-mode when misaligned. And fdt_open_into trusts the map's terminator:
-	 * without one it moves a negative size. (Both found by tests/fuzz/fuzz_dt.c.) */
-	if ((fdt_off_mem_rsvmap(dtb) & 7) || (fdt_off_dt_struct(dtb) & 3))
-		boot_fail("DTB blocks are not aligned", 0);
-	if (fdt_num_mem_rsv(dtb) < 0)
-		boot_fail("DTB memory reservation map has no terminating entry", 0);
+	why = fdt_check_boot_dtb(dtb, &err);
+	if (why)
+		boot_fail(why, err);
 
 	sbi_heap_init((uintptr_t)_fw_end, platform.default_next_addr);
 	/* Keep our own copy: S-mode cannot overwrite it while we still read it. */

@@ -6,6 +6,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Larger than any DT we expect (512 harts: ~190 KiB). */
+#define FDT_BOOT_MAX_SIZE (1UL << 20)
+
+/*
+ * The checks a DTB from the loader must pass before anything reads it (the
+ * caller has checked it is present and 8-byte aligned): NULL when it is fit,
+ * else the reason for the boot log (*err: a libfdt error, or 0).
+ */
+const char *fdt_check_boot_dtb(const void *dtb, int *err);
+
 /* Tells fdt_read_reg the parent of node (which it would otherwise look up by
  * walking from the root) until the next call; node -1 forgets it. */
 void fdt_parent_hint(int node, int parent);

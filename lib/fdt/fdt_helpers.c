@@ -178,3 +178,25 @@ uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node)
 	s = fdt_getprop(fdt, cpu_node, "riscv,isa", &len);
 	return s ? isa_string_features(s, strnlen(s, len)) : 0;
 }
+
+const char *fdt_check_boot_dtb(const void *dtb, int *err)
+{
+	*err = fdt_check_header(dtb);
+	if (*err)
+		return "invalid DTB passed in a1";
+	/* libfdt is built assuming the current format (version 17, as dtc, QEMU
+	 * and U-Boot write it). */
+	if (fdt_version(dtb) < 17 || fdt_last_comp_version(dtb) > 17)
+		return "DTB format version is not 17";
+	if (fdt_totalsize(dtb) > FDT_BOOT_MAX_SIZE)
+		return "DTB larger than 1 MiB";
+	/* The DT spec aligns the reservation map to 8 bytes and the structure
+	 * block to 4: libfdt reads them with 8- and 4-byte loads, which trap in
+	 * M-mode when misaligned. And fdt_open_into trusts the map's terminator:
+	 * without one it moves a negative size. (Both found by tests/fuzz/fuzz_dt.c.) */
+	if ((fdt_off_mem_rsvmap(dtb) & 7) || (fdt_off_dt_struct(dtb) & 3))
+		return "DTB blocks are not aligned";
+	if (fdt_num_mem_rsv(dtb) < 0)
+		return "DTB memory reservation map has no terminating entry";
+	return NULL;
+}
