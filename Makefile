@@ -8,7 +8,14 @@
 CROSS_COMPILE ?= riscv64-unknown-elf-
 PLATFORM      ?= qemu-virt
 BUILD         ?= build
+# TEST_HOOKS=1: a separate test image with the firmware-specific test hooks
+# (lib/sbi/sbi_ecall_test_hooks.c) that some payload tests need.
+TEST_HOOKS    ?= 0
+ifeq ($(TEST_HOOKS),1)
+O             := $(BUILD)/$(PLATFORM)-test-hooks
+else
 O             := $(BUILD)/$(PLATFORM)
+endif
 LIBFDT_SRC    := $(BUILD)/libfdt-src
 FW_BASE       := 0x80000000
 
@@ -31,18 +38,23 @@ FW_SRCS := \
 	firmware/entry.S firmware/trap_entry.S firmware/smode_enter.S \
 	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c \
 	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
-	lib/sbi/sbi_console.c lib/sbi/sbi_heap.c lib/sbi/sbi_hart.c lib/sbi/sbi_trap.c \
+	lib/sbi/sbi_console.c lib/sbi/sbi_heap.c lib/sbi/sbi_hart.c lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
 	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
 	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
 	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
-	lib/sbi/sbi_emulate.c lib/sbi/sbi_misaligned.c \
+	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
 	lib/drivers/dt_driver.c lib/drivers/console_dt.c lib/drivers/uart_ns16550.c \
 	lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/reset_syscon.c \
 	lib/drivers/reset_gpio.c
+
+ifeq ($(TEST_HOOKS),1)
+FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c
+FW_CFLAGS += -DABACUS_TEST_HOOKS
+endif
 
 # A platform folder: platform.c, plus an optional platform.mk adding sources or flags.
 PLATFORM_SRCS := $(wildcard platform/$(PLATFORM)/*.c)
@@ -101,6 +113,7 @@ $(O)/abacus.bin: $(O)/abacus.elf
 -include tests/host/u74.mk
 -include tests/host/reset_gpio.mk
 -include tests/host/misaligned.mk
+-include tests/host/trap.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/linux/linux.mk

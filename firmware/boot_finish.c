@@ -165,6 +165,10 @@ static void boot_finish_platform(void *arg)
 			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw, PMU_FW_COUNTERS,
 			   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
 		sbi_ecall_log_extensions();
+#ifdef ABACUS_TEST_HOOKS
+		sbi_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
+			   SBI_EXT_FIRMWARE_ABACUS);
+#endif
 	}
 
 	work->smode_fdt = place_smode_fdt();

@@ -84,7 +84,8 @@ void hart_init_mmode(struct hart_state *hs)
 	unsigned long medeleg = MEDELEG_SMODE, mideleg = MIDELEG_SMODE, menvcfg = 0;
 
 	csr_write(CSR_MIE, 0);
-	csr_write(CSR_MSCRATCH, hart_stack_top(hs));
+	/* 0 while in M-mode: firmware/trap_entry.S tells M-mode traps apart by it. */
+	csr_write(CSR_MSCRATCH, 0);
 	csr_write(CSR_MTVEC, (unsigned long)trap_entry);
 	probe_features(hs);
 

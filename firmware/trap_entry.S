@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * M-mode trap entry. mscratch holds the top of this hart's M-mode stack while
- * S/U-mode runs. An ecall from S-mode takes the short path: only the
- * caller-saved registers firmware C code may clobber are saved (ra, t0, t1,
- * a2-a7: the Makefile builds all C with t2-t6 reserved, and a0/a1 carry the
- * result); a0..a7 reach sbi_ecall_dispatch() untouched as its arguments.
+ * S/U-mode runs, and 0 while the hart runs in M-mode: the first instruction
+ * swaps it with sp, and a zero tells a trap taken in M-mode (a firmware bug)
+ * apart before anything is written through sp, which is then still the
+ * interrupted context's stack pointer.
+ *
+ * An ecall from S-mode takes the short path: only the caller-saved registers
+ * firmware C code may clobber are saved (ra, t0, t1, a2-a7: the Makefile
+ * builds all C with t2-t6 reserved, and a0/a1 carry the result), plus the
+ * interrupted sp; a0..a7 reach the handler untouched as its arguments.
  * Everything else saves the whole register file for sbi_trap_handler().
+ * Either way the frame's sp slot is what S-mode gets back, so a handler that
+ * changes frame->regs[2] (an emulated load into sp) is honoured.
  */
 #include "trap.h"
 #include "riscv_csr.h"
@@ -20,9 +27,13 @@
 	.globl trap_entry
 trap_entry:
 	csrrw	sp, CSR_MSCRATCH, sp
+	beqz	sp, trap_from_mmode
 	addi	sp, sp, -TRAP_FRAME_SIZE
 	SAVE(t0, 5)
 	SAVE(t1, 6)
+	/* The interrupted sp into the frame; mscratch reads 0 while in M-mode. */
+	csrrw	t0, CSR_MSCRATCH, zero
+	SAVE(t0, 2)
 	csrr	t0, CSR_MCAUSE
 	li	t1, CAUSE_SUPERVISOR_ECALL
 	bne	t0, t1, trap_not_ecall
@@ -54,6 +65,8 @@ trap_entry:
 	ld	t0, SBI_EXT_ENTRY_HANDLER(t0)
 	jalr	t0
 ecall_done:
+	addi	t0, sp, TRAP_FRAME_SIZE
+	csrw	CSR_MSCRATCH, t0
 	LOAD(ra, 1)
 	LOAD(t0, 5)
 	LOAD(t1, 6)
@@ -63,8 +76,7 @@ ecall_done:
 	LOAD(a5, 15)
 	LOAD(a6, 16)
 	LOAD(a7, 17)
-	addi	sp, sp, TRAP_FRAME_SIZE
-	csrrw	sp, CSR_MSCRATCH, sp
+	LOAD(sp, 2)
 	mret
 
 ecall_legacy:
@@ -77,30 +89,20 @@ ecall_not_supported:
 	li	a1, 0
 	j	ecall_done
 
-trap_not_ecall:
-	/* A trap taken in M-mode itself (a firmware bug): mscratch held the
-	 * interrupted S-mode sp, not our stack. Undo the swap and build the
-	 * frame on the M-mode stack that was in use. */
-	csrr	t0, CSR_MSTATUS
-	srli	t0, t0, MSTATUS_MPP_SHIFT
-	andi	t0, t0, 3
-	li	t1, PRV_M
-	bne	t0, t1, trap_save_all
-	LOAD(t0, 5)
-	LOAD(t1, 6)
-	addi	sp, sp, TRAP_FRAME_SIZE
+trap_from_mmode:
+	/*
+	 * A trap taken in M-mode itself (a firmware bug): sp is 0 and mscratch
+	 * holds the M-mode sp that was in use. Swap back and build the frame
+	 * below it; sbi_trap_handler() reports the bug and stops the hart.
+	 */
 	csrrw	sp, CSR_MSCRATCH, sp
 	addi	sp, sp, -TRAP_FRAME_SIZE
 	SAVE(t0, 5)
 	SAVE(t1, 6)
 	addi	t0, sp, TRAP_FRAME_SIZE
 	SAVE(t0, 2)
-	j	trap_save_rest
 
-trap_save_all:
-	csrr	t0, CSR_MSCRATCH
-	SAVE(t0, 2)
-trap_save_rest:
+trap_not_ecall:
 	SAVE(ra, 1)
 	SAVE(gp, 3)
 	SAVE(tp, 4)
@@ -139,8 +141,8 @@ trap_save_rest:
 	csrw	CSR_MEPC, t0
 	ld	t0, TRAP_FRAME_MSTATUS(sp)
 	csrw	CSR_MSTATUS, t0
-	/* sp comes back through mscratch, so an emulated load into sp sticks. */
-	LOAD(t0, 2)
+	/* Back to S/U-mode: mscratch gets the empty stack's top again. */
+	addi	t0, sp, TRAP_FRAME_SIZE
 	csrw	CSR_MSCRATCH, t0
 	LOAD(ra, 1)
 	LOAD(gp, 3)
@@ -172,8 +174,7 @@ trap_save_rest:
 	LOAD(t4, 29)
 	LOAD(t5, 30)
 	LOAD(t6, 31)
-	addi	sp, sp, TRAP_FRAME_SIZE
-	csrrw	sp, CSR_MSCRATCH, sp
+	LOAD(sp, 2)
 	mret
 
 /*

@@ -4,6 +4,7 @@
 #define ABACUS_RISCV_CSR_H
 
 #define CSR_SSTATUS   0x100
+#define CSR_SCOUNTEREN 0x106
 #define CSR_SIE       0x104
 #define CSR_STVEC     0x105
 #define CSR_SSCRATCH  0x140
@@ -27,6 +28,7 @@
 #define CSR_MTVAL     0x343
 #define CSR_MIP       0x344
 #define CSR_MTINST    0x34A
+#define CSR_MTVAL2    0x34B
 #define CSR_PMPCFG0   0x3A0
 #define CSR_PMPADDR0  0x3B0
 #define CSR_PMPADDR1  0x3B1
@@ -35,7 +37,17 @@
 #define CSR_MIMPID    0xF13
 #define CSR_MHARTID   0xF14
 #define CSR_HSTATUS   0x600
+#define CSR_HEDELEG   0x602
+#define CSR_HTIMEDELTA 0x605
+#define CSR_HCOUNTEREN 0x606
+#define CSR_HTVAL     0x643
+#define CSR_HTINST    0x64A
 #define CSR_HGATP     0x680
+#define CSR_VSSTATUS  0x200
+#define CSR_VSTVEC    0x205
+#define CSR_VSEPC     0x241
+#define CSR_VSCAUSE   0x242
+#define CSR_VSTVAL    0x243
 
 #define MSTATUS_SIE   (1UL << 1)
 #define MSTATUS_MIE   (1UL << 3)
@@ -50,6 +62,12 @@
 #define MSTATUS_TVM   (1UL << 20)
 #define MSTATUS_MPV   (1UL << 39)
 #define MSTATUS_GVA   (1UL << 38)
+/* hstatus (H extension). */
+#define HSTATUS_GVA   (1UL << 6)
+#define HSTATUS_SPV   (1UL << 7)
+#define HSTATUS_SPVP  (1UL << 8)
+#define HGATP_VMID_SHIFT 44
+#define HGATP_VMID_MASK  0x3fffUL
 #define PRV_U 0
 #define PRV_S 1
 #define PRV_M 3

@@ -9,8 +9,8 @@
 #define ABACUS_SBI_ECALL_H
 
 /* The extension table (lib/sbi/sbi_ecall.c): slot = (eid * MULT) >> (64 - BITS). */
-#define SBI_EXT_HASH_MULT     0x31abd32aee785e05
-#define SBI_EXT_HASH_BITS     4
+#define SBI_EXT_HASH_MULT     0x6851bc5490da06eb
+#define SBI_EXT_HASH_BITS     5
 #define SBI_EXT_ENTRY_SHIFT   5     /* 32-byte entries: eid, handler, name, available */
 #define SBI_EXT_ENTRY_HANDLER 8
 #define SBI_EXT_LEGACY_LAST   0x0f  /* EIDs 0x00-0x0F go to the legacy handler */
@@ -36,6 +36,7 @@ SBI_ECALL_HANDLER(sbi_ecall_time);
 SBI_ECALL_HANDLER(sbi_ecall_ipi);
 SBI_ECALL_HANDLER(sbi_ecall_rfence);
 SBI_ECALL_HANDLER(sbi_ecall_hsm);
+SBI_ECALL_HANDLER(sbi_ecall_test_hooks);   /* test builds only */
 
 #include <stdbool.h>
 bool sbi_srst_available(void);

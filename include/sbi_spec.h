@@ -42,6 +42,11 @@
 #define SBI_EXT_SRST  0x53525354
 #define SBI_EXT_PMU   0x504D55
 #define SBI_EXT_DBCN  0x4442434E
+/* Firmware-specific space: 0x0A000000 | the low 24 bits of the implementation ID. */
+#define SBI_EXT_FIRMWARE_ABACUS (0x0A000000 | SBI_IMPL_ID_ABACUS)
+/* Its functions exist only in test builds (make TEST_HOOKS=1, lib/sbi/sbi_ecall_test_hooks.c). */
+#define ABACUS_TEST_MMODE_FAULT         0   /* take an illegal-instruction trap in M-mode */
+#define ABACUS_TEST_EMULATE_MISALIGNED  1   /* a0 insn address, a1 data address, a2 is_store, a3 value */
 
 /* Base extension functions. */
 #define SBI_BASE_GET_SPEC_VERSION 0

@@ -17,8 +17,16 @@ struct trap_frame {
 
 /* Non-ecall traps (interrupts, exceptions), called from firmware/trap_entry.S. */
 void sbi_trap_handler(struct trap_frame *frame);
-/* Sends a trap from S/U-mode on to S-mode, as if the hart had delegated it. */
+/*
+ * Sends a trap from S/U-mode (or VS/VU-mode) on to the mode that would have
+ * taken it had M-mode delegated it: S/HS-mode, or VS-mode when the trap came
+ * from V=1 and hedeleg delegates its cause (include/sbi_trap_redirect.h).
+ * The _full form also gives mtval2 (guest physical address >> 2 of a
+ * guest-page fault, for htval) and mtinst (for htinst, or 0).
+ */
 void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval);
+void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
+			    unsigned long tval2, unsigned long tinst);
 /* Prints cause, epc, tval and registers, then stops this hart. */
 void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
 #endif

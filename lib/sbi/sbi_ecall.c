@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Ecall dispatch by extension ID in O(1): a multiplicative hash of the EID
- * picks one of 16 slots, filled at compile time. Two extensions landing in
+ * picks one of 32 slots, filled at compile time. Two extensions landing in
  * one slot is a build error (-Woverride-init), so the table stays perfect;
- * the constant was chosen so that the SBI 3.0 extensions all have a slot of
- * their own. Legacy EIDs 0x00-0x0F go to one handler before hashing.
+ * the constant was found by a random search so that every extension of SBI
+ * 3.0 (BASE, TIME, IPI, RFNC, HSM, SRST, PMU, DBCN, SUSP, CPPC, NACL, STA,
+ * SSE, FWFT, DBTR, MPXY) and Abacus's firmware-specific EID 0x0A00ABAC each
+ * have a slot of their own. Legacy EIDs 0x00-0x0F go to one handler before
+ * hashing.
  *
  * firmware/trap_entry.S performs this lookup inline on the ecall path.
  *
@@ -44,6 +47,9 @@ const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
 	SBI_EXTENSION(SBI_EXT_HSM, sbi_ecall_hsm, "hsm"),
 	SBI_EXTENSION_IF(SBI_EXT_SRST, sbi_ecall_srst, "srst", sbi_srst_available),
 	SBI_EXTENSION(SBI_EXT_DBCN, sbi_ecall_dbcn, "dbcn"),
+#ifdef ABACUS_TEST_HOOKS
+	SBI_EXTENSION(SBI_EXT_FIRMWARE_ABACUS, sbi_ecall_test_hooks, "TEST-HOOKS"),
+#endif
 };
 
 /*

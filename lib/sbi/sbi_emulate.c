@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Emulation for traps from S/U-mode.
+ * Emulation for traps from S/U-mode (and VS/VU-mode).
  *
- * Illegal instruction: `rdtime` (csrrs rd, time, x0) on harts whose time CSR
- * is not implemented in hardware (the SiFive U74 of the HiFive Unmatched
- * traps it) is answered from the ACLINT mtime. Anything else goes to S-mode.
+ * Illegal instruction: a read of a counter CSR (cycle, time, instret,
+ * hpmcounterN) that the hart does not implement for lower modes, e.g.
+ * `rdtime` on the SiFive U74 of the HiFive Unmatched, is answered from
+ * M-mode (time from the ACLINT mtime, plus htimedelta with V=1) -- but only
+ * when the privileged spec lets the interrupted mode read that counter:
+ * mcounteren, scounteren and hcounteren are checked first
+ * (lib/sbi/sbi_counter_access.c), and a read they forbid gets the
+ * illegal-instruction or virtual-instruction exception the hardware would
+ * have raised. Anything else goes to S-mode.
  *
  * Misaligned integer loads and stores are emulated (lib/sbi/sbi_misaligned.c)
  * on harts that trap them; floating-point ones and anything else go to
@@ -12,53 +18,46 @@
  * performs misaligned accesses in hardware, so there they never trap; the
  * emulation is tested on the host (tests/host/test_misaligned.c).
  */
+#include "csr_layer.h"
 #include "drivers.h"
+#include "hart.h"
 #include "riscv_csr.h"
+#include "sbi_counter_access.h"
 #include "sbi_emulate.h"
 #include "sbi_misaligned.h"
 #include "trap_expect.h"
 
-#define INSN_OPCODE_SYSTEM 0x73
-#define CSR_NUM_TIME 0xC01
-
-static unsigned long insn_field(unsigned long insn, int lo, int bits)
-{
-	return (insn >> lo) & ((1UL << bits) - 1);
-}
-
-bool sbi_emulate_illegal_insn(struct trap_frame *frame, unsigned long tval)
-{
-	unsigned long insn = tval;   /* mtval holds the faulting instruction (QEMU, U74) */
-	unsigned long rd;
-
-	if ((insn & 0x7f) != INSN_OPCODE_SYSTEM || insn_field(insn, 12, 3) != 2 || insn_field(insn, 15, 5) != 0 ||
-	    insn_field(insn, 20, 12) != CSR_NUM_TIME || !aclint_mtimer_present())
-		return false;
-	rd = insn_field(insn, 7, 5);
-	if (rd)
-		frame->regs[rd] = aclint_time();
-	frame->mepc += 4;
-	return true;
-}
+#define COUNTER_TIME 1
 
 /*
- * S/U-mode memory as the trapped code sees it: mstatus.MPP still names its
- * mode, so with MPRV set these byte accesses use its translation and
- * permissions (MXR: an execute-only page can be fetched from). A fault is
- * caught and reported, never taken by the firmware.
+ * S/U-mode memory as the trapped code sees it: mstatus.MPP (and MPV) still
+ * name its mode, so with MPRV set these accesses use its translation and
+ * permissions. `set` holds the mstatus bits to add for the access (MPRV, and
+ * MXR to fetch an instruction from an execute-only page); mstatus is put back
+ * exactly as it was afterwards, so S-mode's own MXR/SUM are never lost. A
+ * fault is caught and reported, never taken by the firmware.
  */
-#define SMODE_ACCESS(insn_text, ...) ({ bool __ok; trap_expect_begin(); \
-	__asm__ __volatile__(".option push\n.option norvc\n" \
-			     "csrs mstatus, %[mprv]\n" insn_text "\ncsrc mstatus, %[mprv]\n.option pop" \
-			     __VA_ARGS__ : "memory"); \
-	__ok = !trap_expect_end(); __ok; })
+#define SMODE_ACCESS_ASM(insn_text) \
+	".option push\n.option norvc\ncsrrs %[old], mstatus, %[set]\n" insn_text \
+	"\ncsrw mstatus, %[old]\n.option pop"
+
+/* A load into v (an unsigned long lvalue) from va; true unless it faulted. */
+#define SMODE_LOAD(insn_text, set_bits, v, va) ({ unsigned long __old; trap_expect_begin(); \
+	__asm__ __volatile__(SMODE_ACCESS_ASM(insn_text) : [old] "=&r"(__old), [v] "+&r"(v) \
+			     : [set] "r"(set_bits), [va] "r"(va) : "memory"); \
+	!trap_expect_end(); })
+
+/* A store of value to va; true unless it faulted. */
+#define SMODE_STORE(insn_text, set_bits, value, va) ({ unsigned long __old; trap_expect_begin(); \
+	__asm__ __volatile__(SMODE_ACCESS_ASM(insn_text) : [old] "=&r"(__old) \
+			     : [set] "r"(set_bits), [v] "r"(value), [va] "r"(va) : "memory"); \
+	!trap_expect_end(); })
 
 static bool smode_read_u16(unsigned long va, uint16_t *value, unsigned long *cause)
 {
 	unsigned long v = 0;
 
-	if (!SMODE_ACCESS("lhu %[v], 0(%[va])", : [v] "+&r"(v) : [va] "r"(va),
-			  [mprv] "r"(MSTATUS_MPRV | MSTATUS_MXR))) {
+	if (!SMODE_LOAD("lhu %[v], 0(%[va])", MSTATUS_MPRV | MSTATUS_MXR, v, va)) {
 		*cause = csr_read(CSR_MCAUSE);
 		return false;
 	}
@@ -73,10 +72,68 @@ static bool smode_fetch_insn(unsigned long va, uint32_t *insn, unsigned long *ca
 	uint16_t lo, hi = 0;
 
 	if (!smode_read_u16(va, &lo, cause) || ((lo & 3) == 3 && !smode_read_u16(va + 2, &hi, cause))) {
-		*cause = *cause == CAUSE_LOAD_PAGE_FAULT ? CAUSE_FETCH_PAGE_FAULT : CAUSE_FETCH_ACCESS;
+		if (*cause == CAUSE_LOAD_PAGE_FAULT)
+			*cause = CAUSE_FETCH_PAGE_FAULT;
+		else if (*cause == CAUSE_LOAD_GUEST_PAGE_FAULT)
+			*cause = CAUSE_FETCH_GUEST_PAGE_FAULT;
+		else
+			*cause = CAUSE_FETCH_ACCESS;
 		return false;
 	}
 	*insn = lo | (uint32_t)hi << 16;
+	return true;
+}
+
+/* The value of counter n as M-mode reads it; false when M-mode cannot either. */
+static bool counter_value(const struct hart_state *hs, unsigned int n, bool virt, uint64_t *value)
+{
+	if (n == COUNTER_TIME) {
+		if (!aclint_mtimer_present())
+			return false;
+		*value = aclint_time() + (virt ? csr_read(CSR_HTIMEDELTA) : 0);
+		return true;
+	}
+	/* The hardware counter exists (probed at boot) but lower modes trap on it. */
+	if (!(hs->pmu.hw_present & (1u << n)))
+		return false;
+	*value = csr_read_counter(n);
+	return true;
+}
+
+bool sbi_emulate_illegal_insn(struct trap_frame *frame, unsigned long tval)
+{
+	struct hart_state *hs = current_hart();
+	unsigned long prev_mode = (frame->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	bool virt = (hs->features & HART_HAS_H) && (frame->mstatus & MSTATUS_MPV);
+	struct counter_enables en = { .mcounteren = hs->mcounteren, .has_s = (hs->features & HART_HAS_S) != 0 };
+	uint32_t insn = (uint32_t)tval;   /* mtval holds the faulting instruction (QEMU, U74) */
+	unsigned int csr, rd;
+	unsigned long cause;
+	uint64_t value;
+
+	/* Hardware may leave mtval 0: read the instruction as the trapped mode would. */
+	if (!insn && !smode_fetch_insn(frame->mepc, &insn, &cause))
+		return false;
+	if (!csr_read_insn_decode(insn, &csr, &rd) || csr < CSR_NUM_COUNTER_FIRST || csr > CSR_NUM_COUNTER_LAST)
+		return false;
+	if (en.has_s)
+		en.scounteren = (uint32_t)csr_read(CSR_SCOUNTEREN);
+	if (virt)
+		en.hcounteren = (uint32_t)csr_read(CSR_HCOUNTEREN);
+	switch (counter_access_check(csr - CSR_NUM_COUNTER_FIRST, prev_mode, virt, &en)) {
+	case COUNTER_ACCESS_ALLOWED:
+		break;
+	case COUNTER_ACCESS_VIRTUAL:
+		sbi_trap_redirect(frame, CAUSE_VIRTUAL_INSTRUCTION, insn);
+		return true;
+	default:
+		return false;     /* the caller hands S-mode the illegal-instruction exception */
+	}
+	if (!counter_value(hs, csr - CSR_NUM_COUNTER_FIRST, virt, &value))
+		return false;
+	if (rd)
+		frame->regs[rd] = value;
+	frame->mepc += 4;
 	return true;
 }
 
@@ -84,7 +141,7 @@ static bool smode_read_u8(unsigned long va, uint8_t *value, unsigned long *cause
 {
 	unsigned long v = 0;
 
-	if (!SMODE_ACCESS("lbu %[v], 0(%[va])", : [v] "+&r"(v) : [va] "r"(va), [mprv] "r"(MSTATUS_MPRV))) {
+	if (!SMODE_LOAD("lbu %[v], 0(%[va])", MSTATUS_MPRV, v, va)) {
 		*cause = csr_read(CSR_MCAUSE);
 		return false;
 	}
@@ -94,7 +151,7 @@ static bool smode_read_u8(unsigned long va, uint8_t *value, unsigned long *cause
 
 static bool smode_write_u8(unsigned long va, uint8_t value, unsigned long *cause)
 {
-	if (!SMODE_ACCESS("sb %[v], 0(%[va])", : : [v] "r"(value), [va] "r"(va), [mprv] "r"(MSTATUS_MPRV))) {
+	if (!SMODE_STORE("sb %[v], 0(%[va])", MSTATUS_MPRV, value, va)) {
 		*cause = csr_read(CSR_MCAUSE);
 		return false;
 	}
@@ -115,8 +172,11 @@ static bool emulate_misaligned(struct trap_frame *frame, unsigned long addr, boo
 	case MISALIGNED_EMULATED:
 		return true;
 	case MISALIGNED_FAULT:
-		/* The access S-mode asked for faults: S-mode sees that fault, at the instruction. */
-		sbi_trap_redirect(frame, cause, fault_addr);
+		/* The access S-mode asked for faults: S-mode sees that fault, at the
+		 * instruction; a guest-page fault (V=1) also gets its guest physical
+		 * address (mtval2 of the faulting access) for htval. */
+		sbi_trap_redirect_full(frame, cause, fault_addr,
+				       (current_hart()->features & HART_HAS_H) ? csr_read(CSR_MTVAL2) : 0, 0);
 		return true;
 	default:
 		return false;

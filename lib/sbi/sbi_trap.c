@@ -12,6 +12,7 @@
 #include "sbi_timer.h"
 #include "sbi_emulate.h"
 #include "trap.h"
+#include "sbi_trap_redirect.h"
 #include "trap_expect.h"
 
 extern char trap_expect_vector[];
@@ -45,37 +46,46 @@ void boot_trap_panic(unsigned long mcause, unsigned long mepc, unsigned long mtv
 		   csr_read(CSR_MHARTID), mcause, mepc, mtval);
 }
 
+void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
+			    unsigned long tval2, unsigned long tinst)
+{
+	struct trap_origin origin = {
+		.mstatus = frame->mstatus, .mepc = frame->mepc, .cause = cause, .tval = tval,
+		.tval2 = tval2, .tinst = tinst, .has_h = (current_hart()->features & HART_HAS_H) != 0,
+	};
+	struct trap_redirect r;
+
+	if (origin.has_h) {
+		origin.hedeleg = csr_read(CSR_HEDELEG);
+		origin.hstatus = csr_read(CSR_HSTATUS);
+		origin.vsstatus = csr_read(CSR_VSSTATUS);
+		origin.vstvec = csr_read(CSR_VSTVEC);
+	}
+	origin.stvec = csr_read(CSR_STVEC);
+	trap_redirect_plan(&origin, &r);
+
+	if (r.to_vs) {
+		csr_write(CSR_VSCAUSE, r.xcause);
+		csr_write(CSR_VSTVAL, r.xtval);
+		csr_write(CSR_VSEPC, r.xepc);
+		csr_write(CSR_VSSTATUS, r.vsstatus);
+	} else {
+		if (origin.has_h) {
+			csr_write(CSR_HSTATUS, r.hstatus);
+			csr_write(CSR_HTVAL, r.htval);
+			csr_write(CSR_HTINST, r.htinst);
+		}
+		csr_write(CSR_SCAUSE, r.xcause);
+		csr_write(CSR_STVAL, r.xtval);
+		csr_write(CSR_SEPC, r.xepc);
+	}
+	frame->mstatus = r.mstatus;
+	frame->mepc = r.mepc;
+}
+
 void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval)
 {
-	unsigned long mstatus = frame->mstatus;
-	unsigned long prev_mode = (mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
-	bool from_virt = (mstatus & MSTATUS_MPV) != 0;
-
-	if (current_hart()->features & HART_HAS_H) {
-		/* Into HS-mode: hstatus.SPV records V at the trap, SPVP the virtual
-		 * privilege when V was 1 (privileged spec, "Trap Entry"). */
-		unsigned long hstatus = csr_read(CSR_HSTATUS) & ~((1UL << 7) | (1UL << 6));
-		if (from_virt) {
-			hstatus |= 1UL << 7;
-			hstatus = (hstatus & ~(1UL << 8)) | (prev_mode == PRV_S ? 1UL << 8 : 0);
-		}
-		csr_write(CSR_HSTATUS, hstatus);
-		mstatus &= ~MSTATUS_MPV;
-	}
-	csr_write(CSR_SCAUSE, cause);
-	csr_write(CSR_STVAL, tval);
-	csr_write(CSR_SEPC, frame->mepc);
-
-	/* sstatus: SPP = previous mode, SPIE = SIE, SIE = 0. */
-	mstatus &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
-	if (prev_mode == PRV_S)
-		mstatus |= MSTATUS_SPP;
-	if (frame->mstatus & MSTATUS_SIE)
-		mstatus |= MSTATUS_SPIE;
-	mstatus = (mstatus & ~MSTATUS_MPP) | ((unsigned long)PRV_S << MSTATUS_MPP_SHIFT);
-	frame->mstatus = mstatus;
-	/* Exceptions always enter at the stvec base, vectored mode or not. */
-	frame->mepc = csr_read(CSR_STVEC) & ~3UL;
+	sbi_trap_redirect_full(frame, cause, tval, 0, 0);
 }
 
 static void handle_interrupt(struct trap_frame *frame, unsigned long cause)
@@ -130,7 +140,11 @@ void sbi_trap_handler(struct trap_frame *frame)
 	default:
 		break;
 	}
-	sbi_trap_redirect(frame, cause, tval);
+	/* mtval2/mtinst describe this very trap: hand them on (H only). */
+	if (hs->features & HART_HAS_H)
+		sbi_trap_redirect_full(frame, cause, tval, csr_read(CSR_MTVAL2), csr_read(CSR_MTINST));
+	else
+		sbi_trap_redirect(frame, cause, tval);
 }
 
 void trap_expect_begin(void)

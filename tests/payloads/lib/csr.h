@@ -3,25 +3,29 @@
 #ifndef PAYLOAD_CSR_H
 #define PAYLOAD_CSR_H
 
+/* csr is a name (sstatus) or a number, possibly through a macro (CSR_HSTATUS). */
+#define __csr_name(csr) #csr
+#define csr_name(csr) __csr_name(csr)
+
 #define csr_read(csr) ({						\
 	unsigned long __v;						\
-	__asm__ volatile("csrr %0, " #csr : "=r"(__v) : : "memory");	\
+	__asm__ volatile("csrr %0, " csr_name(csr) : "=r"(__v) : : "memory"); \
 	__v;								\
 })
 
 #define csr_write(csr, val) ({						\
 	unsigned long __v = (unsigned long)(val);			\
-	__asm__ volatile("csrw " #csr ", %0" : : "rK"(__v) : "memory");	\
+	__asm__ volatile("csrw " csr_name(csr) ", %0" : : "rK"(__v) : "memory"); \
 })
 
 #define csr_set(csr, val) ({						\
 	unsigned long __v = (unsigned long)(val);			\
-	__asm__ volatile("csrs " #csr ", %0" : : "rK"(__v) : "memory");	\
+	__asm__ volatile("csrs " csr_name(csr) ", %0" : : "rK"(__v) : "memory"); \
 })
 
 #define csr_clear(csr, val) ({						\
 	unsigned long __v = (unsigned long)(val);			\
-	__asm__ volatile("csrc " #csr ", %0" : : "rK"(__v) : "memory");	\
+	__asm__ volatile("csrc " csr_name(csr) ", %0" : : "rK"(__v) : "memory"); \
 })
 
 /* These trap (illegal instruction) unless the firmware set mcounteren. */

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Handing a trap the firmware took on to the mode that would have taken it
+ * had it been delegated: S-mode (HS-mode with H), or VS-mode when the trap
+ * came from V=1 and the hypervisor delegated its cause in hedeleg.
+ *
+ * trap_redirect_plan() is pure (no CSR access): it gets the trap as M-mode
+ * saw it and the CSRs that decide, and says what to write, so the rules of
+ * the privileged spec ("Trap Entry", H extension's hstatus/htval/htinst,
+ * "Delegation of traps to VS-mode") are unit-tested on the host
+ * (tests/host/test_trap_redirect.c). lib/sbi/sbi_trap.c reads and writes the
+ * CSRs around it.
+ */
+#ifndef ABACUS_SBI_TRAP_REDIRECT_H
+#define ABACUS_SBI_TRAP_REDIRECT_H
+
+#include <stdbool.h>
+
+struct trap_origin {
+	unsigned long mstatus;       /* at the trap: MPP, MPV, SIE */
+	unsigned long mepc;
+	unsigned long cause, tval;
+	unsigned long tval2;         /* mtval2: guest physical address >> 2 (guest-page faults) */
+	unsigned long tinst;         /* mtinst: transformed instruction, or 0 */
+	bool has_h;                  /* the hart has the H extension */
+	/* Read only with H: */
+	unsigned long hedeleg, hstatus, vsstatus, vstvec;
+	unsigned long stvec;
+};
+
+struct trap_redirect {
+	bool to_vs;                  /* VS-mode takes it (vs* CSRs) instead of (H)S-mode */
+	unsigned long mstatus;       /* for mret: MPP/MPV of the handler's mode, S-level bits */
+	unsigned long mepc;          /* the handler: stvec/vstvec base */
+	unsigned long xcause, xtval, xepc;   /* scause/stval/sepc, or vscause/vstval/vsepc */
+	/* To HS-mode (has_h && !to_vs): */
+	unsigned long hstatus, htval, htinst;
+	/* To VS-mode: */
+	unsigned long vsstatus;
+};
+
+/* Causes that may be delegated to VS-mode (hedeleg bits that are not read-only 0). */
+bool trap_cause_vs_delegable(unsigned long cause);
+/* Causes whose tval is a virtual address (hstatus.GVA when taken from V=1). */
+bool trap_cause_tval_is_address(unsigned long cause);
+
+void trap_redirect_plan(const struct trap_origin *origin, struct trap_redirect *out);
+
+#endif

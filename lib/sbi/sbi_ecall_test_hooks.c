@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Test hooks (EID 0x0A00ABAC, firmware-specific space), built only with
+ * `make TEST_HOOKS=1` into a separate image (build/<platform>-test-hooks/):
+ * they let payload tests drive firmware paths that QEMU cannot reach by
+ * itself, through the real code:
+ *
+ * - ABACUS_TEST_MMODE_FAULT: the firmware takes an illegal-instruction
+ *   trap in M-mode, as a firmware bug would. The trap entry must tell it
+ *   apart before writing anything through sp (still the caller's S-mode sp
+ *   then), report it and stop this hart (tests/payloads/isolation.c).
+ * - ABACUS_TEST_EMULATE_MISALIGNED: runs the misaligned load/store
+ *   emulation as if the instruction at a0 had trapped on address a1 (QEMU
+ *   performs misaligned accesses in hardware and never traps them). Returns
+ *   the loaded value, or SBI_ERR_FAILED with the cause the emulation handed
+ *   to S-mode (scause/stval/sepc are then written as on a real redirect).
+ *
+ * A production image never contains this file; the boot log says when it does.
+ */
+#include "hart.h"
+#include "riscv_csr.h"
+#include "sbi_ecall.h"
+#include "sbi_emulate.h"
+#include "trap.h"
+
+static struct sbiret test_emulate_misaligned(unsigned long insn_addr, unsigned long addr, bool is_store,
+					     unsigned long value)
+{
+	struct trap_frame frame = { 0 };
+	unsigned long mstatus = csr_read(CSR_MSTATUS);
+	bool done;
+
+	/* The ecall came from S-mode: MPP says so, as for the real trap. */
+	frame.mstatus = mstatus;
+	frame.mepc = insn_addr;
+	for (unsigned int i = 1; i < TRAP_FRAME_REGS; i++)
+		frame.regs[i] = value;
+	done = is_store ? sbi_emulate_misaligned_store(&frame, addr) : sbi_emulate_misaligned_load(&frame, addr);
+	if (!done)
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	if (frame.mepc != insn_addr + 2 && frame.mepc != insn_addr + 4)
+		return (struct sbiret){ SBI_ERR_FAILED, csr_read(CSR_SCAUSE) };   /* redirected */
+	/* Which register the instruction loaded: the one that changed. */
+	for (unsigned int i = 1; i < TRAP_FRAME_REGS; i++)
+		if (frame.regs[i] != value)
+			return sbiret_ok(frame.regs[i]);
+	return sbiret_ok(value);
+}
+
+SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
+{
+	(void)a4, (void)a5;
+	switch (fid) {
+	case ABACUS_TEST_MMODE_FAULT:
+		__asm__ __volatile__(".4byte 0xffffffff" ::: "memory");   /* reserved encoding: illegal */
+		return sbiret_err(SBI_ERR_FAILED);   /* not reached: the hart stops */
+	case ABACUS_TEST_EMULATE_MISALIGNED:
+		return test_emulate_misaligned(a0, a1, a2 != 0, a3);
+	default:
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}
