@@ -19,6 +19,11 @@ if ! run make -s BUILD="$BUILD" firmware payloads; then
 	echo "FAIL: build: firmware or payloads did not build" | tee -a "$out"
 	status=1
 fi
+# The test-hook image (lib/sbi/sbi_ecall_test_hooks.c) some payload tests boot.
+if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
+	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
+	status=1
+fi
 if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
 	for p in ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
