@@ -16,10 +16,17 @@ const struct pmu_platform *pmu_platform;
 #define HPM_COUNTERS       0xfffffff8u   /* bits 3..31 */
 #define FIXED_WIDTH        64            /* mcycle, time, minstret (privileged spec) */
 
-/* Filter flags of config_matching (Table 8, bits 3..7) in mhpmevent/mcyclecfg position (bits 58..62). */
+/*
+ * Filter flags of config_matching (Table 8, bits 3..7) in mhpmevent/mcyclecfg
+ * position (bits 58..62), plus MINH whatever the flags say: a counter S-mode
+ * reads never counts M-mode, or the firmware's work for other harts (IPIs,
+ * fences, emulation) would leak into it. Table 8 makes the flags hints the
+ * firmware may override "for security concerns"; Arm's PMUv3 has the same
+ * rule (seed 002). Firmware work is visible only through firmware counters.
+ */
 static uint64_t filter_bits(unsigned long config_flags)
 {
-	return (uint64_t)(config_flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << 55;
+	return ((uint64_t)(config_flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << 55) | MHPMEVENT_MINH;
 }
 
 /* Bits of a counter that stick after writing all-ones: its width; 0 if it does not exist. */
@@ -87,9 +94,10 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 			   min_width, max_width, min_width);
 	ph->hpm_width = (uint8_t)(min_width - 1);
 
+	/* Free-running mcycle/minstret (rdcycle, rdinstret) never count M-mode either. */
 	if (ph->has_smcntrpmf) {
-		csr_write_counter_cfg(0, 0);
-		csr_write_counter_cfg(2, 0);
+		csr_write_counter_cfg(0, MHPMEVENT_MINH);
+		csr_write_counter_cfg(2, MHPMEVENT_MINH);
 	}
 	if (ph->has_sscofpmf)
 		csr_clear_lcofip();
@@ -170,7 +178,7 @@ static void counter_configure(struct pmu_hart *ph, unsigned long idx, unsigned l
 	if (idx >= PMU_HPM_FIRST) {
 		uint64_t selector = pmu_event_selector(ev);
 
-		/* Table 8 filter flags are hints: only Sscofpmf hardware has the bits (OF stays 0). */
+		/* Table 8 filter flags (and MINH): only Sscofpmf hardware has the bits (OF stays 0). */
 		if (ph->has_sscofpmf)
 			selector = (selector & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)) | filter_bits(flags);
 		csr_write_mhpmevent(idx, selector);

@@ -221,7 +221,7 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 		return;
 	}
 	if (ph->has_smcntrpmf)
-		csr_write_counter_cfg(idx, 0);
+		csr_write_counter_cfg(idx, MHPMEVENT_MINH);   /* as after boot: never M-mode */
 	/* An unmapped mcycle/minstret counts freely again, as after boot. */
 	csr_inhibit_clear(1u << idx);
 }

@@ -40,7 +40,10 @@ uint32_t fixture_init(const struct sim_hart_config *cfg, bool isa_sscofpmf, bool
 	host_console_clear();
 	sim_hart_reset(cfg);
 	memset(&ph, 0x5a, sizeof ph);   /* pmu_hart_init must not rely on zeroed memory */
-	return pmu_hart_init(&ph, isa_sscofpmf, isa_smcntrpmf);
+	uint32_t mcounteren = pmu_hart_init(&ph, isa_sscofpmf, isa_smcntrpmf);
+	/* The PMU core runs in M-mode; what the counters count afterwards is S-mode's work. */
+	sim.priv = SIM_PRIV_S;
+	return mcounteren;
 }
 
 void fixture_qemu_map(void)

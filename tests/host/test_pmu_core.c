@@ -157,8 +157,9 @@ TEST(init_sscofpmf_needs_isa_string_and_csr)
 	sim.counter_cfg[2] = MHPMEVENT_UINH;
 	pmu_hart_init(&ph, true, true);
 	CHECK(ph.has_smcntrpmf);
-	CHECK_EQ(sim.counter_cfg[0], 0);
-	CHECK_EQ(sim.counter_cfg[2], 0);
+	/* filters cleared, but M-mode never counted */
+	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_MINH);
+	CHECK_EQ(sim.counter_cfg[2], MHPMEVENT_MINH);
 	fixture_init(&smcntr, true, false);
 	CHECK(!ph.has_smcntrpmf);
 }
@@ -619,20 +620,20 @@ TEST(config_filter_bits_with_sscofpmf)
 	fixture_init(&sim_qemu_sscofpmf, true, false);
 	fixture_qemu_map();
 	CHECK_EQ(config(3, 1, SBI_PMU_CFG_FLAG_SET_SINH | SBI_PMU_CFG_FLAG_SET_UINH, EV_DTLB_RD_MISS, 0).value, 3);
-	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_SINH | MHPMEVENT_UINH | EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_MINH | MHPMEVENT_SINH | MHPMEVENT_UINH | EV_DTLB_RD_MISS);
 	CHECK_EQ(config(4, 1, SBI_PMU_CFG_FLAG_FILTER_MASK, EV_DTLB_RD_MISS, 0).value, 4);
 	CHECK_EQ(sim.mhpmevent[4], MHPMEVENT_FILTER_MASK | EV_DTLB_RD_MISS);
 	CHECK_EQ(config(5, 1, SBI_PMU_CFG_FLAG_SET_VUINH, EV_DTLB_RD_MISS, 0).value, 5);
-	CHECK_EQ(sim.mhpmevent[5], MHPMEVENT_VUINH | EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.mhpmevent[5], MHPMEVENT_MINH | MHPMEVENT_VUINH | EV_DTLB_RD_MISS);
 	CHECK_EQ(config(6, 1, SBI_PMU_CFG_FLAG_SET_VSINH, EV_DTLB_RD_MISS, 0).value, 6);
-	CHECK_EQ(sim.mhpmevent[6], MHPMEVENT_VSINH | EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.mhpmevent[6], MHPMEVENT_MINH | MHPMEVENT_VSINH | EV_DTLB_RD_MISS);
 	CHECK_EQ(config(7, 1, SBI_PMU_CFG_FLAG_SET_MINH, EV_DTLB_RD_MISS, 0).value, 7);
 	CHECK_EQ(sim.mhpmevent[7], MHPMEVENT_MINH | EV_DTLB_RD_MISS);
 	/* a selector from the map cannot smuggle in OF or filter bits */
 	pmu_event_map.selectors[0] = (struct pmu_event_selector){ EV_ITLB_RD_MISS, 0xfc00000000000042ULL };
 	pmu_event_map.selector_count = 1;
 	CHECK_EQ(config(8, 1, SBI_PMU_CFG_FLAG_SET_UINH, EV_ITLB_RD_MISS, 0).value, 8);
-	CHECK_EQ(sim.mhpmevent[8], MHPMEVENT_UINH | 0x42);
+	CHECK_EQ(sim.mhpmevent[8], MHPMEVENT_MINH | MHPMEVENT_UINH | 0x42);
 	/* counter 0 without Smcntrpmf: nothing to write */
 	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_SET_SINH, EV_CYCLES, 0).value, 0);
 	CHECK_EQ(sim.bad_accesses, 0);
@@ -661,7 +662,7 @@ TEST(config_smcntrpmf_filters_fixed_counters)
 	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_SET_MINH, EV_CYCLES, 0).value, 0);
 	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_MINH);
 	CHECK_EQ(config(2, 1, SBI_PMU_CFG_FLAG_SET_SINH | SBI_PMU_CFG_FLAG_SET_VSINH, EV_INSTRUCTIONS, 0).value, 2);
-	CHECK_EQ(sim.counter_cfg[2], MHPMEVENT_SINH | MHPMEVENT_VSINH);
+	CHECK_EQ(sim.counter_cfg[2], MHPMEVENT_MINH | MHPMEVENT_SINH | MHPMEVENT_VSINH);
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
@@ -689,9 +690,55 @@ TEST(filter_sinh_counts_only_outside_s_mode)
 	CHECK_EQ(sim.counter[3], 30);
 	CHECK_EQ(sim.counter[0], 30);
 	CHECK_EQ(sim.counter[4], 100);
+	/* M-mode is never counted, whatever the flags asked for */
 	sim.priv = SIM_PRIV_M;
 	sim_hart_tick(1);
-	CHECK_EQ(sim.counter[3], 31);
+	CHECK_EQ(sim.counter[3], 30);
+	CHECK_EQ(sim.counter[0], 30);
+	CHECK_EQ(sim.counter[4], 100);
+}
+
+/* No config_flags can make a counter count M-mode where the filter bits exist. */
+TEST(mmode_never_counted)
+{
+	struct sim_hart_config cfg = sim_qemu_sscofpmf;
+
+	cfg.has_smcntrpmf = true;
+	fixture_init(&cfg, true, true);
+	fixture_qemu_map();
+	/* Free-running mcycle/minstret after boot: MINH already. */
+	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_MINH);
+	CHECK_EQ(sim.counter_cfg[2], MHPMEVENT_MINH);
+	sim.priv = SIM_PRIV_M;
+	sim.counter[0] = sim.counter[2] = 0;
+	sim_hart_tick(50);
+	CHECK_EQ(sim.counter[0], 0);
+	CHECK_EQ(sim.counter[2], 0);
+	/* No filter flags at all: every counter still skips M-mode. */
+	CHECK_EQ(config(3, 1, SBI_PMU_CFG_FLAG_AUTO_START | SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_DTLB_RD_MISS, 0).value, 3);
+	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_AUTO_START | SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_CYCLES, 0).value, 0);
+	CHECK_EQ(config(2, 1, SBI_PMU_CFG_FLAG_AUTO_START | SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_INSTRUCTIONS, 0).value, 2);
+	CHECK_EQ(sim.mhpmevent[3] & MHPMEVENT_MINH, MHPMEVENT_MINH);
+	sim_hart_tick(40);
+	CHECK_EQ(sim.counter[3], 0);
+	CHECK_EQ(sim.counter[0], 0);
+	CHECK_EQ(sim.counter[2], 0);
+	sim.priv = SIM_PRIV_S;
+	sim_hart_tick(7);
+	CHECK_EQ(sim.counter[3], 7);
+	CHECK_EQ(sim.counter[0], 7);
+	CHECK_EQ(sim.counter[2], 7);
+	/* Started again with a value (start keeps the filter), reset gives MINH back to the cfg. */
+	CHECK_EQ(pmu_counter_stop(&ph, 3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(pmu_counter_start(&ph, 3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 100).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mhpmevent[3] & MHPMEVENT_MINH, MHPMEVENT_MINH);
+	CHECK_EQ(pmu_counter_stop(&ph, 0, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_MINH);
+	sim.priv = SIM_PRIV_M;
+	sim_hart_tick(9);
+	CHECK_EQ(sim.counter[3], 100);
+	CHECK_EQ(sim.counter[0], 7);
+	CHECK_EQ(sim.bad_accesses, 0);
 }
 
 TEST(filter_flags_are_hints_without_sscofpmf)
@@ -745,5 +792,6 @@ int main(void)
 	RUN(config_smcntrpmf_filters_fixed_counters);
 	RUN(filter_sinh_counts_only_outside_s_mode);
 	RUN(filter_flags_are_hints_without_sscofpmf);
+	RUN(mmode_never_counted);
 	return TEST_EXIT_CODE;
 }

@@ -192,7 +192,7 @@ TEST(start_sscofpmf_clears_of_and_writes_value_while_running)
 	setup_three_counters(&sim_qemu_sscofpmf, true);
 	sim.mhpmevent[3] |= MHPMEVENT_OF;
 	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 9).error, SBI_SUCCESS);
-	CHECK_EQ(sim.mhpmevent[3], EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_MINH | EV_DTLB_RD_MISS);
 	CHECK_EQ(sim.written_while_inhibited & 0x8, 0);
 	CHECK_EQ(sim.counter[3], ~0ULL - 9);
 	sim_hart_tick(9);
@@ -200,7 +200,7 @@ TEST(start_sscofpmf_clears_of_and_writes_value_while_running)
 	sim_hart_tick(1);
 	CHECK(sim.lcofip);
 	CHECK_EQ(sim.counter[3], 0);
-	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_OF | EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_OF | MHPMEVENT_MINH | EV_DTLB_RD_MISS);
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
@@ -288,12 +288,12 @@ TEST(stop_reset_lets_fixed_counters_run_freely_again)
 	cfg.has_smcntrpmf = true;
 	fixture_init(&cfg, true, true);
 	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_SET_UINH | SBI_PMU_CFG_FLAG_AUTO_START, EV_CYCLES), 0);
-	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_UINH);
+	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_MINH | MHPMEVENT_UINH);
 	CHECK_EQ(stop(0, 1, 0).error, SBI_SUCCESS);
 	CHECK_EQ(sim.mcountinhibit & 1, 1);
 	CHECK_EQ(stop(0, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(sim.mcountinhibit & 1, 0);
-	CHECK_EQ(sim.counter_cfg[0], 0);
+	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_MINH);
 	CHECK_EQ(ph.hw_event[0], 0);
 	CHECK_EQ(sim.bad_accesses, 0);
 }
