@@ -14,7 +14,7 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 /* Returns only on failure. */
 struct sbiret sbi_hsm_hart_stop(struct hart_state *hs);
 struct sbiret sbi_hsm_hart_get_status(unsigned long hartid);
-struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, unsigned long type, unsigned long resume_addr,
+struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigned long resume_addr,
 				   unsigned long opaque);
 
 /* Enters S/U-mode at addr with a0, a1; the M-mode stack restarts at stack_top

@@ -15,7 +15,8 @@ SBI_ECALL_HANDLER(sbi_ecall_hsm)
 	case SBI_HSM_HART_GET_STATUS:
 		return sbi_hsm_hart_get_status(a0);
 	case SBI_HSM_HART_SUSPEND:
-		return sbi_hsm_hart_suspend(current_hart(), a0, a1, a2);
+		/* suspend_type is a uint32_t: on RV64 its upper 32 bits are ignored. */
+		return sbi_hsm_hart_suspend(current_hart(), (uint32_t)a0, a1, a2);
 	default:
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}

@@ -14,7 +14,8 @@ bool sbi_srst_available(void)
 
 SBI_ECALL_HANDLER(sbi_ecall_srst)
 {
-	unsigned long type = a0, reason = a1;
+	/* reset_type and reset_reason are uint32_t: on RV64 the upper bits are ignored. */
+	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
 
 	(void)a2, (void)a3, (void)a4, (void)a5;
 	if (fid != SBI_SRST_SYSTEM_RESET)

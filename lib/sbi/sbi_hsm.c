@@ -71,13 +71,11 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 	return sbiret_ok(0);
 }
 
-struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, unsigned long type, unsigned long resume_addr,
+struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigned long resume_addr,
 				      unsigned long opaque)
 {
 	bool non_retentive = type == SBI_HSM_SUSPEND_NON_RET_DEFAULT;
 
-	if (type > 0xffffffffUL)
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	/* Reserved types, and platform-specific ones (Abacus implements none), are
 	 * INVALID_PARAM (HSM chapter, hart_suspend errors). */
 	if (type != SBI_HSM_SUSPEND_RET_DEFAULT && !non_retentive)

@@ -192,7 +192,7 @@ struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
 	return sbiret_ok(SBI_HSM_STATE_STARTED);
 }
 
-struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, unsigned long type, unsigned long resume_addr,
+struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigned long resume_addr,
 				   unsigned long opaque)
 {
 	host_record("hsm_suspend", hs->hartid, type, resume_addr, opaque, 0, 0);

@@ -181,6 +181,11 @@ static void check_bad_suspend_calls(void)
 		ret = sbi_hart_suspend(invalid_types[i], (unsigned long)hsm_record_entry, 0);
 		if (!CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM))
 			printf("  (hart_suspend(0x%x))\n", invalid_types[i]);
+		/* suspend_type is a uint32_t: upper bits on RV64 change nothing */
+		ret = sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_SUSPEND, 0xa5a5a5a500000000UL | invalid_types[i],
+				(unsigned long)hsm_record_entry, 0, 0, 0, 0);
+		if (!CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM))
+			printf("  (hart_suspend(0xa5a5a5a5%08x))\n", invalid_types[i]);
 	}
 	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
 		ret = sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RET_DEFAULT, bad[i], 0);
@@ -244,6 +249,16 @@ static void check_retentive_suspend_self(void)
 	/* Woken by the timer: not before the deadline, and it is still pending. */
 	CHECK(rdtime() >= deadline);
 	CHECK(csr_read(sip) & SIP_STIP);
+	CHECK_EQ(sbi_set_timer(UINT64_MAX).error, SBI_SUCCESS);
+
+	/* Again with the upper 32 bits of suspend_type set: still RET_DEFAULT (a
+	 * uint32_t parameter), so the hart suspends and the call succeeds. */
+	deadline = rdtime() + time_us_to_ticks(SUSPEND_GRACE_US);
+	CHECK_EQ(sbi_set_timer(deadline).error, SBI_SUCCESS);
+	ret = sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_SUSPEND, 0xffffffff00000000UL | SBI_HSM_SUSPEND_RET_DEFAULT,
+			0, 0, 0, 0, 0);
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	CHECK(rdtime() >= deadline);
 	CHECK_EQ(sbi_set_timer(UINT64_MAX).error, SBI_SUCCESS);
 	csr_clear(sie, SIE_STIE);
 	CHECK_EQ(sbi_hart_get_status(boot_hartid).value, SBI_HSM_STATE_STARTED);
