@@ -42,7 +42,7 @@ FW_SRCS := \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
 	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
 	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
-	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
+	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
 	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c \

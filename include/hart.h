@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "pmu.h"
+#include "sbi_rfence.h"
 
 /* Features found on a hart (DT ISA string, confirmed by probing). */
 #define HART_HAS_S        (1U << 0)
@@ -32,11 +33,6 @@
 #define HART_IPI_RFENCE  (1UL << 1)   /* remote fence request */
 #define HART_IPI_WAKE    (1UL << 2)   /* HSM: leave the stopped/suspended loop */
 
-struct rfence_request {
-	unsigned long type;          /* SBI_RFENCE_* function id */
-	unsigned long start, size, asid_vmid;
-	volatile unsigned long *done_counter;  /* decremented when done */
-};
 
 struct hart_state {
 	struct pmu_hart pmu;

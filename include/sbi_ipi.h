@@ -19,6 +19,14 @@ void sbi_ipi_process(void);
 long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base,
 			   void (*fn)(struct hart_state *target, void *arg), void *arg);
 
+/*
+ * True-or-error over the same harts (stopped ones included): SBI_SUCCESS when
+ * ok() holds for every hart the mask names, SBI_ERR_INVALID_PARAM for an
+ * invalid hartid (checked first), else SBI_ERR_NOT_SUPPORTED.
+ */
+long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,
+			bool (*ok)(const struct hart_state *target));
+
 /* Remote fence of type fid (SBI_RFENCE_*) on the harts of the mask; synchronous. */
 struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,
 			 unsigned long start, unsigned long size, unsigned long asid_vmid);

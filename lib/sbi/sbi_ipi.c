@@ -36,6 +36,31 @@ void sbi_ipi_process(void)
 	/* HART_IPI_WAKE needs no action: the HSM wait loops re-check their state. */
 }
 
+long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,
+			bool (*ok)(const struct hart_state *target))
+{
+	if (hart_mask_base == -1UL) {
+		for (unsigned int i = 0; i < hart_count; i++)
+			if (sbi_hsm_hart_usable(hart_table[i]) && !ok(hart_table[i]))
+				return SBI_ERR_NOT_SUPPORTED;
+		return SBI_SUCCESS;
+	}
+	/* The same validation as sbi_hartmask_for_each(), first: an invalid hartid wins. */
+	for (unsigned long m = hart_mask; m; m &= m - 1) {
+		unsigned long bit = __builtin_ctzl(m);
+		struct hart_state *hs;
+		if (hart_mask_base + bit < hart_mask_base)
+			return SBI_ERR_INVALID_PARAM;
+		hs = hart_by_id(hart_mask_base + bit);
+		if (!hs || !sbi_hsm_hart_usable(hs))
+			return SBI_ERR_INVALID_PARAM;
+	}
+	for (unsigned long m = hart_mask; m; m &= m - 1)
+		if (!ok(hart_by_id(hart_mask_base + __builtin_ctzl(m))))
+			return SBI_ERR_NOT_SUPPORTED;
+	return SBI_SUCCESS;
+}
+
 long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base,
 			   void (*fn)(struct hart_state *target, void *arg), void *arg)
 {

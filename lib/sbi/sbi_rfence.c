@@ -10,10 +10,6 @@
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
 
-/* Above this many pages a ranged flush costs more than a full one. */
-#define RFENCE_MAX_PAGES 64
-#define PAGE_SIZE 4096UL
-
 /* Firmware event counted on the sender and on the receiver, per fence type. */
 static const unsigned char rfence_sent_event[] = {
 	[SBI_RFENCE_REMOTE_FENCE_I] = SBI_PMU_FW_FENCE_I_SENT,
@@ -25,73 +21,91 @@ static const unsigned char rfence_sent_event[] = {
 	[SBI_RFENCE_REMOTE_HFENCE_VVMA] = SBI_PMU_FW_HFENCE_VVMA_SENT,
 };
 
-static bool rfence_full_flush(unsigned long start, unsigned long size)
+static bool rfence_is_hfence(unsigned long fid)
 {
-	/* SBI spec: start 0 and size 0, or size 2^XLEN-1, mean the whole space. */
-	return (start == 0 && size == 0) || size == -1UL || size > RFENCE_MAX_PAGES * PAGE_SIZE;
+	return fid >= SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID && fid <= SBI_RFENCE_REMOTE_HFENCE_VVMA;
+}
+
+/*
+ * The fence instructions. hfence.* are encoded as .insn so the firmware
+ * builds without the H extension in -march; hfence.gvma takes a guest
+ * physical address shifted right by 2.
+ */
+static inline void sfence_vma(unsigned long va, unsigned long asid, bool by_va, bool by_asid)
+{
+	if (by_va && by_asid)
+		__asm__ __volatile__("sfence.vma %0, %1" : : "r"(va), "r"(asid) : "memory");
+	else if (by_va)
+		__asm__ __volatile__("sfence.vma %0" : : "r"(va) : "memory");
+	else if (by_asid)
+		__asm__ __volatile__("sfence.vma zero, %0" : : "r"(asid) : "memory");
+	else
+		__asm__ __volatile__("sfence.vma" ::: "memory");
+}
+
+static inline void hfence_gvma(unsigned long gpa, unsigned long vmid, bool by_addr, bool by_vmid)
+{
+	if (by_addr && by_vmid)
+		__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, %0, %1" : : "r"(gpa >> 2), "r"(vmid) : "memory");
+	else if (by_addr)
+		__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, %0, x0" : : "r"(gpa >> 2) : "memory");
+	else if (by_vmid)
+		__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, x0, %0" : : "r"(vmid) : "memory");
+	else
+		__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, x0, x0" ::: "memory");
+}
+
+/* hfence.vvma acts on the VMID in hgatp: the caller's, swapped in around it. */
+static inline void hfence_vvma(unsigned long va, unsigned long asid, bool by_va, bool by_asid)
+{
+	if (by_va && by_asid)
+		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, %0, %1" : : "r"(va), "r"(asid) : "memory");
+	else if (by_va)
+		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, %0, x0" : : "r"(va) : "memory");
+	else if (by_asid)
+		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, %0" : : "r"(asid) : "memory");
+	else
+		__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, x0" ::: "memory");
 }
 
 static void rfence_local(const struct rfence_request *req)
 {
-	unsigned long start = req->start, size = req->size, id = req->asid_vmid;
-	bool full = rfence_full_flush(start, size);
+	struct rfence_pages pages = rfence_pages_of(req->start, req->size);
+	unsigned long saved_hgatp = 0, a;
+	bool by_addr = !pages.full;
 
-	switch (req->type) {
-	case SBI_RFENCE_REMOTE_FENCE_I:
+	if (req->type == SBI_RFENCE_REMOTE_FENCE_I) {
 		__asm__ __volatile__("fence.i" ::: "memory");
-		break;
-	case SBI_RFENCE_REMOTE_SFENCE_VMA:
-		if (full) {
-			__asm__ __volatile__("sfence.vma" ::: "memory");
-			break;
-		}
-		for (unsigned long a = start; a - start < size; a += PAGE_SIZE)
-			__asm__ __volatile__("sfence.vma %0" : : "r"(a) : "memory");
-		break;
-	case SBI_RFENCE_REMOTE_SFENCE_VMA_ASID:
-		if (full) {
-			__asm__ __volatile__("sfence.vma zero, %0" : : "r"(id) : "memory");
-			break;
-		}
-		for (unsigned long a = start; a - start < size; a += PAGE_SIZE)
-			__asm__ __volatile__("sfence.vma %0, %1" : : "r"(a), "r"(id) : "memory");
-		break;
-	/* hfence.gvma takes a guest physical address shifted right by 2. Encoded as
-	 * .insn so the firmware builds without the H extension in -march. */
-	case SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID:
-		if (full) {
-			__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, x0, %0" : : "r"(id) : "memory");
-			break;
-		}
-		for (unsigned long a = start; a - start < size; a += PAGE_SIZE)
-			__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, %0, %1" : : "r"(a >> 2), "r"(id) : "memory");
-		break;
-	case SBI_RFENCE_REMOTE_HFENCE_GVMA:
-		if (full) {
-			__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, x0, x0" ::: "memory");
-			break;
-		}
-		for (unsigned long a = start; a - start < size; a += PAGE_SIZE)
-			__asm__ __volatile__(".insn r 0x73, 0, 0x31, x0, %0, x0" : : "r"(a >> 2) : "memory");
-		break;
-	/* hfence.vvma acts on the VMID in hgatp, as the SBI spec asks. */
-	case SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID:
-		if (full) {
-			__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, %0" : : "r"(id) : "memory");
-			break;
-		}
-		for (unsigned long a = start; a - start < size; a += PAGE_SIZE)
-			__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, %0, %1" : : "r"(a), "r"(id) : "memory");
-		break;
-	case SBI_RFENCE_REMOTE_HFENCE_VVMA:
-		if (full) {
-			__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, x0, x0" ::: "memory");
-			break;
-		}
-		for (unsigned long a = start; a - start < size; a += PAGE_SIZE)
-			__asm__ __volatile__(".insn r 0x73, 0, 0x11, x0, %0, x0" : : "r"(a) : "memory");
-		break;
+		return;
 	}
+	if (req->type == SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID || req->type == SBI_RFENCE_REMOTE_HFENCE_VVMA)
+		saved_hgatp = csr_swap(CSR_HGATP, req->vmid << HGATP_VMID_SHIFT);
+	/* A full flush is one instruction with no address; a range is one per page. */
+	for (unsigned long i = 0; i < (by_addr ? pages.count : 1); i++) {
+		a = pages.first + i * RFENCE_PAGE_SIZE;
+		switch (req->type) {
+		case SBI_RFENCE_REMOTE_SFENCE_VMA:
+			sfence_vma(a, 0, by_addr, false);
+			break;
+		case SBI_RFENCE_REMOTE_SFENCE_VMA_ASID:
+			sfence_vma(a, req->asid, by_addr, true);
+			break;
+		case SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID:
+			hfence_gvma(a, req->vmid, by_addr, true);
+			break;
+		case SBI_RFENCE_REMOTE_HFENCE_GVMA:
+			hfence_gvma(a, 0, by_addr, false);
+			break;
+		case SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID:
+			hfence_vvma(a, req->asid, by_addr, true);
+			break;
+		case SBI_RFENCE_REMOTE_HFENCE_VVMA:
+			hfence_vvma(a, 0, by_addr, false);
+			break;
+		}
+	}
+	if (req->type == SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID || req->type == SBI_RFENCE_REMOTE_HFENCE_VVMA)
+		csr_write(CSR_HGATP, saved_hgatp);
 }
 
 void sbi_rfence_process(struct hart_state *hs)
@@ -136,20 +150,29 @@ static void rfence_send(struct hart_state *target, void *arg)
 	sbi_ipi_raise(target, HART_IPI_RFENCE);
 }
 
+static bool hart_has_h(const struct hart_state *hs)
+{
+	return (hs->features & HART_HAS_H) != 0;
+}
+
 struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,
 			 unsigned long start, unsigned long size, unsigned long asid_vmid)
 {
-	struct rfence_call call = {
-		.self = current_hart(),
-		.req = { .type = fid, .start = start, .size = size, .asid_vmid = asid_vmid },
-		.pending = 0,
-	};
+	struct rfence_call call = { .self = current_hart(), .pending = 0 };
 	long err;
 
 	if (fid > SBI_RFENCE_REMOTE_HFENCE_VVMA)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-	if (fid >= SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID && !(call.self->features & HART_HAS_H))
-		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	if (rfence_is_hfence(fid)) {
+		if (!hart_has_h(call.self))
+			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+		/* Every target must have H too: hfence on one without is illegal in M-mode. */
+		err = sbi_hartmask_check(hart_mask, hart_mask_base, hart_has_h);
+		if (err)
+			return sbiret_err(err);
+	}
+	call.req = rfence_request_make(fid, start, size, asid_vmid,
+				       rfence_is_hfence(fid) ? csr_read(CSR_HGATP) : 0);
 	err = sbi_hartmask_for_each(hart_mask, hart_mask_base, rfence_send, &call);
 	while (__atomic_load_n(&call.pending, __ATOMIC_ACQUIRE))
 		rfence_wait_serving();

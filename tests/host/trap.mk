@@ -2,3 +2,9 @@
 HOST_TESTS += trap_redirect counter_access
 HOST_SRCS_trap_redirect := tests/host/test_trap_redirect.c lib/sbi/sbi_trap_redirect.c
 HOST_SRCS_counter_access := tests/host/test_counter_access.c lib/sbi/sbi_counter_access.c
+
+# Remote fence ranges, requests and hart-mask checks (sbi_ipi.c with the
+# host CSR stand-in of the fuzzers, tests/fuzz/host/riscv_csr.h).
+HOST_TESTS += rfence
+HOST_SRCS_rfence := tests/host/test_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_ipi.c lib/sbi/sbi_hart.c
+$(BUILD)/host/test_rfence: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
