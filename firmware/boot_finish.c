@@ -29,21 +29,28 @@ static const struct {
 	{ HART_HAS_S, "S" },          { HART_HAS_H, "H" },
 	{ HART_HAS_SSTC, "Sstc" },    { HART_HAS_SSCOFPMF, "Sscofpmf" },
 	{ HART_HAS_SMCNTRPMF, "Smcntrpmf" }, { HART_HAS_ZICBOM, "Zicbom" },
-	{ HART_HAS_ZICBOZ, "Zicboz" },
+	{ HART_HAS_ZICBOZ, "Zicboz" },  { HART_HAS_SVPBMT, "Svpbmt" },
+	{ HART_HAS_SVADU, "Svadu" },    { HART_HAS_ZKR, "Zkr" },
+	{ HART_HAS_SMSTATEEN, "Smstateen" },
 };
+
+static void log_feature_names(uint32_t flags)
+{
+	for (unsigned int i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
+		if (flags & feature_names[i].flag)
+			sbi_printf(" %s", feature_names[i].name);
+}
 
 static void log_features(const struct hart_state *hs)
 {
-	for (unsigned int i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
-		if (hs->features & feature_names[i].flag)
-			sbi_printf(" %s", feature_names[i].name);
+	log_feature_names(hs->features);
 	if (!(hs->features & HART_HAS_S))
 		sbi_printf(" (no S-mode: kept in M-mode)");
 }
 
 static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
-	return a->features == b->features && a->pmu.hw_present == b->pmu.hw_present &&
+	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
 	       a->pmu.hpm_width == b->pmu.hpm_width && a->pmp_count == b->pmp_count;
 }
 
@@ -69,6 +76,14 @@ static void log_harts(void)
 		if (!(hs->features & HART_HAS_SSCOFPMF))
 			sbi_printf("; no Sscofpmf: no overflow interrupt, filter flags ignored%s",
 				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
+		/* Extensions the DT claims that the hart would not enable for S-mode. */
+		uint32_t unconfirmed = hs->isa_features & ~hs->features &
+				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC);
+		if (unconfirmed) {
+			sbi_printf("; WARNING: DT lists");
+			log_feature_names(unconfirmed);
+			sbi_printf(", not usable from S-mode (its enable bit does not stick)");
+		}
 		if (!hs->pmp_count)
 			sbi_printf("; WARNING: no PMP, firmware memory not protected");
 		sbi_printf("\n");

@@ -6,6 +6,7 @@
  */
 #include "riscv_csr.h"
 #include "sbi_boot.h"
+#include "sbi_hart_enables.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
 #include "trap_expect.h"
@@ -79,9 +80,37 @@ static void setup_pmp(struct hart_state *hs)
 	__asm__ __volatile__("sfence.vma" ::: "memory");
 }
 
+/* Sets bits in a WARL CSR, then keeps only those that stuck: the hart has them. */
+#define PROBE_ENABLE(csr, want) ({ unsigned long __got = 0; \
+	if (PROBE_CSR_WRITE(csr, want)) \
+		PROBE_CSR_READ(csr, &__got); \
+	__got & (want); })
+
+/* Sets the enables hart_extension_enables() asks for and keeps what the hart confirms. */
+static void setup_extension_enables(struct hart_state *hs)
+{
+	struct hart_enables want = hart_extension_enables(hs->features, hs->isa_features);
+	unsigned long mseccfg, got;
+
+	if (hs->features & HART_HAS_MENVCFG) {
+		got = PROBE_ENABLE(CSR_MENVCFG, want.menvcfg);
+		if (got & MENVCFG_PBMTE)
+			hs->features |= HART_HAS_SVPBMT;
+		if (got & MENVCFG_ADUE)
+			hs->features |= HART_HAS_SVADU;
+	}
+	/* mseccfg also holds Smepmp's bits: set SSEED, keep the rest. */
+	hs->features &= ~HART_HAS_ZKR;
+	if (want.mseccfg_set && PROBE_CSR_READ(CSR_MSECCFG, &mseccfg) &&
+	    (PROBE_ENABLE(CSR_MSECCFG, mseccfg | want.mseccfg_set) & MSECCFG_SSEED))
+		hs->features |= HART_HAS_ZKR;
+	if (want.mstateen0 && PROBE_ENABLE(CSR_MSTATEEN0, want.mstateen0))
+		hs->features |= HART_HAS_SMSTATEEN;
+}
+
 void hart_init_mmode(struct hart_state *hs)
 {
-	unsigned long medeleg = MEDELEG_SMODE, mideleg = MIDELEG_SMODE, menvcfg = 0;
+	unsigned long medeleg = MEDELEG_SMODE, mideleg = MIDELEG_SMODE;
 
 	csr_write(CSR_MIE, 0);
 	/* 0 while in M-mode: firmware/trap_entry.S tells M-mode traps apart by it. */
@@ -111,15 +140,7 @@ void hart_init_mmode(struct hart_state *hs)
 		csr_write(CSR_STVEC, 0);
 		csr_write(CSR_SATP, 0);
 	}
-	if (hs->features & HART_HAS_MENVCFG) {
-		if (hs->features & HART_HAS_SSTC)
-			menvcfg |= MENVCFG_STCE;
-		if (hs->features & HART_HAS_ZICBOM)
-			menvcfg |= (1UL << 4) | MENVCFG_CBCFE;    /* CBIE = 01: invalidate executes as flush */
-		if (hs->features & HART_HAS_ZICBOZ)
-			menvcfg |= MENVCFG_CBZE;
-		csr_write(CSR_MENVCFG, menvcfg);
-	}
+	setup_extension_enables(hs);
 	if (hs->features & HART_HAS_SSTC)
 		csr_write(CSR_STIMECMP, -1UL);
 	setup_pmp(hs);

@@ -27,6 +27,10 @@
 #define HART_HAS_ZICBOZ   (1U << 6)
 #define HART_HAS_MENVCFG  (1U << 7)
 #define HART_HAS_ZKR      (1U << 8)
+#define HART_HAS_SVPBMT   (1U << 9)
+#define HART_HAS_SVADU    (1U << 10)
+#define HART_HAS_SVADE    (1U << 11)
+#define HART_HAS_SMSTATEEN (1U << 12)
 
 /* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
 #define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */

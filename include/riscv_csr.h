@@ -22,6 +22,8 @@
 #define CSR_MTVEC     0x305
 #define CSR_MCOUNTEREN 0x306
 #define CSR_MENVCFG   0x30A
+#define CSR_MSTATEEN0 0x30C
+#define CSR_MSECCFG   0x747
 #define CSR_MSCRATCH  0x340
 #define CSR_MEPC      0x341
 #define CSR_MCAUSE    0x342
@@ -116,7 +118,20 @@
 #define MENVCFG_CBIE_INV (3UL << 4)
 #define MENVCFG_CBCFE (1UL << 6)
 #define MENVCFG_CBZE  (1UL << 7)
+#define MENVCFG_ADUE  (1UL << 61)
+#define MENVCFG_PBMTE (1UL << 62)
 #define MENVCFG_STCE  (1UL << 63)
+#define MSECCFG_SSEED (1UL << 9)
+/* mstateen0 (Smstateen): what S-mode may reach. */
+#define MSTATEEN0_C       (1UL << 0)
+#define MSTATEEN0_FCSR    (1UL << 1)
+#define MSTATEEN0_JVT     (1UL << 2)
+#define MSTATEEN0_CONTEXT (1UL << 57)
+#define MSTATEEN0_IMSIC   (1UL << 58)
+#define MSTATEEN0_AIA     (1UL << 59)
+#define MSTATEEN0_CSRIND  (1UL << 60)
+#define MSTATEEN0_ENVCFG  (1UL << 62)
+#define MSTATEEN0_SE0     (1UL << 63)
 
 #define PMP_R 0x01
 #define PMP_W 0x02

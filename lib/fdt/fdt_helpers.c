@@ -110,6 +110,10 @@ static const struct {
 	{ "zicbom", HART_HAS_ZICBOM },
 	{ "zicboz", HART_HAS_ZICBOZ },
 	{ "zkr", HART_HAS_ZKR },
+	{ "svpbmt", HART_HAS_SVPBMT },
+	{ "svadu", HART_HAS_SVADU },
+	{ "svade", HART_HAS_SVADE },
+	{ "smstateen", HART_HAS_SMSTATEEN },
 };
 
 static uint32_t isa_extension_flag(const char *name, int len)

@@ -1,4 +1,5 @@
-# Trap redirection and counter-read permission rules on the host (appended to HOST_TESTS, see host.mk).
+# Isolation and spec-conformance rules on the host (appended to HOST_TESTS, see host.mk):
+# trap redirection, counter-read permissions, remote fences, extension enables.
 HOST_TESTS += trap_redirect counter_access
 HOST_SRCS_trap_redirect := tests/host/test_trap_redirect.c lib/sbi/sbi_trap_redirect.c
 HOST_SRCS_counter_access := tests/host/test_counter_access.c lib/sbi/sbi_counter_access.c
@@ -8,3 +9,7 @@ HOST_SRCS_counter_access := tests/host/test_counter_access.c lib/sbi/sbi_counter
 HOST_TESTS += rfence
 HOST_SRCS_rfence := tests/host/test_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_ipi.c lib/sbi/sbi_hart.c
 $(BUILD)/host/test_rfence: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
+
+# M-mode enables for the extensions the DT advertises.
+HOST_TESTS += hart_enables
+HOST_SRCS_hart_enables := tests/host/test_hart_enables.c lib/sbi/sbi_hart_enables.c
