@@ -51,7 +51,68 @@ static void log_features(const struct hart_state *hs)
 static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
 	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
-	       a->pmu.hpm_width == b->pmu.hpm_width && a->pmp_count == b->pmp_count;
+	       a->pmu.hpm_width == b->pmu.hpm_width && a->pmp_count == b->pmp_count &&
+	       a->pmp_granule == b->pmp_granule && a->pmp_protected == b->pmp_protected;
+}
+
+/* Every region PMP denies S/U-mode: bit 0 the firmware, bit 1 + i sbi_memory.device[i]. */
+static uint32_t pmp_all_regions(void)
+{
+	return (2u << sbi_memory.device_count) - 1;
+}
+
+static void log_region(unsigned int r, bool first)
+{
+	if (!first)
+		sbi_printf(",");
+	if (r == 0)
+		sbi_printf(" firmware 0x%lx-0x%lx", (unsigned long)sbi_memory.fw_base,
+			   (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1));
+	else
+		sbi_printf(" %s 0x%lx-0x%lx", sbi_memory.device[r - 1].name, (unsigned long)sbi_memory.device[r - 1].base,
+			   (unsigned long)(sbi_memory.device[r - 1].base + sbi_memory.device[r - 1].size - 1));
+}
+
+/* What S-mode is denied, as the boot hart's PMP does it. */
+static void log_pmp(const struct hart_state *hs)
+{
+	sbi_printf("abacus: PMP             : %u entries, %lu-byte granules; S/U-mode denied:", hs->pmp_count,
+		   hs->pmp_granule);
+	bool first = true;
+
+	for (unsigned int r = 0; r < 1 + sbi_memory.device_count; r++)
+		if (hs->pmp_protected & (1u << r)) {
+			log_region(r, first);
+			first = false;
+		}
+	if (!hs->pmp_protected)
+		sbi_printf(" nothing");
+	sbi_printf("\n");
+}
+
+/* Loud, one line per problem: firmware memory or a firmware device S-mode can reach. */
+static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
+{
+	uint32_t missing = pmp_all_regions() & ~hs->pmp_protected;
+	const char *which = harts > 1 ? "harts" : "hart";
+
+	if (!missing)
+		return;
+	if (missing & 1)
+		sbi_printf("abacus: WARNING: %s %lu%s: FIRMWARE MEMORY IS NOT PROTECTED from S/U-mode (%s)\n", which,
+			   hs->hartid, harts > 1 ? "..." : "", hs->pmp_count ? "PMP writes did not stick" : "no PMP");
+	if (missing & ~1u) {
+		bool first = true;
+
+		sbi_printf("abacus: WARNING: %s %lu%s: no PMP entry left to protect:", which, hs->hartid,
+			   harts > 1 ? "..." : "");
+		for (unsigned int r = 1; r < 1 + sbi_memory.device_count; r++)
+			if (missing & (1u << r)) {
+				log_region(r, first);
+				first = false;
+			}
+		sbi_printf(" (S/U-mode can reach it)\n");
+	}
 }
 
 /* One line per run of consecutive harts with the same features. */
@@ -84,9 +145,8 @@ static void log_harts(void)
 			log_feature_names(unconfirmed);
 			sbi_printf(", not usable from S-mode (its enable bit does not stick)");
 		}
-		if (!hs->pmp_count)
-			sbi_printf("; WARNING: no PMP, firmware memory not protected");
 		sbi_printf("\n");
+		log_pmp_problems(hs, j - i);
 		i = j;
 	}
 }
@@ -175,6 +235,7 @@ static void boot_finish_platform(void *arg)
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
 		sbi_printf("abacus: harts           : %u (boot hart %lu)\n", hart_count, boot_hartid);
 		log_harts();
+		log_pmp(work->self);
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware); "
 			   "%u event ranges, %u selectors, %u raw ranges\n",
 			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw, PMU_FW_COUNTERS,

@@ -9,6 +9,7 @@
 #include "sbi_hart_enables.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
+#include "sbi_pmp.h"
 #include "trap_expect.h"
 
 extern char trap_entry[];
@@ -54,30 +55,26 @@ static void probe_features(struct hart_state *hs)
 	hs->features = f;
 }
 
-/* NAPOT encoding of a power-of-two region aligned to its size. */
-static unsigned long pmp_napot(unsigned long base, unsigned long size)
-{
-	return (base | (size / 2 - 1)) >> 2;
-}
-
+/*
+ * PMP: deny S/U-mode the firmware region and every device the firmware owns
+ * (sbi_memory.h), allow the rest (include/sbi_pmp.h has the layout). What
+ * could not be protected on this hart is left in hs->pmp_protected for the
+ * boot log.
+ */
 static void setup_pmp(struct hart_state *hs)
 {
-	unsigned long cfg;
+	struct pmp_region regions[PMP_LAYOUT_MAX_REGIONS];
+	struct pmp_layout layout;
+	unsigned int n = 0;
 
-	/* Two entries: 0 denies S/U all access to the firmware region, 1 allows the
-	 * rest of the address space. M-mode is not bound by unlocked entries. */
-	if (!PROBE_CSR_WRITE(CSR_PMPADDR0, pmp_napot(sbi_memory.fw_base, sbi_memory.fw_size)) ||
-	    !PROBE_CSR_WRITE(CSR_PMPADDR1, -1UL)) {
-		hs->pmp_count = 0;
-		return;
-	}
-	cfg = (unsigned long)PMP_A_NAPOT | ((unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X) << 8);
-	if (!PROBE_CSR_WRITE(CSR_PMPCFG0, cfg)) {
-		hs->pmp_count = 0;
-		return;
-	}
-	hs->pmp_count = 2;
-	__asm__ __volatile__("sfence.vma" ::: "memory");
+	regions[n++] = (struct pmp_region){ sbi_memory.fw_base, sbi_memory.fw_size };
+	for (unsigned int i = 0; i < sbi_memory.device_count && n < PMP_LAYOUT_MAX_REGIONS; i++)
+		regions[n++] = (struct pmp_region){ sbi_memory.device[i].base, sbi_memory.device[i].size };
+	pmp_probe(&hs->pmp_count, &hs->pmp_granule);
+	pmp_plan(regions, n, hs->pmp_count, hs->pmp_granule ? hs->pmp_granule : 4, &layout);
+	hs->pmp_protected = 0;
+	if (layout.count && pmp_write_layout(&layout, hs->pmp_count))
+		hs->pmp_protected = layout.protected_mask;
 }
 
 /* Sets bits in a WARL CSR, then keeps only those that stuck: the hart has them. */

@@ -46,7 +46,9 @@ struct hart_state {
 	uint32_t isa_features;           /* what the DT ISA string claims */
 	uint32_t mcounteren;
 	uint32_t intc_phandle;           /* DT phandle of this hart's interrupt controller */
-	unsigned int pmp_count;
+	unsigned int pmp_count;          /* PMP entries the hart implements */
+	unsigned long pmp_granule;       /* PMP granularity in bytes */
+	uint32_t pmp_protected;          /* bit 0: firmware, bit 1 + i: sbi_memory.device[i] denied to S/U */
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;

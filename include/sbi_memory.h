@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #define SBI_MEMORY_MAX_RAM_REGIONS 8
+#define SBI_MEMORY_MAX_DEVICES     8
 
 struct sbi_memory_map {
 	struct {
@@ -20,12 +21,21 @@ struct sbi_memory_map {
 	} ram[SBI_MEMORY_MAX_RAM_REGIONS];
 	unsigned int ram_count;
 	uint64_t fw_base, fw_size;    /* firmware region: never accessible to S-mode */
+	/* MMIO regions of devices the firmware owns (ACLINT MSWI/MTIMER...): PMP-denied to S/U-mode. */
+	struct {
+		uint64_t base, size;
+		const char *name;
+	} device[SBI_MEMORY_MAX_DEVICES];
+	unsigned int device_count;
 };
 
 extern struct sbi_memory_map sbi_memory;
 
 /* Adds a RAM region (from the DT memory node); false when the table is full. */
 bool sbi_memory_add_ram(uint64_t base, uint64_t size);
+
+/* Registers a firmware-owned device region; false when the table is full (reported at boot). */
+bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name);
 
 /*
  * True when [lo | hi << XLEN, + size) lies in one RAM region and does not

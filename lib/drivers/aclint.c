@@ -9,6 +9,7 @@
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "hart.h"
+#include "sbi_memory.h"
 
 #define CLINT_MSWI_OFFSET     0x0000
 #define CLINT_MTIMECMP_OFFSET 0x4000
@@ -63,6 +64,8 @@ static int clint_probe(const void *fdt, int node)
 	if (fdt_read_reg(fdt, node, 0, &base, &size))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
+	/* The firmware's alone: S-mode writing msip/mtimecmp could stall or fake IPIs and timers. */
+	sbi_memory_add_device(base, size, "clint");
 	return aclint_map_harts(fdt, node, (uintptr_t)base, true, true);
 }
 
@@ -72,6 +75,7 @@ static int aclint_mswi_probe(const void *fdt, int node)
 
 	if (fdt_read_reg(fdt, node, 0, &base, &size))
 		return -1;
+	sbi_memory_add_device(base, size, "aclint-mswi");
 	return aclint_map_harts(fdt, node, (uintptr_t)base, false, true);
 }
 
@@ -82,8 +86,10 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 	if (fdt_read_reg(fdt, node, 0, &base, &size))
 		return -1;
 	/* Two reg entries: mtimecmp array and mtime; one: mtime at its end. */
+	sbi_memory_add_device(base, size, "aclint-mtimer");
 	if (fdt_read_reg(fdt, node, 1, &mtime, &mtime_size) == 0) {
 		mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
+		sbi_memory_add_device(mtime, mtime_size, "aclint-mtime");
 	} else {
 		mtime_reg = (volatile uint64_t *)(uintptr_t)(base + ACLINT_MTIME_OFFSET);
 	}

@@ -13,3 +13,7 @@ $(BUILD)/host/test_rfence: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABA
 # M-mode enables for the extensions the DT advertises.
 HOST_TESTS += hart_enables
 HOST_SRCS_hart_enables := tests/host/test_hart_enables.c lib/sbi/sbi_hart_enables.c
+
+# PMP layouts for the firmware region and firmware-owned devices.
+HOST_TESTS += pmp_plan
+HOST_SRCS_pmp_plan := tests/host/test_pmp_plan.c lib/sbi/sbi_pmp_plan.c
