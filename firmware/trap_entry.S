@@ -51,9 +51,9 @@ trap_entry:
 	SAVE(a6, 16)
 	SAVE(a7, 17)
 	/* Dispatch by EID, as lib/sbi/sbi_ecall.c's sbi_ecall_dispatch() does:
-	 * a0..a6 stay as they are, the handler returns a0/a1. */
-	li	t0, SBI_EXT_LEGACY_LAST
-	bleu	a7, t0, ecall_legacy
+	 * a0..a6 stay as they are, the handler returns a0/a1. Legacy EIDs
+	 * (0x00-0x0F) are sorted out on the miss path: no slot holds one but
+	 * slot 0, which holds EID 0 (see sbi_extensions[]). */
 	ld	t0, sbi_ext_hash_mult
 	mul	t0, a7, t0
 	srli	t0, t0, 64 - SBI_EXT_HASH_BITS
@@ -85,6 +85,8 @@ ecall_legacy:
 	j	ecall_done
 
 ecall_not_supported:
+	li	t0, SBI_EXT_LEGACY_LAST
+	bleu	a7, t0, ecall_legacy
 	li	a0, SBI_ERR_NOT_SUPPORTED
 	li	a1, 0
 	j	ecall_done

@@ -70,7 +70,11 @@ struct pmu_fw_counter {
 	uint64_t value_or_base;
 	int32_t platform_event;       /* for SBI_PMU_FW_PLATFORM */
 	uint16_t code;                /* firmware event code; valid when configured */
-	uint16_t configured;
+	uint8_t configured;
+	/* This counter's bit of pmu_hart.started, next to code: counter_fw_read
+	 * loads both with one address (docs/bench.md). Changed only by
+	 * pmu_fw_counter_set_started(). */
+	uint8_t started;
 };
 
 struct pmu_hart {

@@ -160,9 +160,12 @@ static void counter_configure(struct pmu_hart *ph, unsigned long idx, unsigned l
 {
 	if (pmu_counter_started(ph, idx)) {
 		/* SKIP_MATCH may name a running counter: reprogramming stops it. */
-		if (!pmu_is_hw(ph, idx))
+		if (!pmu_is_hw(ph, idx)) {
 			pmu_fw_counter_freeze(ph, idx - ph->num_hw);
-		ph->started &= ~pmu_bit(idx);
+			pmu_fw_counter_set_started(ph, idx, false);
+		} else {
+			ph->started &= ~pmu_bit(idx);
+		}
 	}
 
 	if (!pmu_is_hw(ph, idx)) {

@@ -51,7 +51,7 @@ static uint64_t fw_counter_value(const struct pmu_hart *ph, unsigned long k)
 {
 	const struct pmu_fw_counter *fc = &ph->fw[k];
 
-	if (pmu_counter_started(ph, ph->num_hw + k))
+	if (fc->started)
 		return fw_event_now(ph, fc) + fc->value_or_base;   /* wraps like a 64-bit counter */
 	return fc->value_or_base;
 }
@@ -80,7 +80,7 @@ static inline void fw_counter_start(struct pmu_hart *ph, unsigned long idx, bool
 	if (!has_value)
 		value = fc->value_or_base;
 	fc->value_or_base = value - now;
-	ph->started |= pmu_bit(idx);
+	pmu_fw_counter_set_started(ph, idx, true);
 }
 
 /* Starts hardware counter idx (stopped, mapped) from value, or from where it stopped. */
@@ -119,10 +119,11 @@ static inline __attribute__((always_inline)) void counter_stop_one(struct pmu_ha
 		/* QEMU 7.2 returns the counter's last *written* value once it is
 		 * inhibited: write the value it stopped at, so S-mode reads that. */
 		csr_write_counter(idx, csr_read_counter(idx));
+		ph->started &= ~pmu_bit(idx);
 	} else {
 		ph->fw[idx - ph->num_hw].value_or_base += now;   /* base -> value */
+		pmu_fw_counter_set_started(ph, idx, false);
 	}
-	ph->started &= ~pmu_bit(idx);
 }
 
 /* Snapshot memory (Table 16): an 8-byte overflow bitmap, then 64 8-byte counter values. */
@@ -320,7 +321,7 @@ struct sbiret pmu_counter_fw_read_ecall(unsigned long counter_idx, const struct 
 	if (k >= PMU_FW_COUNTERS)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	fc = &ph->fw[k];
-	if (!pmu_counter_started(ph, counter_idx))
+	if (!fc->started)
 		return sbiret_ok(fc->value_or_base);
 	/* Event count + base, wrapping like a 64-bit counter. */
 	if (pmu_fw_counter_is_platform(fc))

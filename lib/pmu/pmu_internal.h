@@ -97,6 +97,16 @@ static inline bool pmu_counter_started(const struct pmu_hart *ph, unsigned long 
 	return (ph->started >> idx) & 1;
 }
 
+/* Marks firmware counter idx (logical index) started or stopped, in both places that say so. */
+static inline void pmu_fw_counter_set_started(struct pmu_hart *ph, unsigned long idx, bool started)
+{
+	ph->fw[idx - ph->num_hw].started = started;
+	if (started)
+		ph->started |= pmu_bit(idx);
+	else
+		ph->started &= ~pmu_bit(idx);
+}
+
 /* A configured firmware counter counts a standard event (0..21) or SBI_PMU_FW_PLATFORM (pmu_event_decode). */
 static inline bool pmu_fw_counter_is_platform(const struct pmu_fw_counter *fc)
 {

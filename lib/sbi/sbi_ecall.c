@@ -6,8 +6,11 @@
  * the constant was found by a random search so that every extension of SBI
  * 3.0 (BASE, TIME, IPI, RFNC, HSM, SRST, PMU, DBCN, SUSP, CPPC, NACL, STA,
  * SSE, FWFT, DBTR, MPXY) and Abacus's firmware-specific EID 0x0A00ABAC each
- * have a slot of their own. Legacy EIDs 0x00-0x0F go to one handler before
- * hashing.
+ * have a slot of their own. Legacy EIDs 0x00-0x0F go to one handler: the
+ * trap entry looks them up only after the table missed (off the path of
+ * every other call), which works because no slot holds a legacy EID but
+ * slot 0: EID 0 always hashes there (0 * MULT = 0), unregistered slots hold
+ * 0, and slot 0 is given EID 0 (legacy set_timer) itself.
  *
  * firmware/trap_entry.S performs this lookup inline on the ecall path.
  *
@@ -38,7 +41,17 @@ const unsigned long sbi_ext_hash_mult = SBI_EXT_HASH_MULT;
 #define SBI_EXTENSION_IF(id, fn, str, avail) \
 	[SBI_EXT_SLOT(id)] = { .eid = (id), .handler = (fn), .name = (str), .available = (avail) }
 
+/* Slot 0: legacy EID 0 (set_timer) as the trap entry finds it (see above). */
+static SBI_ECALL_HANDLER(sbi_ecall_legacy_eid0)
+{
+	(void)fid;
+	return sbi_ecall_legacy(a0, a1, a2, a3, a4, a5, SBI_EXT_LEGACY_SET_TIMER);
+}
+
+_Static_assert(SBI_EXT_SLOT(SBI_EXT_LEGACY_SET_TIMER) == 0, "legacy EID 0 hashes to slot 0");
+
 const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
+	SBI_EXTENSION(SBI_EXT_LEGACY_SET_TIMER, sbi_ecall_legacy_eid0, NULL),
 	SBI_EXTENSION(SBI_EXT_BASE, sbi_ecall_base, "base"),
 	SBI_EXTENSION(SBI_EXT_PMU, sbi_ecall_pmu, "pmu"),
 	SBI_EXTENSION(SBI_EXT_TIME, sbi_ecall_time, "time"),
@@ -63,7 +76,7 @@ struct sbiret sbi_ecall_dispatch(unsigned long a0, unsigned long a1, unsigned lo
 
 	if (eid <= SBI_EXT_LEGACY_LAST)
 		return sbi_ecall_legacy(a0, a1, a2, a3, a4, a5, eid);
-	if (ext->eid != eid)       /* unregistered slots hold eid 0, never a non-legacy EID */
+	if (ext->eid != eid)       /* unregistered slots hold eid 0, a legacy EID */
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	return ext->handler(a0, a1, a2, a3, a4, a5, fid);
 }
@@ -83,7 +96,7 @@ void sbi_ecall_log_extensions(void)
 {
 	sbi_printf("abacus: SBI extensions  : legacy(0x00-0x08)");
 	for (unsigned int i = 0; i < sizeof(sbi_extensions) / sizeof(sbi_extensions[0]); i++)
-		if (sbi_extensions[i].handler && sbi_ecall_probe(sbi_extensions[i].eid))
+		if (sbi_extensions[i].eid > SBI_EXT_LEGACY_LAST && sbi_ecall_probe(sbi_extensions[i].eid))
 			sbi_printf(" %s", sbi_extensions[i].name);
 	sbi_printf("\n");
 }

@@ -612,6 +612,38 @@ TEST(u74_full_cycle)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
+/* Each firmware counter's started byte (read by fw_read) always matches its bit of ph.started. */
+static bool fw_started_mirrors_bitmask(void)
+{
+	for (unsigned int k = 0; k < PMU_FW_COUNTERS; k++)
+		if (ph.fw[k].started != ((ph.started >> (ph.num_hw + k)) & 1))
+			return false;
+	return true;
+}
+
+TEST(fw_started_byte_follows_every_path)
+{
+	setup_three_counters(&sim_qemu_virt, false);
+	CHECK(fw_started_mirrors_bitmask());
+	CHECK_EQ(config(FW0 + 1, 1, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_IPI_SENT)), FW0 + 1);
+	CHECK(ph.fw[1].started);
+	CHECK(fw_started_mirrors_bitmask());
+	CHECK_EQ(start(FW0, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK(fw_started_mirrors_bitmask());
+	/* SKIP_MATCH reconfiguring a running counter stops it */
+	CHECK_EQ(config(FW0, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, EV_FW(SBI_PMU_FW_SET_TIMER)), FW0);
+	CHECK(!ph.fw[0].started);
+	CHECK(fw_started_mirrors_bitmask());
+	CHECK_EQ(start(FW0, 0x3, 0, 0).error, SBI_ERR_ALREADY_STARTED);
+	CHECK(fw_started_mirrors_bitmask());
+	CHECK_EQ(stop(FW0, 0x3, 0).error, SBI_SUCCESS);
+	CHECK(fw_started_mirrors_bitmask());
+	CHECK_EQ(start(FW0, 0x3, SBI_PMU_START_FLAG_SET_INIT_VALUE, 5).error, SBI_SUCCESS);
+	CHECK_EQ(stop(FW0, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK(fw_started_mirrors_bitmask());
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0 + 1).value, 5);
+}
+
 int main(void)
 {
 	RUN(start_reserved_flags);
@@ -647,5 +679,6 @@ int main(void)
 	RUN(fw_counter_platform_event);
 	RUN(fw_only_hart_without_mcountinhibit);
 	RUN(u74_full_cycle);
+	RUN(fw_started_byte_follows_every_path);
 	return TEST_EXIT_CODE;
 }
