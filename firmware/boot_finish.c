@@ -133,7 +133,8 @@ static void log_harts(void)
 		if (hs->pmu.num_hw > 3)
 			sbi_printf(" hpm3-%u (%u-bit)", hs->pmu.num_hw - 1, hs->pmu.hpm_width + 1);
 		if (!hs->pmu.has_mcountinhibit)
-			sbi_printf(" (no mcountinhibit: hardware counters readable, not configurable)");
+			sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
+				   "hpm counters stop by selecting no event)");
 		if (!(hs->features & HART_HAS_SSCOFPMF))
 			sbi_printf("; no Sscofpmf: no overflow interrupt, filter flags ignored%s",
 				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");

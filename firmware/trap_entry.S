@@ -54,15 +54,16 @@ trap_entry:
 	 * a0..a6 stay as they are, the handler returns a0/a1. Legacy EIDs
 	 * (0x00-0x0F) are sorted out on the miss path: no slot holds one but
 	 * slot 0, which holds EID 0 (see sbi_extensions[]). */
-	ld	t0, sbi_ext_hash_mult
+1:	auipc	t1, %pcrel_hi(sbi_extension_table)
+	addi	t1, t1, %pcrel_lo(1b)
+	ld	t0, 0(t1)               /* the hash multiplier */
 	mul	t0, a7, t0
 	srli	t0, t0, 64 - SBI_EXT_HASH_BITS
 	slli	t0, t0, SBI_EXT_ENTRY_SHIFT
-	la	t1, sbi_extensions
 	add	t0, t0, t1
-	ld	t1, 0(t0)
+	ld	t1, SBI_EXT_TABLE_SLOTS(t0)
 	bne	t1, a7, ecall_not_supported
-	ld	t0, SBI_EXT_ENTRY_HANDLER(t0)
+	ld	t0, SBI_EXT_TABLE_SLOTS + SBI_EXT_ENTRY_HANDLER(t0)
 	jalr	t0
 ecall_done:
 	addi	t0, sp, TRAP_FRAME_SIZE

@@ -55,17 +55,23 @@ bool csr_try_write(unsigned int csr_num, uint64_t value);
 #define CSR_LAYER_API
 #endif
 
-CSR_LAYER_API uint64_t csr_read_counter(unsigned int counter);           /* 0, 2, 3..31 */
-CSR_LAYER_API void csr_write_counter(unsigned int counter, uint64_t value);
-CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned int counter);         /* 3..31 */
-CSR_LAYER_API void csr_write_mhpmevent(unsigned int counter, uint64_t value);
+CSR_LAYER_API uint64_t csr_read_counter(unsigned long counter);           /* 0, 2, 3..31 */
+CSR_LAYER_API void csr_write_counter(unsigned long counter, uint64_t value);
+/*
+ * Writes counter's current value back to it (QEMU 7.2 reads an inhibited
+ * counter as its last written value, so this freezes what S-mode reads);
+ * mcycle and minstret, the usual ones, without the table jumps.
+ */
+CSR_LAYER_API void csr_counter_freeze(unsigned long counter);
+CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned long counter);         /* 3..31 */
+CSR_LAYER_API void csr_write_mhpmevent(unsigned long counter, uint64_t value);
 /* mcyclecfg (counter 0) / minstretcfg (counter 2): only with Smcntrpmf. */
-CSR_LAYER_API uint64_t csr_read_counter_cfg(unsigned int counter);
-CSR_LAYER_API void csr_write_counter_cfg(unsigned int counter, uint64_t value);
+CSR_LAYER_API uint64_t csr_read_counter_cfg(unsigned long counter);
+CSR_LAYER_API void csr_write_counter_cfg(unsigned long counter, uint64_t value);
 
-/* mcountinhibit: set (stop) or clear (run) the bits of a counter mask. */
-CSR_LAYER_API void csr_inhibit_set(uint32_t counter_mask);
-CSR_LAYER_API void csr_inhibit_clear(uint32_t counter_mask);
+/* mcountinhibit: set (stop) or clear (run) the bits of a counter mask (bits 0..31). */
+CSR_LAYER_API void csr_inhibit_set(unsigned long counter_mask);
+CSR_LAYER_API void csr_inhibit_clear(unsigned long counter_mask);
 CSR_LAYER_API uint32_t csr_inhibit_read(void);
 
 /* scountovf: OF bits of all counters (only with Sscofpmf). */
@@ -106,48 +112,58 @@ CSR_LAYER_API void csr_clear_lcofip(void);
 	"2:\n\t" \
 	".option pop"
 
-CSR_LAYER_API uint64_t csr_read_counter(unsigned int counter)
+CSR_LAYER_API uint64_t csr_read_counter(unsigned long counter)
 {
 	unsigned long value, target;
 
 	/* value doubles as the offset register: it is written last. */
 	__asm__ __volatile__(CSR_COUNTER_TABLE(0, "csrr %[offset], 0xb00 + \\n", "li %[offset], 0")
 			     : [offset] "=&r"(value), [target] "=&r"(target)
-			     : [counter] "r"((unsigned long)counter));
+			     : [counter] "r"(counter));
 	return value;
 }
 
-CSR_LAYER_API void csr_write_counter(unsigned int counter, uint64_t value)
+CSR_LAYER_API void csr_write_counter(unsigned long counter, uint64_t value)
 {
 	unsigned long offset, target;
 
 	__asm__ __volatile__(CSR_COUNTER_TABLE(0, "csrw 0xb00 + \\n, %[value]", "nop")
 			     : [offset] "=&r"(offset), [target] "=&r"(target)
-			     : [counter] "r"((unsigned long)counter), [value] "r"(value)
+			     : [counter] "r"(counter), [value] "r"(value)
 			     : "memory");
 }
 
-CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned int counter)
+CSR_LAYER_API void csr_counter_freeze(unsigned long counter)
+{
+	if (counter == 0)
+		csr_write(CSR_NUM_MCYCLE, csr_read(CSR_NUM_MCYCLE));
+	else if (counter == 2)
+		csr_write(CSR_NUM_MINSTRET, csr_read(CSR_NUM_MINSTRET));
+	else
+		csr_write_counter(counter, csr_read_counter(counter));
+}
+
+CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned long counter)
 {
 	unsigned long value, target;
 
 	__asm__ __volatile__(CSR_COUNTER_TABLE(3, "csrr %[offset], 0x320 + \\n", "li %[offset], 0")
 			     : [offset] "=&r"(value), [target] "=&r"(target)
-			     : [counter] "r"((unsigned long)counter));
+			     : [counter] "r"(counter));
 	return value;
 }
 
-CSR_LAYER_API void csr_write_mhpmevent(unsigned int counter, uint64_t value)
+CSR_LAYER_API void csr_write_mhpmevent(unsigned long counter, uint64_t value)
 {
 	unsigned long offset, target;
 
 	__asm__ __volatile__(CSR_COUNTER_TABLE(3, "csrw 0x320 + \\n, %[value]", "nop")
 			     : [offset] "=&r"(offset), [target] "=&r"(target)
-			     : [counter] "r"((unsigned long)counter), [value] "r"(value)
+			     : [counter] "r"(counter), [value] "r"(value)
 			     : "memory");
 }
 
-CSR_LAYER_API uint64_t csr_read_counter_cfg(unsigned int counter)
+CSR_LAYER_API uint64_t csr_read_counter_cfg(unsigned long counter)
 {
 	if (counter == 0)
 		return csr_read(CSR_NUM_MCYCLECFG);
@@ -156,7 +172,7 @@ CSR_LAYER_API uint64_t csr_read_counter_cfg(unsigned int counter)
 	return 0;
 }
 
-CSR_LAYER_API void csr_write_counter_cfg(unsigned int counter, uint64_t value)
+CSR_LAYER_API void csr_write_counter_cfg(unsigned long counter, uint64_t value)
 {
 	if (counter == 0)
 		csr_write(CSR_NUM_MCYCLECFG, value);
@@ -164,12 +180,12 @@ CSR_LAYER_API void csr_write_counter_cfg(unsigned int counter, uint64_t value)
 		csr_write(CSR_NUM_MINSTRETCFG, value);
 }
 
-CSR_LAYER_API void csr_inhibit_set(uint32_t counter_mask)
+CSR_LAYER_API void csr_inhibit_set(unsigned long counter_mask)
 {
 	csr_set(CSR_NUM_MCOUNTINHIBIT, counter_mask);
 }
 
-CSR_LAYER_API void csr_inhibit_clear(uint32_t counter_mask)
+CSR_LAYER_API void csr_inhibit_clear(unsigned long counter_mask)
 {
 	csr_clear(CSR_NUM_MCOUNTINHIBIT, counter_mask);
 }

@@ -41,7 +41,20 @@ struct pmu_raw_range {            /* riscv,raw-event-to-mhpmcounters row */
 	uint32_t counters;
 };
 
+/*
+ * Standard hardware events (type 0, Table 2; type 1, Tables 3-5) in slots
+ * type << 6 | code: what pmu_event_map_index() precomputes from the rows, so
+ * that matching a counter for them scans no table (docs/bench.md).
+ */
+#define PMU_HW_EVENT_SLOTS   128
+#define PMU_HW_EVENT_DEFINED (1ULL << 63)   /* hw_events[]: the spec defines this event */
+
 struct pmu_event_map {
+	/* Derived from the rows below by pmu_event_map_index(): per slot, PMU_HW_EVENT_DEFINED
+	 * and the counters (bits 0..31) that can count the event, and its selector.
+	 * First in the struct: their address is the map's (one instruction less on the hot path). */
+	uint64_t hw_events[PMU_HW_EVENT_SLOTS];
+	uint64_t hw_selectors[PMU_HW_EVENT_SLOTS];
 	struct pmu_event_range ranges[PMU_MAP_MAX_ROWS];
 	unsigned int range_count;
 	struct pmu_event_selector selectors[PMU_MAP_MAX_ROWS];
@@ -49,6 +62,12 @@ struct pmu_event_map {
 	struct pmu_raw_range raw[PMU_MAP_MAX_ROWS];
 	unsigned int raw_count;
 };
+
+/*
+ * Fills the derived part of map from its rows: call it whenever the rows
+ * change (pmu_dt_parse() does, for the DT's rows and for a default map).
+ */
+void pmu_event_map_index(struct pmu_event_map *map);
 
 /* ---- Platform hooks (SBI_PMU_FW_PLATFORM events, default table) ---- */
 struct pmu_platform {
@@ -81,14 +100,32 @@ struct pmu_hart {
 	/* Found at boot by pmu_hart_init (probing). */
 	uint32_t hw_present;          /* bit N: counter N exists (bit 1, time, included) */
 	uint8_t num_hw;               /* logical hardware counters (0 .. num_hw-1) */
+	uint8_t num_counters;         /* num_hw + PMU_FW_COUNTERS (pmu_num_counters) */
 	uint8_t hpm_width;            /* mhpmcounter width - 1 */
 	bool has_mcountinhibit;
 	bool has_sscofpmf;
 	bool has_smcntrpmf;
+	/*
+	 * Hardware counters S-mode may give an event (bit N = counter N): mcycle,
+	 * minstret and the programmable counters with an mhpmevent, never time.
+	 * Without mcountinhibit too: mcycle/minstret then run free (a stop keeps
+	 * the value for the snapshot and a resume) and a stopped programmable
+	 * counter selects no event.
+	 */
+	uint32_t programmable;
 
 	/* Counter state. */
 	uint64_t started;             /* bit = logical counter index */
-	uint32_t hw_event[PMU_HW_COUNTER_MAX];   /* event_idx mapped, 0 = free */
+	/*
+	 * Which counters have no event, so matching may take them (a started
+	 * counter always has one): programmable hardware counters whose
+	 * hw_event[] word is 0 (bit = counter), firmware counters configured
+	 * (bit = logical index). pmu_internal.h keeps them in step.
+	 */
+	uint32_t hw_free;
+	uint64_t fw_mapped;
+	uint64_t hw_event[PMU_HW_COUNTER_MAX];   /* what counter N counts (pmu_internal.h), 0 = free */
+	uint64_t fixed_parked[2];     /* without mcountinhibit: mcycle, minstret at their last stop */
 	struct pmu_fw_counter fw[PMU_FW_COUNTERS];
 	/* Always-on per-hart counts of the standard firmware events. */
 	uint64_t fw_event_count[SBI_PMU_FW_EVENT_COUNT];
@@ -113,7 +150,7 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 
 static inline unsigned long pmu_num_counters(const struct pmu_hart *ph)
 {
-	return ph->num_hw + PMU_FW_COUNTERS;
+	return ph->num_counters;
 }
 
 struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx);

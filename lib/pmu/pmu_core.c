@@ -58,22 +58,19 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	ph->has_smcntrpmf = isa_smcntrpmf && csr_try_read(CSR_NUM_MCYCLECFG, &value);
 
 	/*
-	 * Without mcountinhibit no counter can be stopped: cycle, time and
-	 * instret are listed (S-mode reads them directly) but no event can be
-	 * configured on them, since counter_stop could not keep its promise
-	 * (the spec allows a firmware to refuse hardware counters then).
-	 * Firmware counters work as everywhere.
+	 * Without mcountinhibit (cores before privileged spec 1.11: FU540) no
+	 * counter can be inhibited: mcycle/minstret run free, and a
+	 * programmable counter is stopped by selecting no event. Either way,
+	 * programmable counters select no event first, and are inhibited too
+	 * when they can be, so that probing reads back exactly what it wrote.
 	 */
-	if (!ph->has_mcountinhibit) {
-		ph->num_hw = PMU_HPM_FIRST;
-		sbi_printf("pmu: no mcountinhibit CSR: cycle/time/instret readable but not configurable\n");
-		return ph->hw_present;
-	}
-
-	/* Stop the programmable counters first so that probing reads back exactly what it wrote. */
-	csr_inhibit_set(HPM_COUNTERS);
+	if (ph->has_mcountinhibit)
+		csr_inhibit_set(HPM_COUNTERS);
 	ph->num_hw = PMU_HPM_FIRST;
+	ph->programmable = (1u << 0) | (1u << 2);
 	for (unsigned int n = PMU_HPM_FIRST; n <= HPM_LAST; n++) {
+		/* No event; also clears Sscofpmf's OF. A counter without mhpmevent is not programmable. */
+		bool has_event = csr_try_write(CSR_NUM_MHPMEVENT(n), 0);
 		/* A counter hardwired to zero (U74: mhpmcounter5..31) is as good as absent. */
 		unsigned int width = hpm_probe_width(n);
 
@@ -82,10 +79,11 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 			continue;
 		}
 		ph->hw_present |= 1u << n;
-		csr_try_write(CSR_NUM_MHPMEVENT(n), 0);   /* no event; also clears Sscofpmf's OF */
 		if (!contiguous)
 			continue;                  /* readable by S-mode, but not a logical counter */
 		ph->num_hw = (uint8_t)(n + 1);
+		if (has_event)
+			ph->programmable |= 1u << n;
 		min_width = width < min_width ? width : min_width;
 		max_width = width > max_width ? width : max_width;
 	}
@@ -93,6 +91,9 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 		sbi_printf("pmu: mhpmcounters of different widths (%u..%u bits): reporting %u\n",
 			   min_width, max_width, min_width);
 	ph->hpm_width = (uint8_t)(min_width - 1);
+	ph->num_counters = (uint8_t)(ph->num_hw + PMU_FW_COUNTERS);
+	ph->programmable &= (uint32_t)(pmu_bit(ph->num_hw) - 1);
+	ph->hw_free = ph->programmable;
 
 	/* Free-running mcycle/minstret (rdcycle, rdinstret) never count M-mode either. */
 	if (ph->has_smcntrpmf) {
@@ -102,7 +103,8 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	if (ph->has_sscofpmf)
 		csr_clear_lcofip();
 	/* S-mode code reads rdcycle/rdinstret without the PMU: keep them counting. */
-	csr_inhibit_clear((1u << 0) | (1u << 2));
+	if (ph->has_mcountinhibit)
+		csr_inhibit_clear((1u << 0) | (1u << 2));
 	return ph->hw_present;
 }
 
@@ -122,23 +124,11 @@ struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_id
 	return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
 }
 
-static inline bool counter_is_free(const struct pmu_hart *ph, unsigned long idx)
-{
-	if (pmu_is_hw(ph, idx))
-		return ph->hw_event[idx] == 0;
-	return !ph->fw[idx - ph->num_hw].configured;
-}
-
-/* The lowest free counter of candidates, or -1. */
+/* The lowest counter of candidates that has no event (started ones always have one), or -1. */
 static inline long first_free_counter(const struct pmu_hart *ph, uint64_t candidates)
 {
-	for (; candidates; candidates &= candidates - 1) {
-		unsigned long idx = pmu_lowest_bit(candidates);
-
-		if (counter_is_free(ph, idx))
-			return idx;
-	}
-	return -1;
+	candidates &= pmu_free_counters(ph);
+	return candidates ? (long)pmu_lowest_bit(candidates) : -1;
 }
 
 /* Programs firmware counter idx (free to take, stopped) for firmware event code. */
@@ -149,48 +139,119 @@ static inline void fw_counter_configure(struct pmu_hart *ph, unsigned long idx, 
 
 	fc->code = code;
 	fc->platform_event = platform_event;
-	fc->configured = 1;
+	pmu_counter_map_fw(ph, idx);
 	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
 		fc->value_or_base = 0;
+}
+
+/* Stops counter idx if a SKIP_MATCH reconfiguration finds it running. */
+static void counter_stop_for_reconfiguration(struct pmu_hart *ph, unsigned long idx)
+{
+	if (!pmu_counter_started(ph, idx))
+		return;
+	if (!pmu_is_hw(ph, idx)) {
+		pmu_fw_counter_freeze(ph, idx - ph->num_hw);
+		pmu_fw_counter_set_started(ph, idx, false);
+	} else {
+		pmu_hw_counter_stop(ph, idx);
+	}
+}
+
+/* The mhpmevent value that counts word's event with config_flags' filters (Sscofpmf: and MINH). */
+static inline uint64_t hw_selector_with_filters(const struct pmu_hart *ph, uint64_t word, unsigned long flags)
+{
+	uint64_t selector = pmu_hw_event_selector(word);
+
+	/* Table 8 filter flags (and MINH): only Sscofpmf hardware has the bits (OF stays 0). */
+	if (ph->has_sscofpmf)
+		selector = (selector & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)) | filter_bits(flags);
+	return selector;
+}
+
+/*
+ * hw_counter_take() on a hart without mcountinhibit: a stopped programmable
+ * counter selects no event (its selector is written at start, from the
+ * word), a free-running mcycle/minstret "stops" here: its value now is what
+ * a snapshot reports.
+ */
+static __attribute__((noinline)) struct sbiret free_running_take(struct pmu_hart *ph, unsigned long idx,
+								  unsigned long flags, uint64_t word)
+{
+	if (idx >= PMU_HPM_FIRST)
+		csr_write_mhpmevent(idx, 0);
+	else if (ph->has_smcntrpmf)
+		csr_write_counter_cfg(idx, filter_bits(flags));
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+		csr_write_counter(idx, 0);
+	if (idx < PMU_HPM_FIRST)
+		ph->fixed_parked[idx >> 1] = csr_read_counter(idx);
+	pmu_counter_map_hw(ph, idx, word);
+	return sbiret_ok(idx);
+}
+
+/*
+ * Takes hardware counter idx (programmable, free) for the event of
+ * hw_event[] word `word` and leaves it stopped: what a matching does once it
+ * found the counter (fast_config_matching, config_matching), on a hart with
+ * mcountinhibit (inhibitable_take) or without (free_running_take).
+ */
+static inline __attribute__((always_inline)) struct sbiret inhibitable_take(struct pmu_hart *ph,
+									    unsigned long idx,
+									    unsigned long flags, uint64_t word)
+{
+	/*
+	 * Inhibited while programmed, so no event is counted under the old
+	 * selector. An unmapped programmable counter is inhibited already; a
+	 * free-running mcycle/minstret is not: its value is written back for
+	 * QEMU 7.2, which otherwise reads an inhibited counter as its last
+	 * written value (CLEAR_VALUE writes 0 below anyway).
+	 */
+	csr_inhibit_set(1UL << idx);
+	if (idx >= PMU_HPM_FIRST) {
+		csr_write_mhpmevent(idx, hw_selector_with_filters(ph, word, flags));
+	} else {
+		if (!(flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE))
+			csr_counter_freeze(idx);
+		if (ph->has_smcntrpmf)
+			csr_write_counter_cfg(idx, filter_bits(flags));
+	}
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+		csr_write_counter(idx, 0);
+	pmu_counter_map_hw(ph, idx, word);
+	return sbiret_ok(idx);
+}
+
+static __attribute__((noinline)) struct sbiret hw_counter_take(struct pmu_hart *ph, unsigned long idx,
+							      unsigned long flags, uint64_t word)
+{
+	if (!ph->has_mcountinhibit)
+		return free_running_take(ph, idx, flags, word);
+	return inhibitable_take(ph, idx, flags, word);
 }
 
 /* Programs counter idx (free to take, right kind) for ev; leaves it stopped. */
 static void counter_configure(struct pmu_hart *ph, unsigned long idx, unsigned long flags,
 			      const struct pmu_event *ev)
 {
-	if (pmu_counter_started(ph, idx)) {
-		/* SKIP_MATCH may name a running counter: reprogramming stops it. */
-		if (!pmu_is_hw(ph, idx)) {
-			pmu_fw_counter_freeze(ph, idx - ph->num_hw);
-			pmu_fw_counter_set_started(ph, idx, false);
-		} else {
-			ph->started &= ~pmu_bit(idx);
-		}
-	}
-
-	if (!pmu_is_hw(ph, idx)) {
+	counter_stop_for_reconfiguration(ph, idx);
+	if (!pmu_is_hw(ph, idx))
 		fw_counter_configure(ph, idx, flags, ev->fw_code, ev->platform_event);
-		return;
-	}
+	else
+		hw_counter_take(ph, idx, flags, pmu_hw_event_word(ev));
+}
 
-	/* Inhibited while programmed, so no event is counted under the old
-	 * selector; the value is written back for QEMU 7.2, which otherwise
-	 * reads an inhibited counter as its last written value. */
-	csr_inhibit_set(1u << idx);
-	csr_write_counter(idx, csr_read_counter(idx));
-	if (idx >= PMU_HPM_FIRST) {
-		uint64_t selector = pmu_event_selector(ev);
+/*
+ * The counter matching takes from candidates (free or not): the lowest free
+ * one; with Sscofpmf, mcycle/minstret only as a last resort, since they
+ * raise no overflow interrupt (Linux samples cycles and instructions).
+ */
+static inline long pick_counter(const struct pmu_hart *ph, uint64_t free_candidates)
+{
+	const uint64_t fixed = pmu_bit(0) | pmu_bit(2);
 
-		/* Table 8 filter flags (and MINH): only Sscofpmf hardware has the bits (OF stays 0). */
-		if (ph->has_sscofpmf)
-			selector = (selector & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)) | filter_bits(flags);
-		csr_write_mhpmevent(idx, selector);
-	} else if (ph->has_smcntrpmf) {
-		csr_write_counter_cfg(idx, filter_bits(flags));
-	}
-	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
-		csr_write_counter(idx, 0);
-	ph->hw_event[idx] = ev->idx;
+	if (ph->has_sscofpmf && (free_candidates & ~fixed))
+		free_candidates &= ~fixed;
+	return free_candidates ? (long)pmu_lowest_bit(free_candidates) : -1;
 }
 
 /* pmu_counter_config_matching, any case: the counter index, or a (negative) SBI error. */
@@ -216,21 +277,13 @@ static __attribute__((noinline)) long config_matching(struct pmu_hart *ph, unsig
 	if (config_flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
 		/* Table 8 note: the first counter of the set, unconditionally (Linux: cycle/instret). */
 		idx = pmu_lowest_bit(set);
-		if (idx == PMU_COUNTER_TIME || pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW) ||
-		    (pmu_is_hw(ph, idx) && !ph->has_mcountinhibit))
+		if (pmu_is_hw(ph, idx) != (ev.type != SBI_PMU_EVENT_TYPE_FW) ||
+		    (pmu_is_hw(ph, idx) && !(ph->programmable & pmu_bit(idx))))
 			return SBI_ERR_NOT_SUPPORTED;
 	} else {
 		/* The lowest counter of the set that can count the event and is neither mapped nor running. */
-		candidates = set & pmu_event_counters(ph, &ev) & ~ph->started;
-		/*
-		 * With Sscofpmf, mcycle/minstret only as a last resort: they raise
-		 * no overflow interrupt (Linux samples cycles and instructions).
-		 */
-		long found = -1;
-		if (ph->has_sscofpmf)
-			found = first_free_counter(ph, candidates & ~(pmu_bit(0) | pmu_bit(2)));
-		if (found < 0)
-			found = first_free_counter(ph, candidates);
+		candidates = set & pmu_event_counters(ph, &ev);
+		long found = pick_counter(ph, candidates & pmu_free_counters(ph));
 		if (found < 0)
 			return SBI_ERR_NOT_SUPPORTED;
 		idx = (unsigned long)found;
@@ -242,31 +295,93 @@ static __attribute__((noinline)) long config_matching(struct pmu_hart *ph, unsig
 	return idx;
 }
 
+/*
+ * config_matching() as an sbiret, out of line, with the glue's argument
+ * order: every path of the entry below ends in a tail call that moves no
+ * register (with t2-t6 reserved, GCC 12 would otherwise spill to s0-s2).
+ */
+static __attribute__((noinline)) struct sbiret config_matching_any(unsigned long base, unsigned long mask,
+								     unsigned long flags, unsigned long event_idx,
+								     uint64_t event_data, struct pmu_hart *ph)
+{
+	long idx = config_matching(ph, base, mask, flags, event_idx, event_data);
+
+	return idx < 0 ? sbiret_err(idx) : sbiret_ok(idx);
+}
+
+/*
+ * An error sbiret, out of line: GCC 12 builds a returned struct in a stack
+ * slot, which would give the fast path below a frame it needs only to fail.
+ */
+static __attribute__((noinline)) struct sbiret config_error(long error)
+{
+	return sbiret_err(error);
+}
+
+/*
+ * The fast path of pmu_counter_config_matching(), for flags without
+ * SKIP_MATCH or AUTO_START, with its arguments in the order the ecall glue
+ * has them (ph last, so nothing moves): a set that does not name counters
+ * that all exist is INVALID_PARAM and an empty one NOT_SUPPORTED, as in
+ * config_matching().
+ * - A standard firmware event (perf's firmware events): the lowest free
+ *   firmware counter of the set (filter flags are hints firmware counters
+ *   ignore; the Sscofpmf order only concerns mcycle/minstret).
+ * - A standard hardware event (perf stat -e cycles, instructions, cache
+ *   events): the counters that can count it come from the boot-time index
+ *   (pmu_event_map_index), with no table scan and no event decoding (the
+ *   index knows which events Tables 2-5 define).
+ * Anything else goes to config_matching(). Every way out is a tail call or
+ * a plain return, so no path keeps a stack frame (docs/bench.md).
+ */
+static __attribute__((noinline)) struct sbiret fast_config_matching(unsigned long base, unsigned long mask,
+								      unsigned long flags, unsigned long event_idx,
+								      uint64_t event_data, struct pmu_hart *ph)
+{
+	uint64_t set, info;
+	long idx;
+
+	/* (Harts without mcountinhibit, rare, take config_matching().) */
+	if (pmu_is_hw_event(event_idx) && ph->has_mcountinhibit) {
+		if (!pmu_counter_set(ph, base, mask, &set))
+			return config_error(SBI_ERR_INVALID_PARAM);
+		info = pmu_event_map.hw_events[pmu_hw_event_slot(event_idx)];
+		if (!(info & PMU_HW_EVENT_DEFINED))
+			return config_error(SBI_ERR_NOT_SUPPORTED);
+		idx = pick_counter(ph, set & info & ph->hw_free);
+		if (idx < 0)
+			return config_error(SBI_ERR_NOT_SUPPORTED);
+		return inhibitable_take(ph, idx, flags, event_idx);
+	}
+	if (pmu_event_is_standard_fw(event_idx)) {
+		if (!pmu_counter_set(ph, base, mask, &set))
+			return config_error(SBI_ERR_INVALID_PARAM);
+		idx = first_free_counter(ph, set & pmu_fw_counters(ph));
+		if (idx < 0)
+			return config_error(SBI_ERR_NOT_SUPPORTED);
+		fw_counter_configure(ph, idx, flags, SBI_PMU_EVENT_IDX_CODE(event_idx), -1);
+		return sbiret_ok(idx);
+	}
+	return config_matching_any(base, mask, flags, event_idx, event_data, ph);
+}
+
+struct sbiret pmu_counter_config_matching_ecall(unsigned long counter_idx_base, unsigned long counter_idx_mask,
+						unsigned long config_flags, unsigned long event_idx,
+						uint64_t event_data, struct pmu_hart *ph)
+{
+	const unsigned long fast_flags = SBI_PMU_CFG_FLAG_ALL &
+					 ~(SBI_PMU_CFG_FLAG_SKIP_MATCH | SBI_PMU_CFG_FLAG_AUTO_START);
+
+	if (!(config_flags & ~fast_flags))
+		return fast_config_matching(counter_idx_base, counter_idx_mask, config_flags, event_idx, event_data,
+					    ph);
+	return config_matching_any(counter_idx_base, counter_idx_mask, config_flags, event_idx, event_data, ph);
+}
+
 struct sbiret pmu_counter_config_matching(struct pmu_hart *ph, unsigned long counter_idx_base,
 					  unsigned long counter_idx_mask, unsigned long config_flags,
 					  unsigned long event_idx, uint64_t event_data)
 {
-	const unsigned long fast_flags = SBI_PMU_CFG_FLAG_ALL &
-					 ~(SBI_PMU_CFG_FLAG_SKIP_MATCH | SBI_PMU_CFG_FLAG_AUTO_START);
-	uint64_t set;
-	long idx;
-
-	/*
-	 * A standard firmware event without SKIP_MATCH or AUTO_START (perf's
-	 * firmware events): what config_matching() does then, the lowest free
-	 * firmware counter of the set (filter flags are hints firmware counters
-	 * ignore; the Sscofpmf order only concerns mcycle/minstret), without DT
-	 * map, CSR or call, so without a stack frame (docs/bench.md).
-	 */
-	if (!(config_flags & ~fast_flags) && pmu_event_is_standard_fw(event_idx) &&
-	    pmu_counter_set(ph, counter_idx_base, counter_idx_mask, &set) && set) {
-		idx = first_free_counter(ph, set & pmu_fw_counters(ph) & ~ph->started);
-		if (idx < 0)
-			return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-		fw_counter_configure(ph, idx, config_flags, SBI_PMU_EVENT_IDX_CODE(event_idx), -1);
-		return sbiret_ok(idx);
-	}
-
-	idx = config_matching(ph, counter_idx_base, counter_idx_mask, config_flags, event_idx, event_data);
-	return idx < 0 ? sbiret_err(idx) : sbiret_ok(idx);
+	return pmu_counter_config_matching_ecall(counter_idx_base, counter_idx_mask, config_flags, event_idx,
+						 event_data, ph);
 }

@@ -63,9 +63,7 @@ void pmu_fw_counter_freeze(struct pmu_hart *ph, unsigned long k)
 
 static inline bool counter_has_event(const struct pmu_hart *ph, unsigned long idx)
 {
-	if (pmu_is_hw(ph, idx))
-		return ph->hw_event[idx] != 0;   /* never set for time */
-	return ph->fw[idx - ph->num_hw].configured;
+	return pmu_counter_mapped(ph, idx);   /* never time */
 }
 
 /*
@@ -83,15 +81,38 @@ static inline void fw_counter_start(struct pmu_hart *ph, unsigned long idx, bool
 	pmu_fw_counter_set_started(ph, idx, true);
 }
 
+/*
+ * A hart without mcountinhibit: mcycle/minstret run free, so "stopped" means
+ * the firmware kept their value at the stop (fixed_parked), which a resume
+ * writes back; a programmable counter is stopped by selecting no event and
+ * started by selecting its event again (from its hw_event[] word).
+ */
+static inline __attribute__((always_inline)) void free_running_start(struct pmu_hart *ph, unsigned long idx,
+								     bool has_value, uint64_t value)
+{
+	if (idx < PMU_HPM_FIRST) {
+		csr_write_counter(idx, has_value ? value : ph->fixed_parked[idx >> 1]);
+	} else {
+		if (has_value)
+			csr_write_counter(idx, value);
+		csr_write_mhpmevent(idx, pmu_hw_event_selector(ph->hw_event[idx]));
+	}
+	ph->started |= pmu_bit(idx);
+}
+
 /* Starts hardware counter idx (stopped, mapped) from value, or from where it stopped. */
 static inline __attribute__((always_inline)) void hw_counter_start(struct pmu_hart *ph, unsigned long idx,
 								   bool has_value, uint64_t value)
 {
+	if (__builtin_expect(!ph->has_mcountinhibit, 0)) {
+		free_running_start(ph, idx, has_value, value);
+		return;
+	}
 	if (!has_value)
 		value = csr_read_counter(idx);       /* resume from where it stopped */
 	if (ph->has_sscofpmf && idx >= PMU_HPM_FIRST)
 		csr_write_mhpmevent(idx, csr_read_mhpmevent(idx) & ~MHPMEVENT_OF);
-	csr_inhibit_clear(1u << idx);
+	csr_inhibit_clear(1UL << idx);
 	/*
 	 * Always written, after the inhibit bit is cleared: QEMU 7.2 arms the
 	 * overflow interrupt when the counter is written, drops it if the counter
@@ -110,16 +131,34 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_valu
 		fw_counter_start(ph, idx, has_value, value, fw_event_now(ph, &ph->fw[idx - ph->num_hw]));
 }
 
+/* Stops hardware counter idx (started). */
+static inline __attribute__((always_inline)) void hw_counter_stop(struct pmu_hart *ph, unsigned long idx)
+{
+	if (__builtin_expect(!ph->has_mcountinhibit, 0)) {
+		if (idx < PMU_HPM_FIRST)
+			ph->fixed_parked[idx >> 1] = csr_read_counter(idx);   /* it runs on */
+		else
+			csr_write_mhpmevent(idx, 0);
+	} else {
+		csr_inhibit_set(1UL << idx);
+		/* QEMU 7.2 returns the counter's last *written* value once it is
+		 * inhibited: write the value it stopped at, so S-mode reads that. */
+		csr_write_counter(idx, csr_read_counter(idx));
+	}
+	ph->started &= ~pmu_bit(idx);
+}
+
+void pmu_hw_counter_stop(struct pmu_hart *ph, unsigned long idx)
+{
+	hw_counter_stop(ph, idx);
+}
+
 /* Stops counter idx (started); now: the event count of a firmware counter. */
 static inline __attribute__((always_inline)) void counter_stop_one(struct pmu_hart *ph, unsigned long idx,
 								   uint64_t now)
 {
 	if (pmu_is_hw(ph, idx)) {
-		csr_inhibit_set(1u << idx);
-		/* QEMU 7.2 returns the counter's last *written* value once it is
-		 * inhibited: write the value it stopped at, so S-mode reads that. */
-		csr_write_counter(idx, csr_read_counter(idx));
-		ph->started &= ~pmu_bit(idx);
+		hw_counter_stop(ph, idx);
 	} else {
 		ph->fw[idx - ph->num_hw].value_or_base += now;   /* base -> value */
 		pmu_fw_counter_set_started(ph, idx, false);
@@ -172,6 +211,12 @@ struct sbiret pmu_counter_start(struct pmu_hart *ph, unsigned long counter_idx_b
 				unsigned long counter_idx_mask, unsigned long start_flags,
 				uint64_t initial_value)
 {
+	return pmu_counter_start_ecall(counter_idx_base, counter_idx_mask, start_flags, initial_value, ph);
+}
+
+struct sbiret pmu_counter_start_ecall(unsigned long counter_idx_base, unsigned long counter_idx_mask,
+				      unsigned long start_flags, uint64_t initial_value, struct pmu_hart *ph)
+{
 	const unsigned long both = SBI_PMU_START_FLAG_SET_INIT_VALUE | SBI_PMU_START_FLAG_INIT_SNAPSHOT;
 	unsigned long idx = counter_idx_base;
 	const struct pmu_fw_counter *fc;
@@ -211,12 +256,12 @@ struct sbiret pmu_counter_start(struct pmu_hart *ph, unsigned long counter_idx_b
 static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_hart *ph, unsigned long idx)
 {
 	if (!pmu_is_hw(ph, idx)) {
-		ph->fw[idx - ph->num_hw].configured = 0;   /* the value stays (Table 12) */
+		pmu_counter_unmap(ph, idx);   /* the value stays (Table 12) */
 		return;
 	}
-	if (!ph->hw_event[idx])
+	if (!pmu_counter_mapped(ph, idx))
 		return;   /* not mapped (time never is): nothing to undo */
-	ph->hw_event[idx] = 0;
+	pmu_counter_unmap(ph, idx);
 	if (idx >= PMU_HPM_FIRST) {
 		csr_write_mhpmevent(idx, 0);
 		return;
@@ -224,7 +269,8 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 	if (ph->has_smcntrpmf)
 		csr_write_counter_cfg(idx, MHPMEVENT_MINH);   /* as after boot: never M-mode */
 	/* An unmapped mcycle/minstret counts freely again, as after boot. */
-	csr_inhibit_clear(1u << idx);
+	if (ph->has_mcountinhibit)
+		csr_inhibit_clear(1UL << idx);
 }
 
 /* Table 16: the values of the set, and which of its hardware counters overflowed. */
@@ -240,8 +286,11 @@ static void snapshot_take(struct pmu_hart *ph, unsigned long base, uint64_t set)
 		if (!pmu_is_hw(ph, idx)) {
 			*snapshot_value(ph, slot) = fw_counter_value(ph, idx - ph->num_hw);
 		} else if (idx != PMU_COUNTER_TIME) {
-			/* time is not read: M-mode cannot read it on every hart (U74 traps) */
-			*snapshot_value(ph, slot) = csr_read_counter(idx);
+			/* time is not read: M-mode cannot read it on every hart (U74 traps);
+			 * a stopped free-running mcycle/minstret reports its value at the stop. */
+			*snapshot_value(ph, slot) = !ph->has_mcountinhibit && idx < PMU_HPM_FIRST &&
+						    !pmu_counter_started(ph, idx) ?
+						    ph->fixed_parked[idx >> 1] : csr_read_counter(idx);
 			if (overflowed & pmu_bit(idx))
 				bitmap |= pmu_bit(slot);
 		}
@@ -280,6 +329,12 @@ static __attribute__((noinline)) long counters_stop(struct pmu_hart *ph, unsigne
 
 struct sbiret pmu_counter_stop(struct pmu_hart *ph, unsigned long counter_idx_base,
 			       unsigned long counter_idx_mask, unsigned long stop_flags)
+{
+	return pmu_counter_stop_ecall(counter_idx_base, counter_idx_mask, stop_flags, ph);
+}
+
+struct sbiret pmu_counter_stop_ecall(unsigned long counter_idx_base, unsigned long counter_idx_mask,
+				     unsigned long stop_flags, struct pmu_hart *ph)
 {
 	unsigned long idx = counter_idx_base;
 	long error = SBI_SUCCESS;

@@ -412,6 +412,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 			sbi_printf("pmu: no " PMU_COMPATIBLE " node and no platform default map, "
 				   "map is empty\n");
 		}
+		pmu_event_map_index(map);
 		return 0;
 	}
 	node_path(fdt, node, path, sizeof(path));
@@ -440,6 +441,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 
 	sbi_printf("pmu: %u event ranges, %u selectors, %u raw ranges from %s\n", map->range_count,
 		   map->selector_count, map->raw_count, path);
+	pmu_event_map_index(map);
 	return problems;
 }
 

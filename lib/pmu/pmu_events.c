@@ -14,7 +14,6 @@
 #define CACHE_OP(code)          (((code) >> 1) & 3)
 /* mcycle and minstret count one event each, whatever the DT map says. */
 #define FIXED_COUNTERS          ((1ULL << 0) | (1ULL << 2))
-#define TIME_COUNTER            (1ULL << PMU_COUNTER_TIME)
 
 long pmu_event_decode(unsigned long event_idx, uint64_t event_data, struct pmu_event *ev)
 {
@@ -64,15 +63,6 @@ long pmu_event_decode(unsigned long event_idx, uint64_t event_data, struct pmu_e
 	}
 }
 
-/* Hardware counters (CSR offsets 0..num_hw-1) S-mode may have programmed. */
-/* Counters that can be given an event: none when they cannot be stopped. */
-static uint64_t hw_programmable(const struct pmu_hart *ph)
-{
-	if (!ph->has_mcountinhibit)
-		return 0;
-	return (pmu_bit(ph->num_hw) - 1) & ~TIME_COUNTER;
-}
-
 uint64_t pmu_event_counters(const struct pmu_hart *ph, const struct pmu_event *ev)
 {
 	const struct pmu_event_map *map = &pmu_event_map;
@@ -80,35 +70,13 @@ uint64_t pmu_event_counters(const struct pmu_hart *ph, const struct pmu_event *e
 
 	if (ev->type == SBI_PMU_EVENT_TYPE_FW)
 		return pmu_fw_counters(ph);
-
-	if (ev->type == SBI_PMU_EVENT_TYPE_HW_RAW || ev->type == SBI_PMU_EVENT_TYPE_HW_RAW_V2) {
-		for (unsigned int i = 0; i < map->raw_count; i++)
-			if ((ev->raw_data & map->raw[i].mask) == map->raw[i].match)
-				counters |= map->raw[i].counters;
-	} else {
-		for (unsigned int i = 0; i < map->range_count; i++)
-			if (map->ranges[i].first <= ev->idx && ev->idx <= map->ranges[i].last)
-				counters |= map->ranges[i].counters;
-	}
-	counters &= ~FIXED_COUNTERS;
-	if (ev->idx == SBI_PMU_HW_CPU_CYCLES)
-		counters |= 1ULL << 0;
-	else if (ev->idx == SBI_PMU_HW_INSTRUCTIONS)
-		counters |= 1ULL << 2;
-	return counters & hw_programmable(ph);
-}
-
-uint64_t pmu_event_selector(const struct pmu_event *ev)
-{
-	const struct pmu_event_map *map = &pmu_event_map;
-
-	if (ev->type == SBI_PMU_EVENT_TYPE_HW_RAW || ev->type == SBI_PMU_EVENT_TYPE_HW_RAW_V2)
-		return ev->raw_data;
-	for (unsigned int i = 0; i < map->selector_count; i++)
-		if (map->selectors[i].event_idx == ev->idx)
-			return map->selectors[i].selector;
-	/* "the zero-extended event_idx as the expected value" (spec, after Table 1) */
-	return ev->idx;
+	if (ev->type == SBI_PMU_EVENT_TYPE_HW || ev->type == SBI_PMU_EVENT_TYPE_HW_CACHE)
+		return map->hw_events[pmu_hw_event_slot(ev->idx)] & ph->programmable;
+	/* Raw events match on their data: rows scanned (mcycle/minstret never count them). */
+	for (unsigned int i = 0; i < map->raw_count; i++)
+		if ((ev->raw_data & map->raw[i].mask) == map->raw[i].match)
+			counters |= map->raw[i].counters;
+	return counters & ~FIXED_COUNTERS & ph->programmable;
 }
 
 /* Table 18: word 0 event_idx, word 1 output, words 2-3 event_data. */

@@ -35,8 +35,49 @@ long pmu_event_decode(unsigned long event_idx, uint64_t event_data, struct pmu_e
  */
 uint64_t pmu_event_counters(const struct pmu_hart *ph, const struct pmu_event *ev);
 
+/*
+ * hw_event[] words, what a hardware counter counts: 0 when free; a standard
+ * event (types 0, 1): its event_idx; a raw event (types 2, 3): its data with
+ * PMU_HW_EVENT_RAW (and PMU_HW_EVENT_RAW_V2 for type 3). The word keeps
+ * everything needed to select the event again (harts without mcountinhibit
+ * select it at every start).
+ */
+#define PMU_HW_EVENT_RAW    (1ULL << 63)
+#define PMU_HW_EVENT_RAW_V2 (1ULL << 62)
+#define PMU_RAW_DATA_MASK   ((1ULL << 56) - 1)
+
+/*
+ * The pmu_event_map slot (type << 6 | code) of a standard hardware event_idx
+ * (pmu_is_hw_event()): type 0 is event_idx itself, and for type 1 the
+ * carry of 0x10000 >> 10 = 0x40 into bit 6 is the slot's type bit.
+ */
+static inline unsigned long pmu_hw_event_slot(unsigned long event_idx)
+{
+	return (event_idx + (event_idx >> 10)) & (PMU_HW_EVENT_SLOTS - 1);
+}
+
+static inline uint64_t pmu_hw_event_word(const struct pmu_event *ev)
+{
+	if (ev->type == SBI_PMU_EVENT_TYPE_HW_RAW)
+		return PMU_HW_EVENT_RAW | ev->raw_data;
+	if (ev->type == SBI_PMU_EVENT_TYPE_HW_RAW_V2)
+		return PMU_HW_EVENT_RAW | PMU_HW_EVENT_RAW_V2 | ev->raw_data;
+	return ev->idx;
+}
+
+/* Value for mhpmevent (without filter bits) of a hw_event[] word. */
+static inline uint64_t pmu_hw_event_selector(uint64_t word)
+{
+	if (word & PMU_HW_EVENT_RAW)
+		return word & PMU_RAW_DATA_MASK;
+	return pmu_event_map.hw_selectors[pmu_hw_event_slot(word)];
+}
+
 /* Value for mhpmevent (without filter bits) for a hardware event. */
-uint64_t pmu_event_selector(const struct pmu_event *ev);
+static inline uint64_t pmu_event_selector(const struct pmu_event *ev)
+{
+	return pmu_hw_event_selector(pmu_hw_event_word(ev));
+}
 
 /* The firmware counters (logical indexes) of a hart. */
 static inline uint64_t pmu_fw_counters(const struct pmu_hart *ph)
@@ -78,6 +119,8 @@ static inline bool pmu_counter_set(const struct pmu_hart *ph, unsigned long base
 
 /* Start one counter that has an event; value only when has_value (pmu_counters.c). */
 void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_value, uint64_t value);
+/* Stop a started hardware counter (pmu_counters.c). */
+void pmu_hw_counter_stop(struct pmu_hart *ph, unsigned long idx);
 /* Freeze a started firmware counter k at its current value (pmu_counters.c). */
 void pmu_fw_counter_freeze(struct pmu_hart *ph, unsigned long k);
 
@@ -95,6 +138,50 @@ static inline uint64_t pmu_bit(unsigned long idx)
 static inline bool pmu_counter_started(const struct pmu_hart *ph, unsigned long idx)
 {
 	return (ph->started >> idx) & 1;
+}
+
+/* Records that counter idx has an event, or none, in hw_event[]/configured and hw_free/fw_mapped. */
+static inline void pmu_counter_map_hw(struct pmu_hart *ph, unsigned long idx, uint64_t word)
+{
+	ph->hw_event[idx] = word;
+	ph->hw_free &= ~(uint32_t)pmu_bit(idx);
+}
+
+static inline void pmu_counter_map_fw(struct pmu_hart *ph, unsigned long idx)
+{
+	ph->fw[idx - ph->num_hw].configured = 1;
+	ph->fw_mapped |= pmu_bit(idx);
+}
+
+static inline void pmu_counter_unmap(struct pmu_hart *ph, unsigned long idx)
+{
+	if (pmu_is_hw(ph, idx)) {
+		ph->hw_event[idx] = 0;
+		ph->hw_free |= ph->programmable & (uint32_t)pmu_bit(idx);
+	} else {
+		ph->fw[idx - ph->num_hw].configured = 0;
+		ph->fw_mapped &= ~pmu_bit(idx);
+	}
+}
+
+static inline bool pmu_counter_mapped(const struct pmu_hart *ph, unsigned long idx)
+{
+	if (pmu_is_hw(ph, idx))
+		return ph->hw_event[idx] != 0;   /* never time */
+	return (ph->fw_mapped >> idx) & 1;
+}
+
+/* The counters (logical indexes) matching may take: programmable or firmware, without an event. */
+static inline uint64_t pmu_free_counters(const struct pmu_hart *ph)
+{
+	return ph->hw_free | (pmu_fw_counters(ph) & ~ph->fw_mapped);
+}
+
+/* True for a standard hardware event_idx: type 0 or 1 (Tables 2-5), code < 64, no reserved bit. */
+static inline bool pmu_is_hw_event(unsigned long event_idx)
+{
+	/* bits 6.. other than the type's bit 16 (bit 10 once shifted) are 0 */
+	return !((event_idx >> 6) & ~0x400UL);
 }
 
 /* Marks firmware counter idx (logical index) started or stopped, in both places that say so. */
@@ -120,6 +207,19 @@ static inline bool pmu_fw_counter_is_platform(const struct pmu_fw_counter *fc)
  */
 struct sbiret pmu_counter_fw_read_ecall(unsigned long counter_idx, const struct pmu_hart *ph);
 
+/*
+ * pmu_counter_start/stop/config_matching() in the glue's argument order too
+ * (ph last): perf calls them on every context switch; with nothing to move,
+ * the glue stays a compare and a tail call.
+ */
+struct sbiret pmu_counter_start_ecall(unsigned long counter_idx_base, unsigned long counter_idx_mask,
+				      unsigned long start_flags, uint64_t initial_value, struct pmu_hart *ph);
+struct sbiret pmu_counter_stop_ecall(unsigned long counter_idx_base, unsigned long counter_idx_mask,
+				     unsigned long stop_flags, struct pmu_hart *ph);
+struct sbiret pmu_counter_config_matching_ecall(unsigned long counter_idx_base, unsigned long counter_idx_mask,
+						unsigned long config_flags, unsigned long event_idx,
+						uint64_t event_data, struct pmu_hart *ph);
+
 /* The hart's count of standard firmware event code (through a pointer: GCC 12 folds the offset then). */
 static inline uint64_t pmu_fw_event_total(const struct pmu_hart *ph, unsigned int code)
 {
@@ -135,14 +235,22 @@ static inline uint64_t pmu_fw_event_total(const struct pmu_hart *ph, unsigned in
  */
 static inline unsigned long pmu_lowest_bit(uint64_t mask)
 {
-	static const uint8_t position[64] = {
-		0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
-		62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
-		63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
-		51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+	/* The multiplier beside its table: one address for both (GCC loads each from memory). */
+	static const struct {
+		uint64_t multiplier;
+		uint8_t position[64];
+	} de_bruijn = {
+		0x022fdd63cc95386dULL,
+		{
+			0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+			62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+			63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+			51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+		},
 	};
+	const volatile uint64_t *multiplier = &de_bruijn.multiplier;
 
-	return position[((mask & -mask) * 0x022fdd63cc95386dULL) >> 58];
+	return de_bruijn.position[((mask & -mask) * *multiplier) >> 58];
 }
 
 #endif

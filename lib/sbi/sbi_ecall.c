@@ -35,7 +35,15 @@ struct sbi_extension {
 _Static_assert(sizeof(struct sbi_extension) == 1 << SBI_EXT_ENTRY_SHIFT, "sbi_extension size");
 _Static_assert(__builtin_offsetof(struct sbi_extension, handler) == SBI_EXT_ENTRY_HANDLER, "handler offset");
 
-const unsigned long sbi_ext_hash_mult = SBI_EXT_HASH_MULT;
+/*
+ * The table as the trap entry reads it: the hash multiplier, then the
+ * slots, so one address serves both (one instruction less per ecall).
+ */
+struct sbi_extension_table {
+	unsigned long hash_mult;
+	struct sbi_extension slot[1 << SBI_EXT_HASH_BITS];
+};
+_Static_assert(__builtin_offsetof(struct sbi_extension_table, slot) == SBI_EXT_TABLE_SLOTS, "slots offset");
 
 #define SBI_EXTENSION(id, fn, str) [SBI_EXT_SLOT(id)] = { .eid = (id), .handler = (fn), .name = (str) }
 #define SBI_EXTENSION_IF(id, fn, str, avail) \
@@ -50,7 +58,9 @@ static SBI_ECALL_HANDLER(sbi_ecall_legacy_eid0)
 
 _Static_assert(SBI_EXT_SLOT(SBI_EXT_LEGACY_SET_TIMER) == 0, "legacy EID 0 hashes to slot 0");
 
-const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
+const struct sbi_extension_table sbi_extension_table = {
+	.hash_mult = SBI_EXT_HASH_MULT,
+	.slot = {
 	SBI_EXTENSION(SBI_EXT_LEGACY_SET_TIMER, sbi_ecall_legacy_eid0, NULL),
 	SBI_EXTENSION(SBI_EXT_BASE, sbi_ecall_base, "base"),
 	SBI_EXTENSION(SBI_EXT_PMU, sbi_ecall_pmu, "pmu"),
@@ -63,7 +73,9 @@ const struct sbi_extension sbi_extensions[1 << SBI_EXT_HASH_BITS] = {
 #ifdef ABACUS_TEST_HOOKS
 	SBI_EXTENSION(SBI_EXT_FIRMWARE_ABACUS, sbi_ecall_test_hooks, "TEST-HOOKS"),
 #endif
+	},
 };
+#define sbi_extensions (sbi_extension_table.slot)
 
 /*
  * The same lookup as firmware/trap_entry.S does inline on every ecall; this C

@@ -78,7 +78,7 @@ static const unsigned long legacy_rfence_fid[] = {
 SBI_ECALL_HANDLER(sbi_ecall_legacy)
 {
 	unsigned long eid = fid, mask = -1UL, base = -1UL;
-	struct sbiret ret = { SBI_SUCCESS, a1 };
+	struct sbiret ret = { .error = SBI_SUCCESS, .value = a1 };
 	char c;
 	int ch;
 

@@ -2,13 +2,14 @@
 /* PMU extension (EID "PMU") glue: unpack registers, call the core, pack sbiret. */
 #include "hart.h"
 #include "sbi_ecall.h"
-#include "../pmu/pmu_internal.h"   /* pmu_counter_fw_read_ecall() */
+#include "../pmu/pmu_internal.h"   /* the pmu_*_ecall() entries */
 
 SBI_ECALL_HANDLER(sbi_ecall_pmu)
 {
 	/*
 	 * What perf calls on every sample and context switch first, in that
-	 * order, one compare each (docs/bench.md). For GCC 12, current_hart()
+	 * order, one compare each (docs/bench.md), to the core's entries that
+	 * take ph last, so no argument register moves. For GCC 12, current_hart()
 	 * in each branch (not once before them) and the sbirets built here
 	 * (num_counters, NOT_SUPPORTED) after these tail calls keep them
 	 * shortest and without a stack frame.
@@ -16,11 +17,11 @@ SBI_ECALL_HANDLER(sbi_ecall_pmu)
 	if (fid == SBI_PMU_COUNTER_FW_READ)
 		return pmu_counter_fw_read_ecall(a0, &current_hart()->pmu);
 	if (fid == SBI_PMU_COUNTER_START)
-		return pmu_counter_start(&current_hart()->pmu, a0, a1, a2, a3);
+		return pmu_counter_start_ecall(a0, a1, a2, a3, &current_hart()->pmu);
 	if (fid == SBI_PMU_COUNTER_STOP)
-		return pmu_counter_stop(&current_hart()->pmu, a0, a1, a2);
+		return pmu_counter_stop_ecall(a0, a1, a2, &current_hart()->pmu);
 	if (fid == SBI_PMU_COUNTER_CONFIG_MATCHING)
-		return pmu_counter_config_matching(&current_hart()->pmu, a0, a1, a2, a3, a4);
+		return pmu_counter_config_matching_ecall(a0, a1, a2, a3, a4, &current_hart()->pmu);
 	struct pmu_hart *ph = &current_hart()->pmu;
 
 	switch (fid) {

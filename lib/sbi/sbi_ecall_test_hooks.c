@@ -39,7 +39,7 @@ static struct sbiret test_emulate_misaligned(unsigned long insn_addr, unsigned l
 	if (!done)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	if (frame.mepc != insn_addr + 2 && frame.mepc != insn_addr + 4)
-		return (struct sbiret){ SBI_ERR_FAILED, csr_read(CSR_SCAUSE) };   /* redirected */
+		return (struct sbiret){ .error = SBI_ERR_FAILED, .value = csr_read(CSR_SCAUSE) };   /* redirected */
 	/* Which register the instruction loaded: the one that changed. */
 	for (unsigned int i = 1; i < TRAP_FRAME_REGS; i++)
 		if (frame.regs[i] != value)

@@ -96,7 +96,7 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 		csr_clear(CSR_MSTATUS, MSTATUS_SIE);
 		csr_write(CSR_SATP, 0);
 		csr_write(CSR_MEPC, resume_addr);
-		return (struct sbiret){ (long)hs->hartid, opaque };
+		return (struct sbiret){ .error = (long)hs->hartid, .value = opaque };
 	}
 	return sbiret_ok(0);
 }

@@ -264,6 +264,7 @@ static void harness_map(void)
 	};
 
 	pmu_event_map = map;
+	pmu_event_map_index(&pmu_event_map);
 	pmu_platform = &harness_platform;
 }
 
@@ -453,9 +454,19 @@ static void check_pmu_consistent(unsigned int h)
 		}
 		EXPECT(!(idx == PMU_COUNTER_TIME && (cfg || run)), "hart %u: time configured or started", h);
 		EXPECT(!run || cfg, "hart %u: hardware counter %u started without an event", h, idx);
-		EXPECT(!cfg || ph->has_mcountinhibit, "hart %u: counter %u configured without mcountinhibit", h, idx);
-		if (!ph->has_mcountinhibit || idx == PMU_COUNTER_TIME)
+		EXPECT(!cfg || (ph->programmable >> idx & 1), "hart %u: counter %u mapped, not programmable", h, idx);
+		/* hw_free: exactly the programmable counters without an event */
+		EXPECT(((ph->hw_free >> idx) & 1) == ((ph->programmable >> idx & 1) && !cfg),
+		       "hart %u: hw_free bit %u wrong (mapped %d)", h, idx, cfg);
+		if (idx == PMU_COUNTER_TIME)
 			continue;
+		if (!ph->has_mcountinhibit) {
+			/* Without mcountinhibit a stopped programmable counter selects no event. */
+			if (idx >= 3 && !run)
+				EXPECT(s->mhpmevent[idx] == 0, "hart %u: stopped hpm counter %u (no mcountinhibit) has "
+				       "event 0x%llx", h, idx, (unsigned long long)s->mhpmevent[idx]);
+			continue;
+		}
 		EXPECT(!(run && inhibited), "hart %u: counter %u started but inhibited", h, idx);
 		EXPECT(!(cfg && !run && !inhibited), "hart %u: counter %u stopped but counting", h, idx);
 		if (idx >= 3 && !cfg) {
@@ -469,6 +480,10 @@ static void check_pmu_consistent(unsigned int h)
 		bool run = counter_started(ph, ph->num_hw + k);
 
 		EXPECT(!run || fc->configured, "hart %u: firmware counter %u started unconfigured", h, k);
+		EXPECT(fc->started == run, "hart %u: firmware counter %u started byte %u, bitmap %d", h, k,
+		       fc->started, run);
+		EXPECT(((ph->fw_mapped >> (ph->num_hw + k)) & 1) == fc->configured,
+		       "hart %u: firmware counter %u fw_mapped bit wrong", h, k);
 		EXPECT(run == fw_model[h][k].running, "hart %u: firmware counter %u %s, model says %s", h, k,
 		       run ? "running" : "stopped", fw_model[h][k].running ? "running" : "stopped");
 		if (fc->configured)
@@ -853,8 +868,11 @@ static void call_event_get_info(struct input *in)
 			EXPECT(out == 1, "firmware event 0x%x reported unsupported", idx);
 		if ((type >= 4 && type <= 14) || (type == 0 && (idx & 0xffff) == 0))
 			EXPECT(out == 0, "event 0x%x reported supported", idx);
-		if (type <= 3 && !ph->has_mcountinhibit)
-			EXPECT(out == 0, "hardware event 0x%x supported without mcountinhibit", idx);
+		/* A hardware event is supported only where a programmable counter can take it. */
+		if (type <= 3 && !ph->programmable)
+			EXPECT(out == 0, "hardware event 0x%x supported without programmable counters", idx);
+		if (idx == SBI_PMU_HW_CPU_CYCLES && (ph->programmable & 1))
+			EXPECT(out == 1, "cycles reported unsupported with mcycle programmable");
 	}
 }
 
@@ -1013,12 +1031,14 @@ static void call_dbcn(struct input *in)
 static void call_srst(struct input *in)
 {
 	unsigned long fid = take8(in) % 8 ? 0 : take64(in);
-	unsigned long type = take8(in) % 4 ? take8(in) % 4 : take64(in);
-	unsigned long reason = take8(in) % 4 ? take8(in) % 3 : take64(in);
+	unsigned long type_arg = take8(in) % 4 ? take8(in) % 4 : take64(in);
+	unsigned long reason_arg = take8(in) % 4 ? take8(in) % 3 : take64(in);
+	/* reset_type and reset_reason are uint32_t: the upper 32 bits are ignored on RV64. */
+	unsigned long type = (uint32_t)type_arg, reason = (uint32_t)reason_arg;
 	struct sbiret ret;
 
 	state_save();
-	ret = ecall(SBI_EXT_SRST, fid, type, reason, 0, 0, 0, 0);
+	ret = ecall(SBI_EXT_SRST, fid, type_arg, reason_arg, 0, 0, 0, 0);
 	expect_pmu_unchanged("an SRST call");
 	if (fid != SBI_SRST_SYSTEM_RESET) {
 		EXPECT(ret.error == SBI_ERR_NOT_SUPPORTED && !host_last_call.fn, "SRST FID %lu: %ld", fid, ret.error);
@@ -1141,8 +1161,9 @@ static void call_routed(struct input *in)
 				EXPECT(host_last_call.args[0] == a[0] && host_last_call.args[1] == a[1] &&
 				       host_last_call.args[2] == a[2], "hart_start glue");
 			if (fid == SBI_HSM_HART_SUSPEND)
+				/* suspend_type is a uint32_t: its upper 32 bits never reach the core. */
 				EXPECT(host_last_call.args[0] == host_current_hart->hartid &&
-				       host_last_call.args[1] == a[0] && host_last_call.args[2] == a[1] &&
+				       host_last_call.args[1] == (uint32_t)a[0] && host_last_call.args[2] == a[1] &&
 				       host_last_call.args[3] == a[2], "hart_suspend glue");
 			if (fid == SBI_HSM_HART_STOP)
 				EXPECT(host_last_call.args[0] == host_current_hart->hartid, "hart_stop glue");

@@ -29,7 +29,7 @@ FUZZ_SBI_SRCS := tests/fuzz/fuzz_sbi.c tests/fuzz/fuzz_host.c tests/host/sim_har
 	lib/sbi/sbi_ecall_pmu.c lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
 	lib/sbi/sbi_ecall_hsm.c lib/sbi/sbi_ipi.c lib/sbi/sbi_hart.c lib/sbi/sbi_console.c \
 	lib/common/sbi_format.c lib/common/sbi_memory.c \
-	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c
+	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c
 # Device trees: the riscv,pmu parser, the DT helpers and fixups, on the
 # firmware's own libfdt (fetched by scripts/fetch-libfdt.sh), built with the
 # firmware's FDT_ASSUME_MASK and instrumented like the rest.
@@ -39,7 +39,7 @@ $(LIBFDT_SRC)/.complete:
 	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
-FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
+FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
 	lib/sbi/sbi_hart.c lib/common/sbi_format.c lib/common/sbi_memory.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
 

@@ -7,7 +7,7 @@
 BUILD ?= build
 
 HOST_TESTS += pmu_dt
-HOST_SRCS_pmu_dt := tests/host/test_pmu_dt.c lib/pmu/pmu_dt.c
+HOST_SRCS_pmu_dt := tests/host/test_pmu_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c
 HOST_LIBS_pmu_dt := -lfdt
 
 PMU_DT_FIXTURE_DIR := $(BUILD)/fixtures

@@ -35,6 +35,7 @@ uint32_t fixture_init(const struct sim_hart_config *cfg, bool isa_sscofpmf, bool
 	sbi_memory.fw_size = FIXTURE_PAGE;
 
 	memset(&pmu_event_map, 0, sizeof pmu_event_map);
+	pmu_event_map_index(&pmu_event_map);
 	pmu_platform = NULL;
 	fixture_platform_count = 0;
 	host_console_clear();
@@ -57,8 +58,10 @@ void fixture_qemu_map(void)
 	};
 
 	memset(&pmu_event_map, 0, sizeof pmu_event_map);
+	pmu_event_map_index(&pmu_event_map);
 	memcpy(pmu_event_map.ranges, qemu_rows, sizeof qemu_rows);
 	pmu_event_map.range_count = sizeof qemu_rows / sizeof qemu_rows[0];
+	pmu_event_map_index(&pmu_event_map);
 }
 
 void fixture_fill_ram(void)

@@ -120,12 +120,12 @@ static bool check(bool ok)
 	return ok;
 }
 
-uint64_t csr_read_counter(unsigned int counter)
+uint64_t csr_read_counter(unsigned long counter)
 {
 	return check(counter_exists(counter)) ? sim.counter[counter] : 0;
 }
 
-void csr_write_counter(unsigned int counter, uint64_t value)
+void csr_write_counter(unsigned long counter, uint64_t value)
 {
 	sim.csr_writes++;
 	if (!check(counter_exists(counter)))
@@ -135,38 +135,43 @@ void csr_write_counter(unsigned int counter, uint64_t value)
 	sim.written_while_inhibited |= sim.mcountinhibit & (1u << counter);
 }
 
-uint64_t csr_read_mhpmevent(unsigned int counter)
+void csr_counter_freeze(unsigned long counter)
+{
+	csr_write_counter(counter, csr_read_counter(counter));
+}
+
+uint64_t csr_read_mhpmevent(unsigned long counter)
 {
 	return check(hpm_exists(counter)) ? sim.mhpmevent[counter] : 0;
 }
 
-void csr_write_mhpmevent(unsigned int counter, uint64_t value)
+void csr_write_mhpmevent(unsigned long counter, uint64_t value)
 {
 	sim.csr_writes++;
 	if (check(hpm_exists(counter)))
 		sim.mhpmevent[counter] = value;
 }
 
-uint64_t csr_read_counter_cfg(unsigned int counter)
+uint64_t csr_read_counter_cfg(unsigned long counter)
 {
 	return check(sim.cfg.has_smcntrpmf && (counter == 0 || counter == 2)) ? sim.counter_cfg[counter] : 0;
 }
 
-void csr_write_counter_cfg(unsigned int counter, uint64_t value)
+void csr_write_counter_cfg(unsigned long counter, uint64_t value)
 {
 	sim.csr_writes++;
 	if (check(sim.cfg.has_smcntrpmf && (counter == 0 || counter == 2)))
 		sim.counter_cfg[counter] = value;
 }
 
-void csr_inhibit_set(uint32_t counter_mask)
+void csr_inhibit_set(unsigned long counter_mask)
 {
 	sim.csr_writes++;
 	if (check(sim.cfg.has_mcountinhibit))
 		sim.mcountinhibit |= counter_mask & (0x5u | sim.cfg.hpm_present);
 }
 
-void csr_inhibit_clear(uint32_t counter_mask)
+void csr_inhibit_clear(unsigned long counter_mask)
 {
 	sim.csr_writes++;
 	if (check(sim.cfg.has_mcountinhibit))
@@ -222,6 +227,9 @@ void sim_hart_tick(uint64_t n)
 		if (sim.cfg.has_mcountinhibit && (sim.mcountinhibit >> c & 1))
 			continue;
 		if (counter_filtered(c))
+			continue;
+		/* A programmable counter whose mhpmevent selects no event does not count. */
+		if (c >= 3 && !(sim.mhpmevent[c] & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)))
 			continue;
 		sim.counter[c] = (old + n) & mask;
 		/* Wrapped past the counter's width: Sscofpmf sets OF and, on 0 -> 1, raises LCOFIP. */

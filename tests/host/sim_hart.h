@@ -55,7 +55,8 @@ extern const struct sim_hart_config sim_u74;             /* 2 hpm counters of 40
 
 /* Resets the hart: all CSRs 0, nothing inhibited, M-mode. */
 void sim_hart_reset(const struct sim_hart_config *cfg);
-/* Advances every running counter by n events (all counters count every event). */
+/* Advances every running counter by n events (every counter counts every event, but a
+ * programmable one whose mhpmevent selects no event, 0 below the OF/filter bits). */
 void sim_hart_tick(uint64_t n);
 /* Bit mask of the counters that exist as counting CSRs (0, 2 and present hpm). */
 uint32_t sim_hart_counters(void);

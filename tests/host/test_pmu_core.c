@@ -89,31 +89,48 @@ TEST(init_u74_two_counters_of_40_bits)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
-TEST(init_without_mcountinhibit_offers_fixed_counters_unconfigurable)
+TEST(init_without_mcountinhibit_free_running_counters)
 {
 	struct sim_hart_config cfg = sim_qemu_virt;
 	uint32_t mcounteren;
 
 	cfg.has_mcountinhibit = false;
 	mcounteren = fixture_init(&cfg, false, false);
-	CHECK_EQ(mcounteren, 0x7);   /* cycle, time, instret stay readable */
-	CHECK_EQ(ph.num_hw, 3);
+	/* every counter found and readable, hpm counters selecting no event */
+	CHECK_EQ(mcounteren, 0x7ffff);
+	CHECK_EQ(ph.num_hw, 19);
 	CHECK(!ph.has_mcountinhibit);
-	CHECK_EQ(pmu_num_counters(&ph), 3 + PMU_FW_COUNTERS);
-	/* listed, but no event can be put on a counter that cannot be stopped */
+	CHECK_EQ(ph.programmable, 0x7fffd);          /* all but time */
+	for (unsigned int n = 3; n <= 18; n++)
+		CHECK_EQ(sim.mhpmevent[n], 0);
+	CHECK_EQ(pmu_num_counters(&ph), 19 + PMU_FW_COUNTERS);
 	CHECK_EQ(pmu_counter_get_info(&ph, 0).value, 0xC00 | 63UL << 12);
-	CHECK_EQ(pmu_counter_config_matching(&ph, 0, 0x7, 0, SBI_PMU_HW_CPU_CYCLES, 0).error,
-		 SBI_ERR_NOT_SUPPORTED);
+	/* configurable now: cycles on mcycle, SKIP_MATCH too */
+	CHECK_EQ(pmu_counter_config_matching(&ph, 0, 0x7, 0, SBI_PMU_HW_CPU_CYCLES, 0).value, 0);
+	CHECK_EQ(pmu_counter_stop(&ph, 0, 0x1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(pmu_counter_config_matching(&ph, 0, 0x1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
-					     SBI_PMU_HW_CPU_CYCLES, 0).error, SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(pmu_counter_stop(&ph, 0, 0x7, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(host_console_lines(), 1);
-	CHECK(host_console_contains("mcountinhibit"));
+					     SBI_PMU_HW_CPU_CYCLES, 0).value, 0);
+	CHECK_EQ(host_console_lines(), 0);
 	CHECK_EQ(sim.bad_accesses, 0);
-	/* firmware counters follow the three fixed ones */
-	CHECK_EQ(pmu_counter_get_info(&ph, 3).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
-	CHECK_EQ(config(3, ~0UL >> (64 - PMU_FW_COUNTERS), 0, EV_CYCLES, 0).error, SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(config(3, 1, 0, EV_FW(4), 0).value, 3);
+	/* firmware counters follow the hardware ones */
+	CHECK_EQ(pmu_counter_get_info(&ph, 19).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
+	CHECK_EQ(config(19, 1, 0, EV_FW(4), 0).value, 19);
+}
+
+/* FU540-like: no mcountinhibit, no programmable counter: cycle and instret still configurable. */
+TEST(init_without_mcountinhibit_or_hpm_counters)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+
+	cfg.has_mcountinhibit = false;
+	cfg.hpm_present = 0;
+	CHECK_EQ(fixture_init(&cfg, false, false), 0x7);
+	CHECK_EQ(ph.num_hw, 3);
+	CHECK_EQ(ph.programmable, 0x5);
+	CHECK_EQ(config(0, 0x7, 0, EV_INSTRUCTIONS, 0).value, 2);
+	CHECK_EQ(config(0, 0x7, 0, EV_CYCLES, 0).value, 0);
+	CHECK_EQ(config(0, 0x7, 0, EV_DTLB_RD_MISS, 0).error, SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(sim.bad_accesses, 0);
 }
 
 TEST(init_counters_stop_at_first_missing_one)
@@ -304,6 +321,7 @@ TEST(config_valid_event_encodings)
 	/* every cache event of Tables 3-5 and general event of Table 2 decodes: map them to counter 3 */
 	pmu_event_map.ranges[0] = (struct pmu_event_range){ 1, 0x1ffff, 1u << 3 };
 	pmu_event_map.range_count = 1;
+	pmu_event_map_index(&pmu_event_map);
 	for (unsigned long code = 1; code <= 10; code++) {
 		CHECK_EQ(config(3, 1, 0, code, 0).value, 3);
 		CHECK_EQ(pmu_counter_stop(&ph, 3, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
@@ -384,6 +402,7 @@ TEST(config_fixed_counters_count_only_their_event)
 	pmu_event_map.ranges[0] = (struct pmu_event_range){ 5, 5, 0x7 | 1u << 3 };
 	pmu_event_map.ranges[1] = (struct pmu_event_range){ EV_CYCLES, EV_CYCLES, 0x4 };
 	pmu_event_map.range_count = 2;
+	pmu_event_map_index(&pmu_event_map);
 	CHECK_CONFIG_FAILS(SBI_ERR_NOT_SUPPORTED, 0, 0x7, 0, 5, 0);
 	CHECK_CONFIG_FAILS(SBI_ERR_NOT_SUPPORTED, 1, 0x3, 0, EV_CYCLES, 0);   /* 1..2 */
 	CHECK_EQ(config(0, 0xf, 0, 5, 0).value, 3);
@@ -434,9 +453,11 @@ TEST(config_uses_selector_rows)
 	pmu_event_map.ranges[0] = (struct pmu_event_range){ 3, 6, 0x18 };
 	pmu_event_map.ranges[1] = (struct pmu_event_range){ EV_DTLB_RD_MISS, EV_DTLB_RD_MISS, 0x18 };
 	pmu_event_map.range_count = 2;
+	pmu_event_map_index(&pmu_event_map);
 	pmu_event_map.selectors[0] = (struct pmu_event_selector){ 4, 0x0302 };
 	pmu_event_map.selectors[1] = (struct pmu_event_selector){ EV_DTLB_RD_MISS, 0x1002 };
 	pmu_event_map.selector_count = 2;
+	pmu_event_map_index(&pmu_event_map);
 	CHECK_EQ(config(0, 0x1f, 0, 4, 0).value, 3);
 	CHECK_EQ(sim.mhpmevent[3], 0x0302);
 	CHECK_EQ(config(0, 0x1f, 0, EV_DTLB_RD_MISS, 0).value, 4);
@@ -455,10 +476,11 @@ TEST(config_raw_events)
 	pmu_event_map.raw[1] = (struct pmu_raw_range){ 0x00ab000000000456ULL, ~0ULL, 1u << 6 };
 	pmu_event_map.raw[2] = (struct pmu_raw_range){ 0x1000, 0xff00, 1u << 7 };   /* 0x10xx */
 	pmu_event_map.raw_count = 3;
+	pmu_event_map_index(&pmu_event_map);
 
 	CHECK_EQ(config(0, 0xff, 0, EV_RAW, 0x123).value, 3);
 	CHECK_EQ(sim.mhpmevent[3], 0x123);
-	CHECK_EQ(ph.hw_event[3], EV_RAW);
+	CHECK_EQ(ph.hw_event[3], (1ULL << 63) | 0x123);             /* a raw word: its data */
 	/* type 2 keeps 48 bits of event_data */
 	CHECK_EQ(config(0, 0xff, 0, EV_RAW, 0xffff000000000123ULL).value, 4);
 	CHECK_EQ(sim.mhpmevent[4], 0x123);
@@ -466,7 +488,7 @@ TEST(config_raw_events)
 	/* type 3 keeps 56 bits */
 	CHECK_EQ(config(0, 0xff, 0, EV_RAW_V2, 0xff00000000000456ULL | 0xab000000000000ULL).value, 6);
 	CHECK_EQ(sim.mhpmevent[6], 0x00ab000000000456ULL);
-	CHECK_EQ(ph.hw_event[6], EV_RAW_V2);
+	CHECK_EQ(ph.hw_event[6], (3ULL << 62) | 0x00ab000000000456ULL);
 	CHECK_CONFIG_FAILS(SBI_ERR_NOT_SUPPORTED, 0, 0xff, 0, EV_RAW, 0x00ab000000000456ULL);
 	/* a masked row */
 	CHECK_EQ(config(0, 0xff, 0, EV_RAW, 0x10ee).value, 7);
@@ -632,6 +654,7 @@ TEST(config_filter_bits_with_sscofpmf)
 	/* a selector from the map cannot smuggle in OF or filter bits */
 	pmu_event_map.selectors[0] = (struct pmu_event_selector){ EV_ITLB_RD_MISS, 0xfc00000000000042ULL };
 	pmu_event_map.selector_count = 1;
+	pmu_event_map_index(&pmu_event_map);
 	CHECK_EQ(config(8, 1, SBI_PMU_CFG_FLAG_SET_UINH, EV_ITLB_RD_MISS, 0).value, 8);
 	CHECK_EQ(sim.mhpmevent[8], MHPMEVENT_MINH | MHPMEVENT_UINH | 0x42);
 	/* counter 0 without Smcntrpmf: nothing to write */
@@ -648,6 +671,7 @@ TEST(config_filter_bits_ignored_without_sscofpmf)
 	/* the U74's selectors use high bits freely: they go to mhpmevent untouched */
 	pmu_event_map.selectors[0] = (struct pmu_event_selector){ EV_ITLB_RD_MISS, 0xfc00000000000042ULL };
 	pmu_event_map.selector_count = 1;
+	pmu_event_map_index(&pmu_event_map);
 	CHECK_EQ(config(4, 1, SBI_PMU_CFG_FLAG_SET_SINH, EV_ITLB_RD_MISS, 0).value, 4);
 	CHECK_EQ(sim.mhpmevent[4], 0xfc00000000000042ULL);
 	CHECK_EQ(sim.bad_accesses, 0);
@@ -757,7 +781,8 @@ int main(void)
 	RUN(init_qemu_finds_16_programmable_counters);
 	RUN(init_stops_and_clears_programmable_counters_but_not_cycle_instret);
 	RUN(init_u74_two_counters_of_40_bits);
-	RUN(init_without_mcountinhibit_offers_fixed_counters_unconfigurable);
+	RUN(init_without_mcountinhibit_free_running_counters);
+	RUN(init_without_mcountinhibit_or_hpm_counters);
 	RUN(init_counters_stop_at_first_missing_one);
 	RUN(init_no_programmable_counters);
 	RUN(init_sscofpmf_needs_isa_string_and_csr);

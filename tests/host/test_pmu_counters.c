@@ -580,6 +580,7 @@ TEST(fw_only_hart_without_mcountinhibit)
 	struct sim_hart_config cfg = sim_qemu_virt;
 
 	cfg.has_mcountinhibit = false;
+	cfg.hpm_present = 0;
 	fixture_init(&cfg, false, false);
 	CHECK_EQ(config(3, 1, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_ILLEGAL_INSN)), 3);
 	pmu_fw_event_count(&ph, SBI_PMU_FW_ILLEGAL_INSN);
@@ -597,8 +598,10 @@ TEST(u74_full_cycle)
 	fixture_init(&sim_u74, false, false);
 	pmu_event_map.ranges[0] = (struct pmu_event_range){ 3, 6, 0x18 };
 	pmu_event_map.range_count = 1;
+	pmu_event_map_index(&pmu_event_map);
 	pmu_event_map.selectors[0] = (struct pmu_event_selector){ 5, 0x4000 };
 	pmu_event_map.selector_count = 1;
+	pmu_event_map_index(&pmu_event_map);
 	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
 	CHECK_EQ(config(0, 0x1f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_SET_SINH, 5), 3);
 	CHECK_EQ(sim.mhpmevent[3], 0x4000);   /* no filter bits without Sscofpmf */
@@ -609,6 +612,77 @@ TEST(u74_full_cycle)
 	CHECK_EQ(SNAP_VALUE(3), 3);   /* wrapped at 40 bits */
 	CHECK_EQ(SNAP_OVERFLOW, 0);
 	CHECK_EQ(sim.mhpmevent[3], 0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/* ---- Harts without mcountinhibit (FU540 and other pre-1.11 cores) ---- */
+
+TEST(free_running_fixed_counters_keep_values_linux_reads)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+
+	cfg.has_mcountinhibit = false;
+	cfg.hpm_present = 0;                             /* FU540: cycle and instret only */
+	fixture_init(&cfg, false, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(config(0, 0x7, 0, EV_CYCLES), 0);
+	CHECK_EQ(config(0, 0x7, 0, EV_INSTRUCTIONS), 2);
+	CHECK_EQ(start(0, 0x5, SBI_PMU_START_FLAG_SET_INIT_VALUE, 100).error, SBI_SUCCESS);
+	CHECK_EQ(sim.counter[0], 100);
+	sim_hart_tick(50);
+	/* stop: the counter runs on (nothing can inhibit it), the value at the stop is kept */
+	CHECK_EQ(stop(0, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	sim_hart_tick(30);
+	CHECK_EQ(sim.counter[0], 180);
+	CHECK_EQ(SNAP_VALUE(0), 150);
+	/* a later snapshot of the stopped counter still reports the value at its stop */
+	CHECK_EQ(stop(0, 0x5, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_VALUE(0), 150);
+	CHECK_EQ(SNAP_VALUE(2), 180);
+	/* resume without a value: from where it stopped */
+	CHECK_EQ(start(0, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.counter[0], 150);
+	sim_hart_tick(5);
+	CHECK_EQ(sim.counter[0], 155);
+	CHECK_EQ(stop(0, 0x5, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(ph.hw_event[0], 0);
+	CHECK_EQ(ph.hw_event[2], 0);
+	CHECK_EQ(sim.bad_accesses, 0);                   /* mcountinhibit never touched */
+}
+
+TEST(free_running_programmable_counters_select_no_event_when_stopped)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+
+	cfg.has_mcountinhibit = false;
+	fixture_init(&cfg, false, false);
+	fixture_qemu_map();
+	pmu_event_map.raw[0] = (struct pmu_raw_range){ 0x777, ~0ULL, 1u << 4 };
+	pmu_event_map.raw_count = 1;
+	pmu_event_map_index(&pmu_event_map);
+
+	CHECK_EQ(config(3, 0xffff, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_DTLB_RD_MISS), 3);
+	CHECK_EQ(sim.mhpmevent[3], 0);                   /* configured, stopped: no event */
+	sim_hart_tick(10);
+	CHECK_EQ(sim.counter[3], 0);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 7).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mhpmevent[3], EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.counter[3], 7);
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mhpmevent[3], 0);
+	CHECK_EQ(start(3, 1, 0, 0).error, SBI_SUCCESS);  /* resume: the value stayed in the counter */
+	CHECK_EQ(sim.counter[3], 7);
+	CHECK_EQ(sim.mhpmevent[3], EV_DTLB_RD_MISS);
+	/* a raw event's data is selected again at every start */
+	CHECK_EQ(pmu_counter_config_matching(&ph, 3, 0xffff, SBI_PMU_CFG_FLAG_AUTO_START, EV_RAW, 0x777).value, 4);
+	CHECK_EQ(sim.mhpmevent[4], 0x777);
+	CHECK_EQ(stop(4, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mhpmevent[4], 0);
+	CHECK_EQ(start(4, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mhpmevent[4], 0x777);
+	CHECK_EQ(stop(3, 0x3, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(sim.mhpmevent[3], 0);
+	CHECK_EQ(sim.mhpmevent[4], 0);
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
@@ -680,5 +754,7 @@ int main(void)
 	RUN(fw_only_hart_without_mcountinhibit);
 	RUN(u74_full_cycle);
 	RUN(fw_started_byte_follows_every_path);
+	RUN(free_running_fixed_counters_keep_values_linux_reads);
+	RUN(free_running_programmable_counters_select_no_event_when_stopped);
 	return TEST_EXIT_CODE;
 }

@@ -28,7 +28,9 @@ static struct { uint32_t event_idx, output; uint64_t event_data; } event_info_en
 	__attribute__((aligned(16)));
 
 static bool is_abacus;
-static unsigned long pair_cost;   /* rdinstret; rdinstret */
+static unsigned long pair_cost;   /* rdinstret; rdinstret (rdcycle; rdcycle costs the same) */
+static unsigned long last_value;  /* a1 of the last measured call */
+static unsigned long linux_cmask; /* every counter counter_get_info describes, as Linux's cmask */
 static unsigned long fw_base, fw_mask;
 
 struct measured {
@@ -56,6 +58,35 @@ static struct measured measure_ecall(unsigned long eid, unsigned long fid, unsig
 			 : [before] "=&r"(before), [after] "=&r"(after), "+r"(a0), "+r"(a1)
 			 : "r"(a2), "r"(a3), "r"(a4), "r"(a6), "r"(a7)
 			 : "memory");
+	last_value = a1;
+	return (struct measured){ after - before - pair_cost, (long)a0 };
+}
+
+/*
+ * The same with rdcycle as the clock, for calls that stop minstret (config
+ * of SBI_PMU_HW_INSTRUCTIONS lands there): under -icount shift=0 cycle
+ * counts instructions as instret does.
+ */
+static struct measured measure_ecall_by_cycle(unsigned long eid, unsigned long fid, unsigned long arg0,
+					      unsigned long arg1, unsigned long arg2, unsigned long arg3,
+					      unsigned long arg4)
+{
+	register unsigned long a0 __asm__("a0") = arg0;
+	register unsigned long a1 __asm__("a1") = arg1;
+	register unsigned long a2 __asm__("a2") = arg2;
+	register unsigned long a3 __asm__("a3") = arg3;
+	register unsigned long a4 __asm__("a4") = arg4;
+	register unsigned long a6 __asm__("a6") = fid;
+	register unsigned long a7 __asm__("a7") = eid;
+	unsigned long before, after;
+
+	__asm__ volatile("rdcycle %[before]\n\t"
+			 "ecall\n\t"
+			 "rdcycle %[after]"
+			 : [before] "=&r"(before), [after] "=&r"(after), "+r"(a0), "+r"(a1)
+			 : "r"(a2), "r"(a3), "r"(a4), "r"(a6), "r"(a7)
+			 : "memory");
+	last_value = a1;
 	return (struct measured){ after - before - pair_cost, (long)a0 };
 }
 
@@ -94,7 +125,8 @@ static void unmap_counter(void)
 }
 
 enum bench_id {
-	B_UNKNOWN_EID, B_SPEC_VERSION, B_NUM_COUNTERS, B_GET_INFO, B_CONFIG_HW, B_CONFIG_FW,
+	B_UNKNOWN_EID, B_SPEC_VERSION, B_NUM_COUNTERS, B_GET_INFO, B_CONFIG_CYCLES, B_CONFIG_INSTRUCTIONS,
+	B_CONFIG_HW, B_CONFIG_FW,
 	B_START_HW, B_STOP_HW, B_START_FW, B_STOP_FW, B_FW_READ, B_FW_READ_HI, B_SET_SHMEM,
 	B_EVENT_GET_INFO, B_COUNT
 };
@@ -104,6 +136,8 @@ static const char *const bench_names[B_COUNT] = {
 	[B_SPEC_VERSION] = "base_get_spec_version",
 	[B_NUM_COUNTERS] = "pmu_num_counters",
 	[B_GET_INFO] = "pmu_counter_get_info",
+	[B_CONFIG_CYCLES] = "pmu_counter_config_matching(cycles)",
+	[B_CONFIG_INSTRUCTIONS] = "pmu_counter_config_matching(instructions)",
 	[B_CONFIG_HW] = "pmu_counter_config_matching(hw)",
 	[B_CONFIG_FW] = "pmu_counter_config_matching(fw)",
 	[B_START_HW] = "pmu_counter_start(hw)",
@@ -131,6 +165,21 @@ static struct measured run_once(enum bench_id id)
 		return measure_ecall(pmu, SBI_PMU_NUM_COUNTERS, 0, 0, 0, 0, 0);
 	case B_GET_INFO:
 		return measure_ecall(pmu, SBI_PMU_COUNTER_GET_INFO, QEMU_HPM_FIRST, 0, 0, 0, 0);
+	/*
+	 * What `perf stat -e cycles` / `-e instructions` make Linux call: base 0,
+	 * every counter in the mask, no flags. The counter is unmapped again
+	 * outside the window; the other fixed counter is the clock.
+	 */
+	case B_CONFIG_CYCLES:
+		m = measure_ecall(pmu, SBI_PMU_COUNTER_CONFIG_MATCHING, 0, linux_cmask, 0,
+				  EV_HW(SBI_PMU_HW_CPU_CYCLES), 0);
+		sbi_pmu_counter_stop(last_value, 1, SBI_PMU_STOP_FLAG_RESET);
+		return m;
+	case B_CONFIG_INSTRUCTIONS:
+		m = measure_ecall_by_cycle(pmu, SBI_PMU_COUNTER_CONFIG_MATCHING, 0, linux_cmask, 0,
+					   EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
+		sbi_pmu_counter_stop(last_value, 1, SBI_PMU_STOP_FLAG_RESET);
+		return m;
 	case B_CONFIG_HW:
 		m = measure_ecall(pmu, SBI_PMU_COUNTER_CONFIG_MATCHING, QEMU_HPM_FIRST,
 				  QEMU_HPM_MASK >> QEMU_HPM_FIRST, SBI_PMU_CFG_FLAG_CLEAR_VALUE,
@@ -234,6 +283,19 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	}
 	/* The reference: one direct counter read from S-mode. */
 	printf("BENCH rdinstret %lu\n", pair_cost);
-	for (int id = 0; id < B_COUNT; id++)
+	for (unsigned long i = 0; i < sbi_pmu_num_counters().value && i < 64; i++)
+		if (sbi_pmu_counter_get_info(i).error == SBI_SUCCESS)
+			linux_cmask |= 1UL << i;
+	for (int id = 0; id < B_COUNT; id++) {
 		bench((enum bench_id)id);
+		/* OpenSBI 1.1 leaves mcycle/minstret stopped after a RESET: give the
+		 * other rows their clocks back (running, mapped to themselves). */
+		if (id == B_CONFIG_CYCLES || id == B_CONFIG_INSTRUCTIONS) {
+			unsigned long fixed = id == B_CONFIG_CYCLES ? 0 : 2;
+			/* (OpenSBI 1.1's SKIP_MATCH wants the counter configured already: match it.) */
+			CHECK_EQ(sbi_pmu_counter_config_matching(fixed, 1, 0, EV_HW(fixed ? SBI_PMU_HW_INSTRUCTIONS :
+									   SBI_PMU_HW_CPU_CYCLES), 0).value, fixed);
+			CHECK_EQ(sbi_pmu_counter_start(fixed, 1, 0, 0).error, SBI_SUCCESS);
+		}
+	}
 }
