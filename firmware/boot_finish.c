@@ -6,6 +6,7 @@
 #include <libfdt.h>
 #include "console.h"
 #include "drivers.h"
+#include "fdt_helpers.h"
 #include "fw_dynamic.h"
 #include "platform.h"
 #include "riscv_csr.h"
@@ -18,7 +19,6 @@
 #include "sbi_string.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
-extern char boot_stack_top[];
 /* firmware/entry.S: calls fn(arg) with sp = stack_top, then returns on the caller's stack. */
 void call_on_stack(void (*fn)(void *), void *arg, void *stack_top);
 
@@ -76,6 +76,71 @@ static void log_harts(void)
 	}
 }
 
+/* Prints hartids as "1, 3-5, 9": runs of consecutive hartids as ranges. */
+struct hartid_list {
+	unsigned long first, last;
+	bool open;
+	unsigned int printed;
+};
+
+static void hartid_list_flush(struct hartid_list *l)
+{
+	if (!l->open)
+		return;
+	sbi_printf(l->printed++ ? ", %lu" : "%lu", l->first);
+	if (l->last != l->first)
+		sbi_printf("-%lu", l->last);
+	l->open = false;
+}
+
+static void hartid_list_add(struct hartid_list *l, unsigned long hartid)
+{
+	if (l->open && hartid == l->last + 1) {
+		l->last = hartid;
+		return;
+	}
+	hartid_list_flush(l);
+	l->first = l->last = hartid;
+	l->open = true;
+}
+
+/* One warning line per reason a hart was left out at boot (firmware/boot.c). */
+static void log_left_out(unsigned int state, const char *why)
+{
+	struct hartid_list list = { 0 };
+	unsigned int n = 0;
+
+	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
+		n += hart_table[i]->boot_state == state;
+	if (!n)
+		return;
+	sbi_printf("abacus: warning: hart%s ", n > 1 ? "s" : "");
+	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
+		if (hart_table[i]->boot_state == state)
+			hartid_list_add(&list, hart_table[i]->hartid);
+	hartid_list_flush(&list);
+	sbi_printf(": %s; left out\n", why);
+}
+
+/* ", disabled in the DT: 1, 5-7" for cpu nodes whose status is not "okay". */
+static void log_disabled_cpus(const void *fdt)
+{
+	struct hartid_list list = { 0 };
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+
+	if (cpus < 0)
+		return;
+	fdt_for_each_subnode(node, fdt, cpus) {
+		long id = fdt_cpu_hartid(fdt, node);
+		if (id < 0 || fdt_node_is_enabled(fdt, node))
+			continue;
+		if (!list.open && !list.printed)
+			sbi_printf("; disabled in the DT: ");
+		hartid_list_add(&list, id);
+	}
+	hartid_list_flush(&list);
+}
+
 static struct hart_state *choose_next_hart(const struct next_stage *next, struct hart_state *self)
 {
 	if (next->boot_hart != -1UL)
@@ -130,11 +195,15 @@ static void boot_finish_platform(void *arg)
 {
 	struct boot_platform_work *work = arg;
 	uint32_t present = 0;
+	char late_why[64];
 
 	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (sbi_hsm_hart_usable(hart_table[i]))
 			present |= hart_table[i]->pmu.hw_present;
+	log_left_out(HART_BOOT_NO_IPI, "no MSWI slot in the DT, cannot be woken");
+	sbi_snprintf(late_why, sizeof(late_why), "not set up within %lu ms", boot_info.hart_wait_ms);
+	log_left_out(HART_BOOT_LATE, late_why);
 	pmu_platform = platform.pmu;
 	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform.pmu ? platform.pmu->default_map : NULL);
 
@@ -148,8 +217,8 @@ static void boot_finish_platform(void *arg)
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
 			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
 			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, (total - image) >> 10,
-			   HART_BLOCK_SIZE, hart_count,
-			   (boot_info.heap_used - (unsigned long)hart_count * HART_BLOCK_SIZE) >> 10);
+			   HART_BLOCK_SIZE, boot_info.hart_blocks,
+			   (boot_info.heap_used - (unsigned long)boot_info.hart_blocks * HART_BLOCK_SIZE) >> 10);
 		for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
 			sbi_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)sbi_memory.ram[i].base,
 				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
@@ -158,7 +227,12 @@ static void boot_finish_platform(void *arg)
 		sbi_printf("abacus: timer/IPI       : %s, timebase %lu Hz\n",
 			   aclint_mswi_present() ? "ACLINT/CLINT" : "none", (unsigned long)aclint_timebase_hz());
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
-		sbi_printf("abacus: harts           : %u (boot hart %lu)\n", hart_count, boot_hartid);
+		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
+		if (boot_info.cold_hartid != boot_hartid)
+			sbi_printf(", after cold boot on hart %lu", boot_info.cold_hartid);
+		sbi_printf(")");
+		log_disabled_cpus(boot_info.fdt);
+		sbi_printf("\n");
 		log_harts();
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware); "
 			   "%u event ranges, %u selectors, %u raw ranges\n",
@@ -187,7 +261,7 @@ void boot_finish(struct hart_state *self)
 
 	work.self = self;
 	work.quiet = quiet;
-	call_on_stack(boot_finish_platform, &work, boot_stack_top);
+	call_on_stack(boot_finish_platform, &work, boot_info.deep_stack_top);
 	smode_fdt = work.smode_fdt;
 	target = choose_next_hart(&next, self);
 	if (!target) {

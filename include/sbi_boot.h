@@ -4,8 +4,13 @@
 
 #include "hart.h"
 
-/* Growth allowed for DT fixups (/reserved-memory) when S-mode gets the DT back. */
+/* Room for DT fixups in the firmware's copy: a /reserved-memory node, and a
+ * status property per cpu node at worst (a few percent of a cpu node's size). */
 #define FDT_FIXUP_ROOM_BYTES 4096
+static inline unsigned long fdt_fixup_room(unsigned long dtb_size)
+{
+	return FDT_FIXUP_ROOM_BYTES + dtb_size / 8;
+}
 
 /* What cold boot found, for the rest of boot. */
 struct boot_info {
@@ -14,6 +19,10 @@ struct boot_info {
 	unsigned long orig_fdt_size;
 	unsigned long fw_info;      /* a2 at reset (fw_dynamic_info) */
 	unsigned long heap_used;
+	unsigned int hart_blocks;   /* hart_state blocks allocated (usable cpu nodes) */
+	unsigned long cold_hartid;  /* the hart that won the boot lottery */
+	void *deep_stack_top;       /* stack for the DT work at the end of boot */
+	unsigned long hart_wait_ms; /* the boot deadline for the other harts */
 };
 extern struct boot_info boot_info;
 

@@ -4,7 +4,9 @@
  * - /reserved-memory gets a no-map node covering the firmware region, so the
  *   kernel never maps (or allocates) the memory PMP denies it;
  * - the firmware-only riscv,pmu mapping properties are removed;
- * - harts that cannot run S-mode are marked status = "disabled".
+ * - cpu nodes of harts S-mode may not use are marked status = "disabled":
+ *   harts without S-mode, and harts the firmware left out at boot (no MSWI
+ *   slot, never set up), or a second node for a hartid already described.
  */
 #include <libfdt.h>
 #include "console.h"
@@ -50,20 +52,24 @@ static int fixup_reserved_memory(void *fdt)
 	return fdt_setprop(fdt, node, "no-map", NULL, 0);
 }
 
-static int fixup_harts_without_smode(void *fdt)
+static int fixup_harts_not_offered(void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node, err;
+	unsigned int ordinal = 0;
 
 	if (cpus < 0)
 		return 0;
+	/* Setting a property moves the nodes after it, never this one: the walk holds. */
 	fdt_for_each_subnode(node, fdt, cpus) {
-		long id = fdt_cpu_hartid(fdt, node);
+		long id = fdt_cpu_enabled_hartid(fdt, node);
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
-		if (hs && !sbi_hsm_hart_usable(hs)) {
-			err = fdt_setprop_string(fdt, node, "status", "disabled");
-			if (err)
-				return err;
-		}
+		bool offered = hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs);
+		ordinal++;
+		if (id < 0 || offered)
+			continue;
+		err = fdt_setprop_string(fdt, node, "status", "disabled");
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -76,5 +82,5 @@ int fdt_fixup_for_smode(void *fdt)
 		return err;
 	if ((err = pmu_dt_fixup(fdt)))
 		return err;
-	return fixup_harts_without_smode(fdt);
+	return fixup_harts_not_offered(fdt);
 }

@@ -15,6 +15,13 @@ void sbi_rfence_process(struct hart_state *hs);
 void sbi_ipi_raise(struct hart_state *target, unsigned long reasons)
 {
 	__atomic_fetch_or(&target->ipi_pending, reasons, __ATOMIC_RELEASE);
+	/* Only a lone hart on a machine without MSWI has no msip (firmware/boot.c):
+	 * its IPIs to itself are handled at once. */
+	if (!target->msip) {
+		if (target == current_hart())
+			sbi_ipi_process();
+		return;
+	}
 	aclint_send_ipi(target);
 }
 

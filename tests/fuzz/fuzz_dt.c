@@ -114,32 +114,58 @@ bool sbi_hsm_hart_usable(const struct hart_state *hs)
 
 /* ---- The walk boot does ---- */
 
+/* As layout_harts (firmware/boot.c): enabled cpu nodes, first node of a hartid. */
 static unsigned int walk_cpus(const void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
-	unsigned int n = 0;
+	unsigned int n = 0, ordinal = 0;
 
 	hart_count = 0;
 	hart_table = host_table;
 	if (cpus < 0)
 		return 0;
 	fdt_for_each_subnode(node, fdt, cpus) {
-		long id = fdt_cpu_hartid(fdt, node);
+		long id = fdt_cpu_enabled_hartid(fdt, node);
 		uint32_t features = fdt_cpu_isa_features(fdt, node);
+		bool duplicate = false;
 
 		(void)fdt_cpu_intc_phandle(fdt, node);
 		EXPECT(!(features & ~0x1ffu), "ISA features 0x%x: unknown bits", features);
-		if (id < 0 || n == MAX_HARTS)
+		for (unsigned int i = 0; i < n && id >= 0; i++)
+			duplicate |= host_harts[i].hartid == (unsigned long)id;
+		if (id < 0 || duplicate || n == MAX_HARTS) {
+			ordinal++;
 			continue;
+		}
 		memset(&host_harts[n], 0, sizeof(host_harts[n]));
 		host_harts[n].hartid = id;
 		host_harts[n].index = n;
+		host_harts[n].dt_cpu_ordinal = ordinal++;
 		host_harts[n].features = features;
 		host_table[n] = &host_harts[n];
 		n++;
 	}
 	hart_count = n;
 	return n;
+}
+
+/* After the fixups, a cpu node left enabled is the one node of a hart with S-mode. */
+static void check_cpu_status_fixup(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+	unsigned int ordinal = 0;
+
+	if (cpus < 0)
+		return;
+	fdt_for_each_subnode(node, fdt, cpus) {
+		long id = fdt_cpu_enabled_hartid(fdt, node);
+		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
+
+		if (id >= 0)
+			EXPECT(hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs),
+			       "cpu node %u (hartid %ld) left enabled for a hart S-mode may not use", ordinal, id);
+		ordinal++;
+	}
 }
 
 static void walk_nodes(const void *fdt)
@@ -371,7 +397,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 		return;
 	bool well_formed = dt_well_formed(dtb);
 
-	room = total + FDT_FIXUP_ROOM_BYTES;
+	room = total + fdt_fixup_room(total);
 	fdt = malloc(room);
 	if (!fdt)
 		abort();
@@ -394,6 +420,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	if (!err && well_formed) {
 		int node, pmu;
 		EXPECT(dt_well_formed(fdt), "fixups made a well-formed DT malformed");
+		check_cpu_status_fixup(fdt);
 		node = fdt_path_offset(fdt, "/reserved-memory/abacus@80000000");
 		EXPECT(node >= 0 && fdt_getprop(fdt, node, "no-map", NULL) && fdt_getprop(fdt, node, "reg", NULL),
 		       "no /reserved-memory/abacus@80000000 with reg and no-map after the fixups");

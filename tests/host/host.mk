@@ -21,6 +21,10 @@ HOST_SRCS_pmu_core := tests/host/test_pmu_core.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_counters := tests/host/test_pmu_counters.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
 
+# The hart table at boot: harts left out, the boot hand-shake (lib/sbi/sbi_hart.c).
+HOST_TESTS += hart_table
+HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/sbi/sbi_hart.c
+
 # Prerequisites are expanded a second time, when the rule is used, so tests
 # appended to HOST_TESTS by fragments included later are built too.
 .SECONDEXPANSION:

@@ -82,6 +82,11 @@ bool dt_node_enabled(const void *fdt, int node);
  */
 int dt_hartids(unsigned long *ids, int max);
 unsigned long dt_timebase_hz(void);		/* 0 when absent */
+/*
+ * name=N in /chosen/bootargs (QEMU -append; words separated by spaces or
+ * commas), N decimal or 0x-prefixed hex; dflt when absent.
+ */
+unsigned long dt_bootarg(const char *name, unsigned long dflt);
 /* The first hart's riscv,isa names multi-letter extension ext ("sstc"). */
 bool dt_isa_has(const char *ext);
 /* ... or single-letter extension letter ('h'). */
