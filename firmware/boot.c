@@ -200,6 +200,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_info.fdt = fdt;
 	boot_info.orig_fdt = (void *)dtb;
 	boot_info.orig_fdt_size = fdt_totalsize(dtb);
+	boot_info.fdt_buf_size = fdt_totalsize(dtb) + room;
 	boot_info.fw_info = fw_info;
 
 	scan_memory(fdt);

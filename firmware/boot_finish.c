@@ -7,6 +7,7 @@
 #include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
+#include "fdt_placement.h"
 #include "fw_dynamic.h"
 #include "platform.h"
 #include "riscv_csr.h"
@@ -153,36 +154,82 @@ static struct hart_state *choose_next_hart(const struct next_stage *next, struct
 	return NULL;
 }
 
-/* Hands S-mode the fixed-up DT where the loader put the original. */
-static void *place_smode_fdt(void)
+/*
+ * Fixes up the firmware's copy of the DT (afresh from the loader's when
+ * `fresh`) and decides where it goes for S-mode (lib/fdt/fdt_placement.c).
+ */
+static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, unsigned long next_addr,
+				       struct fdt_placement *where, uint64_t *addr)
 {
-	void *orig = boot_info.orig_fdt;
 	void *fdt = boot_info.fdt;
-	int err;
+	int err = fresh ? fdt_open_into(boot_info.orig_fdt, fdt, boot_info.fdt_buf_size) : 0;
 
-	err = fdt_fixup_for_smode(fdt);
+	if (!err)
+		err = fdt_fixup_for_smode(fdt, how);
 	if (err) {
-		sbi_printf("abacus: warning: DT fixups failed (%s); S-mode gets the DT unchanged\n",
-			   fdt_strerror(err));
-		return orig;
+		sbi_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
+		return FDT_PLACE_NOWHERE;
 	}
 	fdt_pack(fdt);
-	if (!sbi_memory_smode_range_ok((unsigned long)orig, 0, fdt_totalsize(fdt) + 0UL)) {
-		sbi_printf("abacus: warning: DT at %p is not in S-mode RAM; S-mode gets it unchanged\n", orig);
-		return orig;
+	where->orig = (unsigned long)boot_info.orig_fdt;
+	where->orig_size = boot_info.orig_fdt_size;
+	where->new_size = fdt_totalsize(fdt);
+	where->free_base = sbi_memory.fw_base + sbi_memory.fw_size;
+	where->free_end = platform.default_next_addr;
+	where->next_addr = next_addr;
+	return fdt_place_for_smode(where, fdt, addr);
+}
+
+/*
+ * Hands S-mode the fixed-up DT, never past what the loader reserved (its
+ * original total size): in place when it fits there, else moved to free
+ * memory after the firmware region. When it fits neither (a firmware region
+ * that fills the span up to the next stage: hundreds of harts), the
+ * firmware region is reserved by a 16-byte /memreserve/ entry instead of a
+ * /reserved-memory node, which keeps a DT within the loader's size (the
+ * riscv,pmu mapping properties go); failing that, S-mode gets the loader's
+ * DT unchanged. The boot log says which, and why.
+ */
+static void *place_smode_fdt(unsigned long next_addr, bool quiet)
+{
+	struct fdt_placement where;
+	enum fdt_place place;
+	uint64_t addr = 0;
+	const char *how = "";
+
+	place = fix_up_and_place(FDT_RESERVE_NO_MAP_NODE, false, next_addr, &where, &addr);
+	if (place == FDT_PLACE_NOWHERE) {
+		sbi_printf("abacus: warning: the fixed-up DT (%lu bytes) fits neither the loader's %lu bytes at %p "
+			   "nor free memory: the firmware region becomes a /memreserve/ entry, not a no-map node\n",
+			   (unsigned long)where.new_size, (unsigned long)where.orig_size, boot_info.orig_fdt);
+		place = fix_up_and_place(FDT_RESERVE_MEMRESERVE, true, next_addr, &where, &addr);
+		how = "; firmware region in /memreserve/";
 	}
-	/* The loader reserved the original's size; a fixed-up DT may be slightly
-	 * larger (QEMU leaves megabytes free after it; so does U-Boot SPL). */
-	if (fdt_totalsize(fdt) > boot_info.orig_fdt_size + FDT_FIXUP_ROOM_BYTES)
-		return orig;
-	memcpy(orig, fdt, fdt_totalsize(fdt));
-	return orig;
+	switch (place) {
+	case FDT_PLACE_IN_PLACE:
+		memcpy(boot_info.orig_fdt, boot_info.fdt, where.new_size);
+		if (!quiet)
+			sbi_printf("abacus: DT for S-mode   : 0x%lx, in place (%lu bytes; the loader's %lu)%s\n",
+				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size, how);
+		return boot_info.orig_fdt;
+	case FDT_PLACE_MOVED:
+		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
+		if (!quiet)
+			sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes do not fit the loader's %lu at %p%s\n",
+				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size,
+				   boot_info.orig_fdt, how);
+		return (void *)(uintptr_t)addr;
+	default:
+		sbi_printf("abacus: warning: S-mode gets the loader's DT unchanged: it does not reserve the firmware region\n");
+		return boot_info.orig_fdt;
+	}
 }
 
 /* The deep part of boot: libfdt, the PMU map, formatted output. */
 struct boot_platform_work {
 	struct hart_state *self;
 	bool quiet;
+	unsigned long next_addr;
 	void *smode_fdt;
 };
 
@@ -241,7 +288,7 @@ static void boot_finish_platform(void *arg)
 		sbi_ecall_log_extensions();
 	}
 
-	work->smode_fdt = place_smode_fdt();
+	work->smode_fdt = place_smode_fdt(work->next_addr, work->quiet);
 }
 
 void boot_finish(struct hart_state *self)
@@ -261,6 +308,7 @@ void boot_finish(struct hart_state *self)
 
 	work.self = self;
 	work.quiet = quiet;
+	work.next_addr = next.addr;
 	call_on_stack(boot_finish_platform, &work, boot_info.deep_stack_top);
 	smode_fdt = work.smode_fdt;
 	target = choose_next_hart(&next, self);

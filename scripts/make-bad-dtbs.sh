@@ -12,6 +12,12 @@
 #   no-mswi-hart3.dtb  the CLINT lists no interrupt for hart 3 (its slot names no cpu)
 #   no-mswi-hart0.dtb  the same for hart 0
 #   (virt4.dtb itself, given to QEMU -smp 3: hart 3 listed but never runs)
+# and for where the DT handed to S-mode goes (the fixups add a /reserved-memory
+# node and remove the riscv,pmu mapping properties):
+#   virt4.dtb          the fixed-up DT is larger: it must move to free memory
+#   dt-shrink.dtb      with a 24-row riscv,event-to-mhpmevent: it fits in place
+#   virt512.dtb        512 harts: the firmware region fills the span up to the
+#                      next stage, so the DT stays in place with a /memreserve/
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
@@ -43,7 +49,9 @@ fdtput -t s "$out/cpus-disabled.dtb" /cpus/cpu@0 status disabled
 drop_node '^\t\tclint@' > "$out/no-clint.dts"
 dtc -q -I dts -O dtb -o "$out/no-clint.dtb" "$out/no-clint.dts"
 
-# The 4-hart DT, packed (QEMU dumps a 1 MiB buffer).
+# The 4-hart DT, packed (QEMU dumps a 1 MiB buffer). It keeps /chosen/rng-seed:
+# QEMU gives a DT it loads one (new random bytes at each reset), so with it
+# the loaded copy has the file's size (dt_placement compares them).
 qemu-system-riscv64 -M virt,dumpdtb="$out/virt4-raw.dtb" -smp 4 -nographic >/dev/null 2>&1
 dtc -q -I dtb -O dtb -o "$out/virt4.dtb" "$out/virt4-raw.dtb"
 rm -f "$out/virt4-raw.dtb"
@@ -61,4 +69,14 @@ for h in 0 3; do
 	cp "$out/virt4.dtb" "$out/no-mswi-hart$h.dtb"
 	fdtput -t u "$out/no-mswi-hart$h.dtb" "/soc/$clint" interrupts-extended $new
 done
+# 24 rows <event_idx selector_hi selector_lo>, valid cache events (Tables 3-5).
+rows=
+for code in 0 1 2 3 4 5 8 9 10 11 12 13 16 17 18 19 20 21 24 25 26 27 28 29; do
+	rows="$rows $((0x10000 + code)) 0 $((0x100 + code))"
+done
+qemu-system-riscv64 -M virt,dumpdtb="$out/virt512-raw.dtb" -smp 512 -nographic >/dev/null 2>&1
+dtc -q -I dtb -O dtb -o "$out/virt512.dtb" "$out/virt512-raw.dtb"
+rm -f "$out/virt512-raw.dtb"
+cp "$out/virt4.dtb" "$out/dt-shrink.dtb"
+fdtput -t u "$out/dt-shrink.dtb" /pmu riscv,event-to-mhpmevent $rows
 touch "$out/.complete"

@@ -2,7 +2,9 @@
 /*
  * Changes to the DT before S-mode sees it, and nothing else:
  * - /reserved-memory gets a no-map node covering the firmware region, so the
- *   kernel never maps (or allocates) the memory PMP denies it;
+ *   kernel never maps (or allocates) the memory PMP denies it; or, when the
+ *   DT has no room to grow by such a node (firmware/boot_finish.c), a
+ *   /memreserve/ entry: never allocated, though S-mode may map it;
  * - the firmware-only riscv,pmu mapping properties are removed;
  * - cpu nodes of harts S-mode may not use are marked status = "disabled":
  *   harts without S-mode, and harts the firmware left out at boot (no MSWI
@@ -74,11 +76,15 @@ static int fixup_harts_not_offered(void *fdt)
 	return 0;
 }
 
-int fdt_fixup_for_smode(void *fdt)
+int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how)
 {
 	int err;
 
-	if ((err = fixup_reserved_memory(fdt)))
+	if (how == FDT_RESERVE_NO_MAP_NODE)
+		err = fixup_reserved_memory(fdt);
+	else
+		err = fdt_add_mem_rsv(fdt, sbi_memory.fw_base, sbi_memory.fw_size);
+	if (err)
 		return err;
 	if ((err = pmu_dt_fixup(fdt)))
 		return err;

@@ -32,6 +32,7 @@
 #include <libfdt.h>
 #include "console.h"
 #include "fdt_helpers.h"
+#include "fdt_placement.h"
 #include "hart.h"
 #include "pmu.h"
 #include "sbi_boot.h"
@@ -147,6 +148,35 @@ static unsigned int walk_cpus(const void *fdt)
 	}
 	hart_count = n;
 	return n;
+}
+
+/*
+ * Where boot_finish would put this DT for S-mode (the loader's copy taken to
+ * be at the end of RAM): in place only within the original size; moved only
+ * into the free span, aligned, clear of every range the DT marks as in use.
+ */
+static void check_placement(const void *fdt, uint64_t orig_size)
+{
+	struct fdt_placement p = {
+		.orig = 0x87e00000UL, .orig_size = orig_size, .new_size = fdt_totalsize(fdt),
+		.free_base = FW_BASE + FW_SIZE, .free_end = 0x80200000UL, .next_addr = 0x80200000UL,
+	};
+	uint64_t addr = 0;
+
+	sbi_memory_add_ram(0x80000000UL, 0x8000000UL);
+	switch (fdt_place_for_smode(&p, fdt, &addr)) {
+	case FDT_PLACE_IN_PLACE:
+		EXPECT(addr == p.orig && p.new_size <= orig_size, "in place past the loader's size");
+		break;
+	case FDT_PLACE_MOVED:
+		EXPECT(!(addr & 7) && addr >= p.free_base && addr + p.new_size <= p.free_end,
+		       "moved outside the free span: 0x%lx", (unsigned long)addr);
+		EXPECT(!fdt_in_use_overlap_end(fdt, addr, p.new_size), "moved over a range in use");
+		EXPECT(addr + p.new_size <= p.orig || addr >= p.orig + orig_size, "moved over the loader's DT");
+		break;
+	default:
+		break;
+	}
 }
 
 /* After the fixups, a cpu node left enabled is the one node of a hart with S-mode. */
@@ -416,14 +446,23 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	memset(&sbi_memory, 0, sizeof(sbi_memory));
 	sbi_memory.fw_base = FW_BASE;
 	sbi_memory.fw_size = FW_SIZE;
-	err = fdt_fixup_for_smode(fdt);
+	err = fdt_fixup_for_smode(fdt, options & 8 ? FDT_RESERVE_MEMRESERVE : FDT_RESERVE_NO_MAP_NODE);
 	if (!err && well_formed) {
 		int node, pmu;
 		EXPECT(dt_well_formed(fdt), "fixups made a well-formed DT malformed");
 		check_cpu_status_fixup(fdt);
-		node = fdt_path_offset(fdt, "/reserved-memory/abacus@80000000");
-		EXPECT(node >= 0 && fdt_getprop(fdt, node, "no-map", NULL) && fdt_getprop(fdt, node, "reg", NULL),
-		       "no /reserved-memory/abacus@80000000 with reg and no-map after the fixups");
+		fdt_pack(fdt);
+		check_placement(fdt, total);
+		if (options & 8) {
+			uint64_t base = 0, size = 0;
+			int n = fdt_num_mem_rsv(fdt);
+			EXPECT(n > 0 && fdt_get_mem_rsv(fdt, n - 1, &base, &size) == 0 && base == FW_BASE &&
+			       size == FW_SIZE, "no /memreserve/ entry for the firmware region after the fixups");
+		} else {
+			node = fdt_path_offset(fdt, "/reserved-memory/abacus@80000000");
+			EXPECT(node >= 0 && fdt_getprop(fdt, node, "no-map", NULL) && fdt_getprop(fdt, node, "reg", NULL),
+			       "no /reserved-memory/abacus@80000000 with reg and no-map after the fixups");
+		}
 		for (pmu = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu"); pmu >= 0;
 		     pmu = fdt_node_offset_by_compatible(fdt, pmu, "riscv,pmu"))
 			EXPECT(!fdt_getprop(fdt, pmu, PROP_RANGES, NULL) && !fdt_getprop(fdt, pmu, PROP_SELECTORS, NULL) &&
