@@ -43,6 +43,12 @@ void sbi_ipi_process(void)
 	/* HART_IPI_WAKE needs no action: the HSM wait loops re-check their state. */
 }
 
+void sbi_ipi_serve_pending(void)
+{
+	if (csr_read(CSR_MIP) & MIP_MSIP)
+		sbi_ipi_process();
+}
+
 long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base,
 			   void (*fn)(struct hart_state *target, void *arg), void *arg)
 {
