@@ -78,12 +78,11 @@ static unsigned int scan_cpus(const void *fdt, unsigned long *max_hartid, unsign
 	if (cpus < 0)
 		return 0;
 	fdt_for_each_subnode(node, fdt, cpus) {
-		long id;
-		if (fdt_cpu_hartid(fdt, node) < 0)
+		long id = fdt_cpu_hartid(fdt, node);
+		if (id < 0)
 			continue;
 		(*all)++;
-		id = fdt_cpu_enabled_hartid(fdt, node);
-		if (id < 0)
+		if (!fdt_node_is_enabled(fdt, node))
 			continue;
 		if ((unsigned long)id > *max_hartid)
 			*max_hartid = id;
@@ -214,6 +213,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	if (max_hartid >= 65536)
 		boot_fail("hartid above 65535 in the DT", 0);
 	layout_harts(fdt, ncpus, max_hartid);
+	boot_info.cpus_disabled = all_cpus - ncpus;
 
 	if (console_probe_dt(fdt) < 0)
 		sbi_printf("abacus: no UART found in the DT; keeping the early console\n");

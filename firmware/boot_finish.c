@@ -278,7 +278,8 @@ static void boot_finish_platform(void *arg)
 		if (boot_info.cold_hartid != boot_hartid)
 			sbi_printf(", after cold boot on hart %lu", boot_info.cold_hartid);
 		sbi_printf(")");
-		log_disabled_cpus(boot_info.fdt);
+		if (boot_info.cpus_disabled)
+			log_disabled_cpus(boot_info.fdt);
 		sbi_printf("\n");
 		log_harts();
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware); "

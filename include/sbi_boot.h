@@ -21,6 +21,7 @@ struct boot_info {
 	unsigned long fw_info;      /* a2 at reset (fw_dynamic_info) */
 	unsigned long heap_used;
 	unsigned int hart_blocks;   /* hart_state blocks allocated (usable cpu nodes) */
+	unsigned int cpus_disabled; /* cpu nodes whose status is not "okay" */
 	unsigned long cold_hartid;  /* the hart that won the boot lottery */
 	void *deep_stack_top;       /* stack for the DT work at the end of boot */
 	unsigned long hart_wait_ms; /* the boot deadline for the other harts */

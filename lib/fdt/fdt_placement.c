@@ -53,9 +53,12 @@ uint64_t fdt_in_use_overlap_end(const void *fdt, uint64_t base, uint64_t size)
 			note_overlap(base, size, addr, len, &end);
 	parent = fdt_path_offset(fdt, "/reserved-memory");
 	if (parent >= 0)
-		fdt_for_each_subnode(node, fdt, parent)
+		fdt_for_each_subnode(node, fdt, parent) {
+			fdt_parent_hint(node, parent);   /* else fdt_read_reg walks from the root */
 			for (int i = 0; i < 16 && fdt_read_reg(fdt, node, i, &addr, &len) == 0; i++)
 				note_overlap(base, size, addr, len, &end);
+		}
+	fdt_parent_hint(-1, -1);
 	chosen = fdt_path_offset(fdt, "/chosen");
 	if (chosen >= 0 && chosen_addr(fdt, chosen, "linux,initrd-start", &start) &&
 	    chosen_addr(fdt, chosen, "linux,initrd-end", &addr) && addr > start)
