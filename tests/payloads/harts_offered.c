@@ -21,7 +21,6 @@
 #include <libfdt.h>
 #include "payload.h"
 
-#define WAIT_US        5000000UL   /* generous: a loaded host, several harts on 2 cores */
 #define STRAY_WAIT_US  200000UL
 
 extern char _start[];
@@ -46,7 +45,7 @@ static bool on_soft_interrupt(struct trap_frame *frame)
 static void ipi_job(void *arg)
 {
 	struct job *j = arg;
-	uint64_t deadline = time_deadline_us(WAIT_US);
+	uint64_t deadline = time_deadline_us(PAYLOAD_WAIT_US);
 
 	csr_set(sie, SIE_SSIE);
 	csr_set(sstatus, SSTATUS_SIE);
@@ -94,12 +93,12 @@ static void check_offered(unsigned long h, unsigned long self)
 	CHECK_EQ(ret.value, SBI_HSM_STATE_STOPPED);
 	if (!CHECK_EQ(hart_run(h, ipi_job, &jobs[h]).error, SBI_SUCCESS))
 		return;
-	if (!CHECK(wait_flag(&jobs[h].ready, 1, WAIT_US)))
+	if (!CHECK(wait_flag(&jobs[h].ready, 1, PAYLOAD_WAIT_US)))
 		return;
 	CHECK_EQ(sbi_remote_fence_i(1UL << h, 0).error, SBI_SUCCESS);
 	CHECK_EQ(sbi_remote_sfence_vma(1UL << h, 0, 0, 0).error, SBI_SUCCESS);
 	CHECK_EQ(sbi_send_ipi(1UL << h, 0).error, SBI_SUCCESS);
-	CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, WAIT_US));
+	CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, PAYLOAD_WAIT_US));
 	CHECK_EQ(jobs[h].got_ipi, 1);
 }
 
