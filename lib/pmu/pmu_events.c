@@ -155,24 +155,23 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
 
 	/*
 	 * Table 19: a reserved bit in any event_idx fails the call before any
-	 * output is written. Both passes go in chunks, serving this hart's IPIs
-	 * between them (csr_layer.h): the table may be RAM/16 entries long.
+	 * output is written. The table may be RAM/16 entries long: both passes
+	 * serve this hart's IPIs every PMU_SERVE_STRIDE entries (csr_layer.h).
 	 */
-	for (unsigned long i = 0; i < num_entries;) {
-		unsigned long end = num_entries - i > PMU_SERVE_STRIDE ? i + PMU_SERVE_STRIDE : num_entries;
-		for (; i < end; i++)
-			if (entry_event_idx(entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE) & ENTRY_IDX_RESERVED)
-				return sbiret_err(SBI_ERR_INVALID_PARAM);
-		if (i < num_entries)
+	for (unsigned long i = 0, serve_at = PMU_SERVE_STRIDE; i < num_entries; i++) {
+		if (i == serve_at) {
 			csr_serve_pending_ipi();
+			serve_at += PMU_SERVE_STRIDE;
+		}
+		if (entry_event_idx(entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE) & ENTRY_IDX_RESERVED)
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
 	}
-
-	for (unsigned long i = 0; i < num_entries;) {
-		unsigned long end = num_entries - i > PMU_SERVE_STRIDE ? i + PMU_SERVE_STRIDE : num_entries;
-		for (; i < end; i++)
-			event_info_fill(ph, entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE);
-		if (i < num_entries)
+	for (unsigned long i = 0, serve_at = PMU_SERVE_STRIDE; i < num_entries; i++) {
+		if (i == serve_at) {
 			csr_serve_pending_ipi();
+			serve_at += PMU_SERVE_STRIDE;
+		}
+		event_info_fill(ph, entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE);
 	}
 	return sbiret_ok(0);
 }
