@@ -37,7 +37,7 @@
 #define CONSOLE_BYTES    4096
 #define MIN_WITHIN       16
 #define MESH_SECONDS     2
-#define MIN_MESH         10
+#define MIN_MESH         1       /* progress; how much depends on the host */
 
 extern char __payload_end[];
 
