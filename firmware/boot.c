@@ -4,10 +4,13 @@
  *
  * boot_cold_main (one hart, on the static boot stack): validate and copy the
  * DTB, find RAM, harts and devices, lay out per-hart memory, then release the
- * other harts. boot_warm_main (every hart, on its own stack): per-hart M-mode
- * set-up; the boot hart then finishes the platform (PMU map, DT fixups, boot
- * log) and the hart chosen for the next stage enters it. The others wait in
- * HSM's stopped state.
+ * other harts. Harts whose cpu node is not "okay", or that have no MSWI slot
+ * (they could never be woken), are not released and never offered.
+ * boot_warm_main (every released hart, on its own stack): per-hart M-mode
+ * set-up; the boot hart waits for the others until a deadline (a hart not
+ * set up by then is left out, and parks if it comes later), then finishes
+ * the platform (PMU map, DT fixups, boot log) and the hart chosen for the
+ * next stage enters it. The others wait in HSM's stopped state.
  */
 #include <libfdt.h>
 #include "console.h"
@@ -25,9 +28,9 @@
 #include "sbi_string.h"
 
 #define FW_BASE_ADDR      0x80000000UL
-#define FDT_FIXUP_ROOM    FDT_FIXUP_ROOM_BYTES
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
+extern char boot_stack_top[];
 extern volatile unsigned int boot_release;
 extern void hart_enter_block(unsigned long hartid) __attribute__((noreturn));
 extern void park(void) __attribute__((noreturn));
@@ -36,8 +39,21 @@ extern void park(void) __attribute__((noreturn));
 unsigned long *hart_sp_table;
 unsigned long hart_sp_table_len;
 
+/*
+ * The boot deadline: every hart the DT lists gets this long, from the
+ * moment the boot hart waits, to be set up; one that is not is left out.
+ * Generous: QEMU -smp 512 on two busy host cores takes seconds.
+ */
+#define BOOT_WAIT_BASE_MS        1000
+#define BOOT_WAIT_PER_HART_MS    20
+#define BOOT_DEFAULT_TIMEBASE_HZ 10000000UL   /* when the DT has no timebase-frequency */
+#define BOOT_POLLS_PER_TICK      16           /* no time source at all: polls count as time */
+#define BOOT_DEEP_STACK_SIZE     8192         /* as the static boot stack (entry.S) */
+
 struct boot_info boot_info;
 static volatile unsigned int harts_ready;
+/* The hart that finishes boot (boot_hartid's hart_state); READY harts wake it. */
+static struct hart_state *boot_hart;
 
 static void __attribute__((noreturn)) boot_fail(const char *what, int err)
 {
@@ -48,18 +64,25 @@ static void __attribute__((noreturn)) boot_fail(const char *what, int err)
 	park();
 }
 
-/* Counts the DT's cpu nodes and the highest hartid. */
-static unsigned int scan_cpus(const void *fdt, unsigned long *max_hartid)
+/*
+ * Counts the DT's cpu nodes (*all) and those the firmware may use (enabled,
+ * with a hartid: the return value), and the highest hartid among the latter.
+ */
+static unsigned int scan_cpus(const void *fdt, unsigned long *max_hartid, unsigned int *all)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
 	unsigned int n = 0;
 
 	*max_hartid = 0;
+	*all = 0;
 	if (cpus < 0)
 		return 0;
 	fdt_for_each_subnode(node, fdt, cpus) {
 		long id = fdt_cpu_hartid(fdt, node);
 		if (id < 0)
+			continue;
+		(*all)++;
+		if (!fdt_node_is_enabled(fdt, node))
 			continue;
 		if ((unsigned long)id > *max_hartid)
 			*max_hartid = id;
@@ -95,23 +118,27 @@ static unsigned long pow2_roundup(unsigned long x)
 	return p;
 }
 
+/* One hart_state block per usable cpu node; disabled ones get none (never woken, never offered). */
 static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hartid)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
-	unsigned int i = 0;
+	unsigned int i = 0, ordinal = 0;
 
 	hart_table = sbi_heap_alloc(sizeof(*hart_table) * n, 8);
 	hart_sp_table = sbi_heap_alloc(sizeof(*hart_sp_table) * (max_hartid + 1), 8);
 	if (!hart_table || !hart_sp_table)
 		boot_fail("no firmware memory for the hart table", 0);
 	fdt_for_each_subnode(node, fdt, cpus) {
-		long id = fdt_cpu_hartid(fdt, node);
+		long id = fdt_cpu_enabled_hartid(fdt, node);
 		char *block;
 		struct hart_state *hs;
-		if (id < 0)
+		if (id < 0) {
+			ordinal++;
 			continue;
+		}
 		if (hart_sp_table[id]) {
 			sbi_printf("abacus: DT lists hartid %ld twice; second cpu node ignored\n", id);
+			ordinal++;
 			continue;
 		}
 		block = sbi_heap_alloc(HART_BLOCK_SIZE, HART_BLOCK_SIZE);
@@ -120,6 +147,8 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		hs = (struct hart_state *)(block + HART_BLOCK_SIZE - sizeof(struct hart_state));
 		hs->hartid = id;
 		hs->index = i;
+		hs->dt_cpu_ordinal = ordinal++;
+		hs->boot_state = HART_BOOT_WAITING;
 		hs->isa_features = fdt_cpu_isa_features(fdt, node);
 		hs->intc_phandle = fdt_cpu_intc_phandle(fdt, node);
 		hs->hsm_state = SBI_HSM_STATE_STOPPED;
@@ -127,18 +156,26 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		hart_sp_table[id] = hart_stack_top(hs);
 	}
 	hart_count = i;
+	boot_info.hart_blocks = i;
 	hart_sp_table_len = max_hartid + 1;
+}
+
+/* A hart left out: it parks if it ever wakes (firmware/entry.S, hart_enter_block). */
+static void forget_left_out_stacks(void)
+{
+	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
+		hart_sp_table[hart_table[i]->hartid] = 0;
 }
 
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info)
 {
-	unsigned long max_hartid, fw_size;
+	unsigned long max_hartid, fw_size, room;
 	const char *why;
-	unsigned int ncpus;
+	unsigned int ncpus, all_cpus;
+	struct hart_state *finisher;
 	void *fdt;
 	int err;
 
-	boot_hartid = hartid;
 	platform.early_console_init();
 	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
 		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
@@ -152,28 +189,31 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 
 	sbi_heap_init((uintptr_t)_fw_end, platform.default_next_addr);
 	/* Keep our own copy: S-mode cannot overwrite it while we still read it. */
-	fdt = sbi_heap_alloc(fdt_totalsize(dtb) + FDT_FIXUP_ROOM, 8);
+	room = fdt_fixup_room(fdt_totalsize(dtb));
+	fdt = sbi_heap_alloc(fdt_totalsize(dtb) + room, 8);
 	if (!fdt)
 		boot_fail("no firmware memory for the DTB copy", 0);
-	err = fdt_open_into(dtb, fdt, fdt_totalsize(dtb) + FDT_FIXUP_ROOM);
+	err = fdt_open_into(dtb, fdt, fdt_totalsize(dtb) + room);
 	if (err)
 		boot_fail("cannot copy the DTB", err);
 	boot_info.fdt = fdt;
 	boot_info.orig_fdt = (void *)dtb;
 	boot_info.orig_fdt_size = fdt_totalsize(dtb);
+	boot_info.fdt_buf_size = fdt_totalsize(dtb) + room;
 	boot_info.fw_info = fw_info;
 
 	scan_memory(fdt);
 	if (!sbi_memory.ram_count)
 		boot_fail("DT has no memory node", 0);
-	ncpus = scan_cpus(fdt, &max_hartid);
-	if (!ncpus)
+	ncpus = scan_cpus(fdt, &max_hartid, &all_cpus);
+	if (!all_cpus)
 		boot_fail("DT has no cpu nodes", 0);
+	if (!ncpus)
+		boot_fail("DT has no enabled cpu node", 0);
 	if (max_hartid >= 65536)
 		boot_fail("hartid above 65535 in the DT", 0);
 	layout_harts(fdt, ncpus, max_hartid);
-	if (!hart_by_id(hartid))
-		boot_fail("the boot hart is not in the DT", 0);
+	boot_info.cpus_disabled = all_cpus - ncpus;
 
 	if (console_probe_dt(fdt) < 0)
 		sbi_printf("abacus: no UART found in the DT; keeping the early console\n");
@@ -185,6 +225,28 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		reset_set_fallback(platform.system_reset);
 	if (platform.init && platform.init(fdt))
 		sbi_printf("abacus: warning: platform set-up reported an error\n");
+
+	/*
+	 * The hart that finishes boot. When it is not this one (this hart's cpu
+	 * node is disabled or absent, or it has no MSWI slot), this hart parks
+	 * once the others are released, and the finisher needs a stack of its
+	 * own for the deep DT work: the static boot stack is this hart's until
+	 * it has parked.
+	 */
+	finisher = hart_table_keep_wakeable(hartid);
+	if (!finisher)
+		boot_fail("no MSWI in the DT and the boot hart has no enabled cpu node", 0);
+	forget_left_out_stacks();
+	boot_hart = finisher;
+	boot_hartid = finisher->hartid;
+	boot_info.cold_hartid = hartid;
+	boot_info.deep_stack_top = boot_stack_top;
+	if (finisher->hartid != hartid) {
+		char *stack = sbi_heap_alloc(BOOT_DEEP_STACK_SIZE, 16);
+		if (!stack)
+			boot_fail("no firmware memory for the boot stack", 0);
+		boot_info.deep_stack_top = stack + BOOT_DEEP_STACK_SIZE;
+	}
 
 	/* The firmware region: everything allocated so far, as one NAPOT range. */
 	fw_size = pow2_roundup(sbi_heap_end() - FW_BASE_ADDR);
@@ -199,7 +261,57 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (hart_table[i]->hartid != hartid)
 			aclint_send_ipi(hart_table[i]);
+	if (finisher->hartid != hartid)
+		park();
 	hart_enter_block(hartid);
+}
+
+/* Ticks of the boot deadline: generous for hundreds of emulated harts on a busy host. */
+static uint64_t boot_wait_ticks(unsigned int harts)
+{
+	uint64_t hz = aclint_timebase_hz() ? aclint_timebase_hz() : BOOT_DEFAULT_TIMEBASE_HZ;
+
+	boot_info.hart_wait_ms = BOOT_WAIT_BASE_MS + (unsigned long)BOOT_WAIT_PER_HART_MS * harts;
+	return hz * boot_info.hart_wait_ms / 1000;
+}
+
+/*
+ * The boot hart waits for the others' set-up asleep, not spinning (under
+ * QEMU -icount a spinning hart can starve the ones it waits for): each
+ * hart sends it an IPI when READY, and the M-mode timer wakes it at the
+ * deadline. Without an M-mode timer it polls, and without any time source
+ * it counts its polls.
+ */
+static void boot_wait_for_harts(struct hart_state *self)
+{
+	unsigned int others = hart_count - 1;
+	bool timer = aclint_mtimer_present() && self->mtimecmp;
+	bool clock = aclint_mtimer_present();
+	uint64_t deadline = (clock ? aclint_time() : 0) + boot_wait_ticks(hart_count);
+	uint64_t polls = 0;
+
+	if (!others)
+		return;
+	if (timer) {
+		aclint_set_timecmp(self, deadline);
+		csr_set(CSR_MIE, MIP_MTIP);
+	}
+	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < others) {
+		uint64_t now = clock ? aclint_time() : polls++ / BOOT_POLLS_PER_TICK;
+		if (now >= deadline) {
+			/* Left out; one that arrives later parks (boot_warm_main). */
+			if (hart_table_leave_out_late(self))
+				forget_left_out_stacks();
+			break;
+		}
+		if (timer)
+			wfi();
+		aclint_clear_ipi(self);
+	}
+	if (timer) {
+		csr_clear(CSR_MIE, MIP_MTIP);
+		aclint_set_timecmp(self, -1ULL);
+	}
 }
 
 /* Every hart, on its own stack. */
@@ -208,22 +320,19 @@ void boot_warm_main(unsigned long hartid)
 	struct hart_state *hs = current_hart();
 
 	(void)hartid;
-	hart_init_mmode(hs);
-	if (hs->hartid != boot_hartid) {
-		/* The last hart to arrive wakes the boot hart. */
-		if (__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL) == hart_count)
-			aclint_send_ipi(hart_by_id(boot_hartid));
+	if (hs != boot_hart) {
+		/* Too late (the boot hart gave up on it): park, touching nothing shared. */
+		if (!hart_boot_transition(hs, HART_BOOT_WAITING, HART_BOOT_ARRIVED))
+			park();
+		hart_init_mmode(hs);
+		if (!hart_boot_transition(hs, HART_BOOT_ARRIVED, HART_BOOT_READY))
+			park();
+		__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL);
+		aclint_send_ipi(boot_hart);
 		sbi_hsm_stopped_loop(hs);
 	}
-
-	/*
-	 * The boot hart waits for the others' probing asleep, not spinning:
-	 * under QEMU -icount a spinning hart can starve the ones it waits for.
-	 */
-	__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL);
-	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < hart_count) {
-		wfi();
-		aclint_clear_ipi(hs);
-	}
+	hs->boot_state = HART_BOOT_READY;
+	hart_init_mmode(hs);
+	boot_wait_for_harts(hs);
 	boot_finish(hs);
 }

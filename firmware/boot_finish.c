@@ -6,6 +6,8 @@
 #include <libfdt.h>
 #include "console.h"
 #include "drivers.h"
+#include "fdt_helpers.h"
+#include "fdt_placement.h"
 #include "fw_dynamic.h"
 #include "platform.h"
 #include "riscv_csr.h"
@@ -18,7 +20,6 @@
 #include "sbi_string.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
-extern char boot_stack_top[];
 /* firmware/entry.S: calls fn(arg) with sp = stack_top, then returns on the caller's stack. */
 void call_on_stack(void (*fn)(void *), void *arg, void *stack_top);
 
@@ -152,6 +153,71 @@ static void log_harts(void)
 	}
 }
 
+/* Prints hartids as "1, 3-5, 9": runs of consecutive hartids as ranges. */
+struct hartid_list {
+	unsigned long first, last;
+	bool open;
+	unsigned int printed;
+};
+
+static void hartid_list_flush(struct hartid_list *l)
+{
+	if (!l->open)
+		return;
+	sbi_printf(l->printed++ ? ", %lu" : "%lu", l->first);
+	if (l->last != l->first)
+		sbi_printf("-%lu", l->last);
+	l->open = false;
+}
+
+static void hartid_list_add(struct hartid_list *l, unsigned long hartid)
+{
+	if (l->open && hartid == l->last + 1) {
+		l->last = hartid;
+		return;
+	}
+	hartid_list_flush(l);
+	l->first = l->last = hartid;
+	l->open = true;
+}
+
+/* One warning line per reason a hart was left out at boot (firmware/boot.c). */
+static void log_left_out(unsigned int state, const char *why)
+{
+	struct hartid_list list = { 0 };
+	unsigned int n = 0;
+
+	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
+		n += hart_table[i]->boot_state == state;
+	if (!n)
+		return;
+	sbi_printf("abacus: warning: hart%s ", n > 1 ? "s" : "");
+	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
+		if (hart_table[i]->boot_state == state)
+			hartid_list_add(&list, hart_table[i]->hartid);
+	hartid_list_flush(&list);
+	sbi_printf(": %s; left out\n", why);
+}
+
+/* ", disabled in the DT: 1, 5-7" for cpu nodes whose status is not "okay". */
+static void log_disabled_cpus(const void *fdt)
+{
+	struct hartid_list list = { 0 };
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+
+	if (cpus < 0)
+		return;
+	fdt_for_each_subnode(node, fdt, cpus) {
+		long id = fdt_cpu_hartid(fdt, node);
+		if (id < 0 || fdt_node_is_enabled(fdt, node))
+			continue;
+		if (!list.open && !list.printed)
+			sbi_printf("; disabled in the DT: ");
+		hartid_list_add(&list, id);
+	}
+	hartid_list_flush(&list);
+}
+
 static struct hart_state *choose_next_hart(const struct next_stage *next, struct hart_state *self)
 {
 	if (next->boot_hart != -1UL)
@@ -164,36 +230,82 @@ static struct hart_state *choose_next_hart(const struct next_stage *next, struct
 	return NULL;
 }
 
-/* Hands S-mode the fixed-up DT where the loader put the original. */
-static void *place_smode_fdt(void)
+/*
+ * Fixes up the firmware's copy of the DT (afresh from the loader's when
+ * `fresh`) and decides where it goes for S-mode (lib/fdt/fdt_placement.c).
+ */
+static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, unsigned long next_addr,
+				       struct fdt_placement *where, uint64_t *addr)
 {
-	void *orig = boot_info.orig_fdt;
 	void *fdt = boot_info.fdt;
-	int err;
+	int err = fresh ? fdt_open_into(boot_info.orig_fdt, fdt, boot_info.fdt_buf_size) : 0;
 
-	err = fdt_fixup_for_smode(fdt);
+	if (!err)
+		err = fdt_fixup_for_smode(fdt, how);
 	if (err) {
-		sbi_printf("abacus: warning: DT fixups failed (%s); S-mode gets the DT unchanged\n",
-			   fdt_strerror(err));
-		return orig;
+		sbi_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
+		return FDT_PLACE_NOWHERE;
 	}
 	fdt_pack(fdt);
-	if (!sbi_memory_smode_range_ok((unsigned long)orig, 0, fdt_totalsize(fdt) + 0UL)) {
-		sbi_printf("abacus: warning: DT at %p is not in S-mode RAM; S-mode gets it unchanged\n", orig);
-		return orig;
+	where->orig = (unsigned long)boot_info.orig_fdt;
+	where->orig_size = boot_info.orig_fdt_size;
+	where->new_size = fdt_totalsize(fdt);
+	where->free_base = sbi_memory.fw_base + sbi_memory.fw_size;
+	where->free_end = platform.default_next_addr;
+	where->next_addr = next_addr;
+	return fdt_place_for_smode(where, fdt, addr);
+}
+
+/*
+ * Hands S-mode the fixed-up DT, never past what the loader reserved (its
+ * original total size): in place when it fits there, else moved to free
+ * memory after the firmware region. When it fits neither (a firmware region
+ * that fills the span up to the next stage: hundreds of harts), the
+ * firmware region is reserved by a 16-byte /memreserve/ entry instead of a
+ * /reserved-memory node, which keeps a DT within the loader's size (the
+ * riscv,pmu mapping properties go); failing that, S-mode gets the loader's
+ * DT unchanged. The boot log says which, and why.
+ */
+static void *place_smode_fdt(unsigned long next_addr, bool quiet)
+{
+	struct fdt_placement where;
+	enum fdt_place place;
+	uint64_t addr = 0;
+	const char *how = "";
+
+	place = fix_up_and_place(FDT_RESERVE_NO_MAP_NODE, false, next_addr, &where, &addr);
+	if (place == FDT_PLACE_NOWHERE) {
+		sbi_printf("abacus: warning: the fixed-up DT (%lu bytes) fits neither the loader's %lu bytes at %p "
+			   "nor free memory: the firmware region becomes a /memreserve/ entry, not a no-map node\n",
+			   (unsigned long)where.new_size, (unsigned long)where.orig_size, boot_info.orig_fdt);
+		place = fix_up_and_place(FDT_RESERVE_MEMRESERVE, true, next_addr, &where, &addr);
+		how = "; firmware region in /memreserve/";
 	}
-	/* The loader reserved the original's size; a fixed-up DT may be slightly
-	 * larger (QEMU leaves megabytes free after it; so does U-Boot SPL). */
-	if (fdt_totalsize(fdt) > boot_info.orig_fdt_size + FDT_FIXUP_ROOM_BYTES)
-		return orig;
-	memcpy(orig, fdt, fdt_totalsize(fdt));
-	return orig;
+	switch (place) {
+	case FDT_PLACE_IN_PLACE:
+		memcpy(boot_info.orig_fdt, boot_info.fdt, where.new_size);
+		if (!quiet)
+			sbi_printf("abacus: DT for S-mode   : 0x%lx, in place (%lu bytes; the loader's %lu)%s\n",
+				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size, how);
+		return boot_info.orig_fdt;
+	case FDT_PLACE_MOVED:
+		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
+		if (!quiet)
+			sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes do not fit the loader's %lu at %p%s\n",
+				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size,
+				   boot_info.orig_fdt, how);
+		return (void *)(uintptr_t)addr;
+	default:
+		sbi_printf("abacus: warning: S-mode gets the loader's DT unchanged: it does not reserve the firmware region\n");
+		return boot_info.orig_fdt;
+	}
 }
 
 /* The deep part of boot: libfdt, the PMU map, formatted output. */
 struct boot_platform_work {
 	struct hart_state *self;
 	bool quiet;
+	unsigned long next_addr;
 	void *smode_fdt;
 };
 
@@ -206,11 +318,15 @@ static void boot_finish_platform(void *arg)
 {
 	struct boot_platform_work *work = arg;
 	uint32_t present = 0;
+	char late_why[64];
 
 	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (sbi_hsm_hart_usable(hart_table[i]))
 			present |= hart_table[i]->pmu.hw_present;
+	log_left_out(HART_BOOT_NO_IPI, "no MSWI slot in the DT, cannot be woken");
+	sbi_snprintf(late_why, sizeof(late_why), "not set up within %lu ms", boot_info.hart_wait_ms);
+	log_left_out(HART_BOOT_LATE, late_why);
 	pmu_platform = platform.pmu;
 	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform.pmu ? platform.pmu->default_map : NULL);
 
@@ -224,8 +340,8 @@ static void boot_finish_platform(void *arg)
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
 			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
 			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, (total - image) >> 10,
-			   HART_BLOCK_SIZE, hart_count,
-			   (boot_info.heap_used - (unsigned long)hart_count * HART_BLOCK_SIZE) >> 10);
+			   HART_BLOCK_SIZE, boot_info.hart_blocks,
+			   (boot_info.heap_used - (unsigned long)boot_info.hart_blocks * HART_BLOCK_SIZE) >> 10);
 		for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
 			sbi_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)sbi_memory.ram[i].base,
 				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
@@ -234,7 +350,13 @@ static void boot_finish_platform(void *arg)
 		sbi_printf("abacus: timer/IPI       : %s, timebase %lu Hz\n",
 			   aclint_mswi_present() ? "ACLINT/CLINT" : "none", (unsigned long)aclint_timebase_hz());
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
-		sbi_printf("abacus: harts           : %u (boot hart %lu)\n", hart_count, boot_hartid);
+		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
+		if (boot_info.cold_hartid != boot_hartid)
+			sbi_printf(", after cold boot on hart %lu", boot_info.cold_hartid);
+		sbi_printf(")");
+		if (boot_info.cpus_disabled)
+			log_disabled_cpus(boot_info.fdt);
+		sbi_printf("\n");
 		log_harts();
 		log_pmp(work->self);
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware); "
@@ -248,7 +370,7 @@ static void boot_finish_platform(void *arg)
 #endif
 	}
 
-	work->smode_fdt = place_smode_fdt();
+	work->smode_fdt = place_smode_fdt(work->next_addr, work->quiet);
 }
 
 void boot_finish(struct hart_state *self)
@@ -268,7 +390,8 @@ void boot_finish(struct hart_state *self)
 
 	work.self = self;
 	work.quiet = quiet;
-	call_on_stack(boot_finish_platform, &work, boot_stack_top);
+	work.next_addr = next.addr;
+	call_on_stack(boot_finish_platform, &work, boot_info.deep_stack_top);
 	smode_fdt = work.smode_fdt;
 	target = choose_next_hart(&next, self);
 	if (!target) {

@@ -4,8 +4,9 @@
  * fw_dynamic_info (QEMU, U-Boot SPL). One hart wins the boot lottery, clears
  * BSS and runs boot_cold_main() on a static boot stack; the others sleep in
  * wfi until it has laid out per-hart memory, then each takes its own stack
- * from hart_sp_table[hartid] and runs boot_warm_main(). A hart the DT does not
- * list parks for good.
+ * from hart_sp_table[hartid] and runs boot_warm_main(). A hart the firmware
+ * does not use (not in the DT, its cpu node disabled, or left out at boot:
+ * firmware/boot.c) finds no stack there and parks for good.
  */
 #include "riscv_csr.h"
 

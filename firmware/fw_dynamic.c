@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <stddef.h>
+#include <libfdt.h>
+#include "fdt_helpers.h"
 #include "fw_dynamic.h"
 #include "hart.h"
 #include "platform.h"
 #include "riscv_csr.h"
+#include "sbi_boot.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
 #include "trap_expect.h"
@@ -58,17 +61,18 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 	}
 	if (words == 6 && info->boot_hart != -1UL) {
 		struct hart_state *hs = hart_by_id(info->boot_hart);
-		if (!hs) {
+		if (!hs && fdt_cpu_node_by_hartid(boot_info.fdt, info->boot_hart) < 0) {
 			*why = "boot_hart is not in the DT";
 			return;
 		}
 		/*
 		 * boot_hart is the hart the loader ran on (OpenSBI uses it for its
 		 * own cold boot). QEMU sifive_u passes 0, and U-Boot SPL on the
-		 * FU740 may too: a hart without S-mode. Then the firmware picks
-		 * the hart for the next stage itself.
+		 * FU740 may too: a hart without S-mode. Then, and when the hart is
+		 * not offered (its cpu node disabled, or left out at boot), the
+		 * firmware picks the hart for the next stage itself.
 		 */
-		if (sbi_hsm_hart_usable(hs))
+		if (hs && sbi_hsm_hart_usable(hs))
 			next->boot_hart = info->boot_hart;
 	}
 	next->addr = info->next_addr;

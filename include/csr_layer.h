@@ -42,6 +42,16 @@ bool csr_try_read(unsigned int csr_num, uint64_t *value);
 bool csr_try_write(unsigned int csr_num, uint64_t value);
 
 /*
+ * Long work on behalf of S-mode (event_get_info over a table S-mode sized:
+ * up to RAM/16 entries) calls this every PMU_SERVE_STRIDE items. The
+ * firmware handles any IPI pending for this hart there - a remote fence
+ * another hart is waiting for - so that no SBI call on one hart stalls the
+ * calls of others for as long as it runs. The host tests count the calls.
+ */
+#define PMU_SERVE_STRIDE 256
+void csr_serve_pending_ipi(void);
+
+/*
  * Fast accessors; the caller guarantees the counter exists.
  *
  * The firmware (a freestanding build for the hart itself) gets them inline,

@@ -22,7 +22,12 @@ int dt_probe_each_once(const void *fdt, const struct dt_driver *const *drivers);
 /* Probes every such node; returns how many probes succeeded. */
 int dt_probe_all(const void *fdt, const struct dt_driver *const *drivers);
 
-/* UARTs (also usable before the DT is read, at a fixed address). */
+/*
+ * UARTs (also usable before the DT is read, at a fixed address). A byte
+ * waits at most this many status reads for room in the transmitter (a byte
+ * at 9600 baud is ~1 ms; a read takes well under that): then it is dropped.
+ */
+#define UART_TX_MAX_POLLS 1000000
 extern const struct dt_driver uart_ns16550_driver;
 extern const struct dt_driver uart_sifive_driver;
 void uart_ns16550_init_fixed(uintptr_t base, unsigned int reg_shift, unsigned int io_width);

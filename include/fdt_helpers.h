@@ -29,6 +29,11 @@ bool fdt_node_is_enabled(const void *fdt, int node);
 int fdt_stdout_node(const void *fdt);
 /* The hartid of a cpu node (its reg), or -1 when it is not a cpu. */
 long fdt_cpu_hartid(const void *fdt, int cpu_node);
+/* The same for a cpu node the firmware may use: -1 also when its status is
+ * not "okay" (a spare or broken hart: neither waited for nor offered). */
+long fdt_cpu_enabled_hartid(const void *fdt, int cpu_node);
+/* The /cpus child describing hartid (enabled or not), or < 0. */
+int fdt_cpu_node_by_hartid(const void *fdt, unsigned long hartid);
 /* The phandle of a cpu node's interrupt-controller child, or 0. */
 uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node);
 /* HART_HAS_* flags named by a cpu node's riscv,isa (or riscv,isa-extensions). */

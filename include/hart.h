@@ -37,11 +37,25 @@
 #define HART_IPI_RFENCE  (1UL << 1)   /* remote fence request */
 #define HART_IPI_WAKE    (1UL << 2)   /* HSM: leave the stopped/suspended loop */
 
+/*
+ * Where a hart is in the boot hand-shake (hart_state.boot_state, firmware/boot.c).
+ * A hart moves WAITING -> ARRIVED -> READY itself; the boot hart moves one
+ * that has not reached READY by the deadline to LATE. Each move is a
+ * compare-and-swap, so a hart that arrives just as the deadline passes
+ * either makes it or parks: never both.
+ */
+#define HART_BOOT_WAITING 0   /* released, not here yet */
+#define HART_BOOT_ARRIVED 1   /* setting itself up */
+#define HART_BOOT_READY   2   /* set up (then in HSM STOPPED), or the boot hart */
+#define HART_BOOT_NO_IPI  3   /* left out: no MSWI slot, so it cannot be woken */
+#define HART_BOOT_LATE    4   /* left out: not READY by the boot deadline */
 
 struct hart_state {
 	struct pmu_hart pmu;
 	unsigned long hartid;
-	unsigned int index;              /* position in the DT cpu list */
+	unsigned int index;              /* position in hart_table */
+	unsigned int dt_cpu_ordinal;     /* which /cpus child describes it (0 = first) */
+	volatile unsigned int boot_state; /* HART_BOOT_* */
 	uint32_t features;               /* HART_HAS_* */
 	uint32_t isa_features;           /* what the DT ISA string claims */
 	uint32_t mcounteren;
@@ -64,9 +78,16 @@ struct hart_state {
 	} expect;
 } __attribute__((aligned(16)));
 
-/* Hart table, allocated at boot. */
+/*
+ * Hart table, allocated at boot: the harts offered to S-mode and HSM (and
+ * those kept in M-mode for want of S-mode), in DT order. Harts the firmware
+ * left out at boot (HART_BOOT_NO_IPI, HART_BOOT_LATE) follow them, at
+ * hart_table[hart_count .. hart_count + hart_left_out_count - 1]: nothing
+ * but the boot log looks there.
+ */
 extern struct hart_state **hart_table;     /* by index */
 extern unsigned int hart_count;
+extern unsigned int hart_left_out_count;
 extern unsigned long boot_hartid;
 
 #ifdef ABACUS_HOST
@@ -88,8 +109,27 @@ static inline struct hart_state *current_hart(void)
 }
 #endif
 
-/* The hart with this hartid, or NULL when it is not in the DT. */
+/* The hart with this hartid, or NULL when the firmware does not offer it. */
 struct hart_state *hart_by_id(unsigned long hartid);
+/* Moves hs from boot_state `from` to `to` if it is still in `from` (atomic). */
+bool hart_boot_transition(struct hart_state *hs, unsigned int from, unsigned int to);
+/* True for the boot states of a hart left out (HART_BOOT_NO_IPI, HART_BOOT_LATE). */
+bool hart_boot_left_out(const struct hart_state *hs);
+/* Moves the harts left out behind the others, the order of the kept ones unchanged:
+ * hart_count becomes the number kept, hart_left_out_count the rest. Only
+ * while no other hart reads the table (boot, before S-mode runs). */
+void hart_table_drop_left_out(void);
+/*
+ * Cold boot: a hart without an MSWI slot (msip) cannot be woken, nor sent
+ * an IPI or a remote fence, so it is left out (HART_BOOT_NO_IPI) - unless
+ * no hart has one, and then the cold-boot hart alone is kept. Returns the
+ * hart that finishes boot: the cold-boot hart if kept, else the first hart
+ * kept; NULL when none is (no MSWI, and the cold-boot hart is not listed).
+ */
+struct hart_state *hart_table_keep_wakeable(unsigned long cold_hartid);
+/* The boot deadline passed: every hart but self not READY becomes LATE and
+ * is left out. Returns how many were. */
+unsigned int hart_table_leave_out_late(const struct hart_state *self);
 /* The hart whose interrupt controller has this phandle, or NULL. Lists in the
  * DT (interrupts-extended) go in hart order: *hint makes a walk over them linear. */
 struct hart_state *hart_by_intc_phandle(uint32_t phandle, unsigned int *hint);

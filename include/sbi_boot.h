@@ -4,16 +4,27 @@
 
 #include "hart.h"
 
-/* Growth allowed for DT fixups (/reserved-memory) when S-mode gets the DT back. */
+/* Room for DT fixups in the firmware's copy: a /reserved-memory node, and a
+ * status property per cpu node at worst (a few percent of a cpu node's size). */
 #define FDT_FIXUP_ROOM_BYTES 4096
+static inline unsigned long fdt_fixup_room(unsigned long dtb_size)
+{
+	return FDT_FIXUP_ROOM_BYTES + dtb_size / 8;
+}
 
 /* What cold boot found, for the rest of boot. */
 struct boot_info {
 	void *fdt;                  /* the firmware's copy (with room for fixups) */
 	void *orig_fdt;             /* where the loader put it; S-mode gets it here */
 	unsigned long orig_fdt_size;
+	unsigned long fdt_buf_size; /* the firmware's copy: its buffer */
 	unsigned long fw_info;      /* a2 at reset (fw_dynamic_info) */
 	unsigned long heap_used;
+	unsigned int hart_blocks;   /* hart_state blocks allocated (usable cpu nodes) */
+	unsigned int cpus_disabled; /* cpu nodes whose status is not "okay" */
+	unsigned long cold_hartid;  /* the hart that won the boot lottery */
+	void *deep_stack_top;       /* stack for the DT work at the end of boot */
+	unsigned long hart_wait_ms; /* the boot deadline for the other harts */
 };
 extern struct boot_info boot_info;
 
@@ -21,7 +32,12 @@ extern struct boot_info boot_info;
 void hart_init_mmode(struct hart_state *hs);
 /* Boot hart, after every hart is set up: PMU map, DT fixups, log, next stage (firmware/boot_finish.c). */
 void boot_finish(struct hart_state *hs) __attribute__((noreturn));
+/* How the DT tells S-mode the firmware region is not its memory. */
+enum fdt_fw_reservation {
+	FDT_RESERVE_NO_MAP_NODE,    /* /reserved-memory/abacus@<base>, no-map */
+	FDT_RESERVE_MEMRESERVE,     /* a /memreserve/ entry: 16 bytes, when there is no room for the node */
+};
 /* DT changes before S-mode sees it (lib/fdt/fdt_fixup.c). */
-int fdt_fixup_for_smode(void *fdt);
+int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how);
 
 #endif

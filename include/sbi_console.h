@@ -15,7 +15,8 @@ struct console_device {
 void console_set_device(const struct console_device *dev);
 const struct console_device *console_get_device(void);
 int sbi_getc(void);
-/* Writes len bytes under the console lock (DBCN). */
+/* Writes len bytes under the console lock (DBCN, legacy putchar: SBI calls
+ * only), serving this hart's IPIs while it waits and writes. */
 void sbi_console_write(const char *buf, unsigned long len);
 /* Bytes the firmware has written to the console (a platform PMU event). */
 uint64_t sbi_console_bytes_written(void);

@@ -10,6 +10,12 @@
 void sbi_ipi_raise(struct hart_state *target, unsigned long reasons);
 /* Machine software interrupt: handle what other harts asked of this one. */
 void sbi_ipi_process(void);
+/*
+ * The same when an IPI is pending, for M-mode loops of a length S-mode
+ * controls (and waits on other harts): they call it regularly, so a hart
+ * fencing this one never waits for the whole loop. On the hart's own stack.
+ */
+void sbi_ipi_serve_pending(void);
 
 /*
  * Validates (hart_mask, hart_mask_base) as the SBI spec defines it (base -1 =

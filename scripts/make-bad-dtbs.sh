@@ -4,6 +4,20 @@
 #   no-cpus.dtb      without /cpus                  -> boot refused
 #   no-memory.dtb    without the memory node        -> boot refused
 #   bad-pmu.dtb      riscv,pmu rows with every kind of error -> each reported, good rows kept
+#   cpus-disabled.dtb  the only cpu node disabled        -> boot refused
+#   no-clint.dtb     1 hart, no CLINT: no MSWI, no M-mode timer -> the hart runs alone
+# and, from QEMU virt's 4-hart DT, harts the firmware must not offer (boot goes on):
+#   cpu1-disabled.dtb  cpu@1 status = "disabled"
+#   cpu0-disabled.dtb  cpu@0 status = "disabled" (the hart that usually wins the boot lottery)
+#   no-mswi-hart3.dtb  the CLINT lists no interrupt for hart 3 (its slot names no cpu)
+#   no-mswi-hart0.dtb  the same for hart 0
+#   (virt4.dtb itself, given to QEMU -smp 3: hart 3 listed but never runs)
+# and for where the DT handed to S-mode goes (the fixups add a /reserved-memory
+# node and remove the riscv,pmu mapping properties):
+#   virt4.dtb          the fixed-up DT is larger: it must move to free memory
+#   dt-shrink.dtb      with a 24-row riscv,event-to-mhpmevent: it fits in place
+#   virt512.dtb        512 harts: the firmware region fills the span up to the
+#                      next stage, so the DT stays in place with a /memreserve/
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
@@ -30,4 +44,39 @@ dtc -q -I dts -O dtb -o "$out/no-memory.dtb" "$out/no-memory.dts"
 sed 's|riscv,event-to-mhpmcounters = <[^>]*>;|riscv,event-to-mhpmcounters = <0x01 0x01 0x7fff9 0x10019 0x10000 0x7fff8 0x10021 0x10021 0x02>;\n\t\triscv,raw-event-to-mhpmcounters = <0x00 0x0f 0x00 0x07 0x7fff8>;|' \
 	"$out/virt.dts" > "$out/bad-pmu.dts"
 dtc -q -I dts -O dtb -o "$out/bad-pmu.dtb" "$out/bad-pmu.dts"
+dtc -q -I dts -O dtb -o "$out/cpus-disabled.dtb" "$out/virt.dts"
+fdtput -t s "$out/cpus-disabled.dtb" /cpus/cpu@0 status disabled
+drop_node '^\t\tclint@' > "$out/no-clint.dts"
+dtc -q -I dts -O dtb -o "$out/no-clint.dtb" "$out/no-clint.dts"
+
+# The 4-hart DT, packed (QEMU dumps a 1 MiB buffer). It keeps /chosen/rng-seed:
+# QEMU gives a DT it loads one (new random bytes at each reset), so with it
+# the loaded copy has the file's size (dt_placement compares them).
+qemu-system-riscv64 -M virt,dumpdtb="$out/virt4-raw.dtb" -smp 4 -nographic >/dev/null 2>&1
+dtc -q -I dtb -O dtb -o "$out/virt4.dtb" "$out/virt4-raw.dtb"
+rm -f "$out/virt4-raw.dtb"
+for h in 0 1; do
+	cp "$out/virt4.dtb" "$out/cpu$h-disabled.dtb"
+	fdtput -t s "$out/cpu$h-disabled.dtb" "/cpus/cpu@$h" status disabled
+done
+# A hart's CLINT slot is its position in interrupts-extended: replace its
+# interrupt controller's phandle by one no node has, keeping the positions.
+clint=$(fdtget -l "$out/virt4.dtb" /soc | grep '^clint@')
+for h in 0 3; do
+	intc=$(fdtget -t u "$out/virt4.dtb" "/cpus/cpu@$h/interrupt-controller" phandle)
+	cells=$(fdtget -t u "$out/virt4.dtb" "/soc/$clint" interrupts-extended)
+	new=$(for c in $cells; do echo -n "$c "; done | awk -v p="$intc" '{ for (i = 1; i <= NF; i += 2) { if ($i == p) $i = 65535 } print }')
+	cp "$out/virt4.dtb" "$out/no-mswi-hart$h.dtb"
+	fdtput -t u "$out/no-mswi-hart$h.dtb" "/soc/$clint" interrupts-extended $new
+done
+# 24 rows <event_idx selector_hi selector_lo>, valid cache events (Tables 3-5).
+rows=
+for code in 0 1 2 3 4 5 8 9 10 11 12 13 16 17 18 19 20 21 24 25 26 27 28 29; do
+	rows="$rows $((0x10000 + code)) 0 $((0x100 + code))"
+done
+qemu-system-riscv64 -M virt,dumpdtb="$out/virt512-raw.dtb" -smp 512 -nographic >/dev/null 2>&1
+dtc -q -I dtb -O dtb -o "$out/virt512.dtb" "$out/virt512-raw.dtb"
+rm -f "$out/virt512-raw.dtb"
+cp "$out/virt4.dtb" "$out/dt-shrink.dtb"
+fdtput -t u "$out/dt-shrink.dtb" /pmu riscv,event-to-mhpmevent $rows
 touch "$out/.complete"

@@ -37,8 +37,11 @@ static void ns16550_write(unsigned int reg, uint32_t v)
 
 static void ns16550_putc(char c)
 {
-	while (!(ns16550_read(UART_LSR) & UART_LSR_THRE))
-		;
+	/* Bounded: a UART that never drains (or a DT naming something that is
+	 * not one) loses bytes rather than hang the hart holding the console. */
+	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
+		if (ns16550_read(UART_LSR) & UART_LSR_THRE)
+			break;
 	ns16550_write(UART_THR, (uint8_t)c);
 }
 

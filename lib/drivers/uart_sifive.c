@@ -16,8 +16,10 @@ static volatile uint32_t *sifive_uart;
 
 static void sifive_uart_putc(char c)
 {
-	while (sifive_uart[SIFIVE_UART_TXDATA / 4] & SIFIVE_UART_TXDATA_FULL)
-		;
+	/* Bounded, as ns16550_putc: a stuck UART loses bytes, never hangs a hart. */
+	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
+		if (!(sifive_uart[SIFIVE_UART_TXDATA / 4] & SIFIVE_UART_TXDATA_FULL))
+			break;
 	sifive_uart[SIFIVE_UART_TXDATA / 4] = (uint8_t)c;
 }
 

@@ -2,9 +2,13 @@
 /*
  * Changes to the DT before S-mode sees it, and nothing else:
  * - /reserved-memory gets a no-map node covering the firmware region, so the
- *   kernel never maps (or allocates) the memory PMP denies it;
+ *   kernel never maps (or allocates) the memory PMP denies it; or, when the
+ *   DT has no room to grow by such a node (firmware/boot_finish.c), a
+ *   /memreserve/ entry: never allocated, though S-mode may map it;
  * - the firmware-only riscv,pmu mapping properties are removed;
- * - harts that cannot run S-mode are marked status = "disabled".
+ * - cpu nodes of harts S-mode may not use are marked status = "disabled":
+ *   harts without S-mode, and harts the firmware left out at boot (no MSWI
+ *   slot, never set up), or a second node for a hartid already described.
  */
 #include <libfdt.h>
 #include "console.h"
@@ -50,31 +54,39 @@ static int fixup_reserved_memory(void *fdt)
 	return fdt_setprop(fdt, node, "no-map", NULL, 0);
 }
 
-static int fixup_harts_without_smode(void *fdt)
+static int fixup_harts_not_offered(void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node, err;
+	unsigned int ordinal = 0;
 
 	if (cpus < 0)
 		return 0;
+	/* Setting a property moves the nodes after it, never this one: the walk holds. */
 	fdt_for_each_subnode(node, fdt, cpus) {
-		long id = fdt_cpu_hartid(fdt, node);
+		long id = fdt_cpu_enabled_hartid(fdt, node);
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
-		if (hs && !sbi_hsm_hart_usable(hs)) {
-			err = fdt_setprop_string(fdt, node, "status", "disabled");
-			if (err)
-				return err;
-		}
+		bool offered = hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs);
+		ordinal++;
+		if (id < 0 || offered)
+			continue;
+		err = fdt_setprop_string(fdt, node, "status", "disabled");
+		if (err)
+			return err;
 	}
 	return 0;
 }
 
-int fdt_fixup_for_smode(void *fdt)
+int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how)
 {
 	int err;
 
-	if ((err = fixup_reserved_memory(fdt)))
+	if (how == FDT_RESERVE_NO_MAP_NODE)
+		err = fixup_reserved_memory(fdt);
+	else
+		err = fdt_add_mem_rsv(fdt, sbi_memory.fw_base, sbi_memory.fw_size);
+	if (err)
 		return err;
 	if ((err = pmu_dt_fixup(fdt)))
 		return err;
-	return fixup_harts_without_smode(fdt);
+	return fixup_harts_not_offered(fdt);
 }

@@ -90,6 +90,25 @@ long fdt_cpu_hartid(const void *fdt, int cpu_node)
 	return len >= 8 ? (long)(((uint64_t)fdt32_ld(reg) << 32) | fdt32_ld(reg + 1)) : (long)fdt32_ld(reg);
 }
 
+long fdt_cpu_enabled_hartid(const void *fdt, int cpu_node)
+{
+	long id = fdt_cpu_hartid(fdt, cpu_node);
+
+	return id >= 0 && fdt_node_is_enabled(fdt, cpu_node) ? id : -1;
+}
+
+int fdt_cpu_node_by_hartid(const void *fdt, unsigned long hartid)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+
+	if (cpus < 0)
+		return cpus;
+	fdt_for_each_subnode(node, fdt, cpus)
+		if (fdt_cpu_hartid(fdt, node) == (long)hartid)
+			return node;
+	return -FDT_ERR_NOTFOUND;
+}
+
 uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node)
 {
 	int child;

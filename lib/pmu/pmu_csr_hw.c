@@ -5,7 +5,13 @@
  */
 #include "csr_layer.h"
 #include "riscv_csr.h"
+#include "sbi_ipi.h"
 #include "trap_expect.h"
+
+void csr_serve_pending_ipi(void)
+{
+	sbi_ipi_serve_pending();
+}
 
 /* ---- Probing: accesses that may trap ---- */
 

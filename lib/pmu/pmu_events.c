@@ -4,6 +4,7 @@
  * which counters of a hart can count them (the DT map, pmu_event_map), and
  * sbi_pmu_event_get_info (FID 8).
  */
+#include "csr_layer.h"
 #include "pmu_internal.h"
 #include "sbi_memory.h"
 
@@ -90,6 +91,20 @@ static uint32_t entry_event_idx(uintptr_t entry)
 	return *(volatile const uint32_t *)(entry + ENTRY_IDX_OFFSET);
 }
 
+/* Word 1 of one entry: 1 when the event can be counted on this hart (Table 18). */
+static void event_info_fill(const struct pmu_hart *ph, uintptr_t entry)
+{
+	/* Re-read: S-mode on another hart may have changed it since the first pass. */
+	uint32_t event_idx = entry_event_idx(entry);
+	uint64_t event_data = *(volatile const uint64_t *)(entry + ENTRY_DATA_OFFSET);
+	struct pmu_event ev;
+	uint32_t supported = 0;
+
+	if (!(event_idx & ENTRY_IDX_RESERVED) && pmu_event_decode(event_idx, event_data, &ev) == SBI_SUCCESS)
+		supported = pmu_event_counters(ph, &ev) != 0;
+	*(volatile uint32_t *)(entry + ENTRY_OUTPUT_OFFSET) = supported;
+}
+
 struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_lo,
 				 unsigned long shmem_phys_hi, unsigned long num_entries,
 				 unsigned long flags)
@@ -106,23 +121,25 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
 				       (uint64_t)num_entries * SBI_PMU_EVENT_INFO_ENTRY_SIZE))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 
-	/* Table 19: a reserved bit in any event_idx fails the call before any output is written. */
-	for (unsigned long i = 0; i < num_entries; i++)
+	/*
+	 * Table 19: a reserved bit in any event_idx fails the call before any
+	 * output is written. The table may be RAM/16 entries long: both passes
+	 * serve this hart's IPIs every PMU_SERVE_STRIDE entries (csr_layer.h).
+	 */
+	for (unsigned long i = 0, serve_at = PMU_SERVE_STRIDE; i < num_entries; i++) {
+		if (i == serve_at) {
+			csr_serve_pending_ipi();
+			serve_at += PMU_SERVE_STRIDE;
+		}
 		if (entry_event_idx(entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE) & ENTRY_IDX_RESERVED)
 			return sbiret_err(SBI_ERR_INVALID_PARAM);
-
-	for (unsigned long i = 0; i < num_entries; i++) {
-		uintptr_t entry = entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE;
-		/* Re-read: S-mode on another hart may have changed it since the first pass. */
-		uint32_t event_idx = entry_event_idx(entry);
-		uint64_t event_data = *(volatile const uint64_t *)(entry + ENTRY_DATA_OFFSET);
-		struct pmu_event ev;
-		uint32_t supported = 0;
-
-		if (!(event_idx & ENTRY_IDX_RESERVED) &&
-		    pmu_event_decode(event_idx, event_data, &ev) == SBI_SUCCESS)
-			supported = pmu_event_counters(ph, &ev) != 0;
-		*(volatile uint32_t *)(entry + ENTRY_OUTPUT_OFFSET) = supported;
+	}
+	for (unsigned long i = 0, serve_at = PMU_SERVE_STRIDE; i < num_entries; i++) {
+		if (i == serve_at) {
+			csr_serve_pending_ipi();
+			serve_at += PMU_SERVE_STRIDE;
+		}
+		event_info_fill(ph, entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE);
 	}
 	return sbiret_ok(0);
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The hart table: one hart_state per DT cpu, found by index or hartid. */
+/*
+ * The hart table: one hart_state per hart the firmware offers (or keeps in
+ * M-mode), found by index or hartid, and the boot hand-shake's state moves.
+ */
 #include <stddef.h>
 #include "hart.h"
 
 struct hart_state **hart_table;
 unsigned int hart_count;
+unsigned int hart_left_out_count;
 unsigned long boot_hartid;
 
 struct hart_state *hart_by_id(unsigned long hartid)
@@ -28,4 +32,73 @@ struct hart_state *hart_by_intc_phandle(uint32_t phandle, unsigned int *hint)
 		}
 	}
 	return NULL;
+}
+
+bool hart_boot_transition(struct hart_state *hs, unsigned int from, unsigned int to)
+{
+	unsigned int expected = from;
+
+	return __atomic_compare_exchange_n(&hs->boot_state, &expected, to, false, __ATOMIC_ACQ_REL,
+					   __ATOMIC_ACQUIRE);
+}
+
+bool hart_boot_left_out(const struct hart_state *hs)
+{
+	unsigned int state = __atomic_load_n(&hs->boot_state, __ATOMIC_ACQUIRE);
+
+	return state == HART_BOOT_NO_IPI || state == HART_BOOT_LATE;
+}
+
+void hart_table_drop_left_out(void)
+{
+	unsigned int total = hart_count + hart_left_out_count, kept = 0;
+
+	/* A stable partition: each kept hart moves in front of the left-out
+	 * ones seen so far (a few hundred harts at most, once per boot). */
+	for (unsigned int i = 0; i < total; i++) {
+		struct hart_state *hs = hart_table[i];
+
+		if (hart_boot_left_out(hs))
+			continue;
+		for (unsigned int j = i; j > kept; j--)
+			hart_table[j] = hart_table[j - 1];
+		hart_table[kept++] = hs;
+	}
+	for (unsigned int i = 0; i < total; i++)
+		hart_table[i]->index = i;
+	hart_count = kept;
+	hart_left_out_count = total - kept;
+}
+
+struct hart_state *hart_table_keep_wakeable(unsigned long cold_hartid)
+{
+	struct hart_state *self = hart_by_id(cold_hartid), *first = NULL;
+
+	for (unsigned int i = 0; i < hart_count && !first; i++)
+		if (hart_table[i]->msip)
+			first = hart_table[i];
+	for (unsigned int i = 0; i < hart_count; i++) {
+		struct hart_state *hs = hart_table[i];
+		if (first ? !hs->msip : hs != self)
+			hs->boot_state = HART_BOOT_NO_IPI;
+	}
+	hart_table_drop_left_out();
+	if (self && !hart_boot_left_out(self))
+		return self;
+	return first;
+}
+
+unsigned int hart_table_leave_out_late(const struct hart_state *self)
+{
+	unsigned int before = hart_left_out_count;
+
+	for (unsigned int i = 0; i < hart_count; i++) {
+		struct hart_state *hs = hart_table[i];
+		if (hs == self)
+			continue;
+		if (!hart_boot_transition(hs, HART_BOOT_WAITING, HART_BOOT_LATE))
+			hart_boot_transition(hs, HART_BOOT_ARRIVED, HART_BOOT_LATE);
+	}
+	hart_table_drop_left_out();
+	return hart_left_out_count - before;
 }

@@ -15,6 +15,13 @@ void sbi_rfence_process(struct hart_state *hs);
 void sbi_ipi_raise(struct hart_state *target, unsigned long reasons)
 {
 	__atomic_fetch_or(&target->ipi_pending, reasons, __ATOMIC_RELEASE);
+	/* Only a lone hart on a machine without MSWI has no msip (firmware/boot.c):
+	 * its IPIs to itself are handled at once. */
+	if (!target->msip) {
+		if (target == current_hart())
+			sbi_ipi_process();
+		return;
+	}
 	aclint_send_ipi(target);
 }
 
@@ -34,6 +41,12 @@ void sbi_ipi_process(void)
 	if (pending & HART_IPI_RFENCE)
 		sbi_rfence_process(hs);
 	/* HART_IPI_WAKE needs no action: the HSM wait loops re-check their state. */
+}
+
+void sbi_ipi_serve_pending(void)
+{
+	if (csr_read(CSR_MIP) & MIP_MSIP)
+		sbi_ipi_process();
 }
 
 long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,

@@ -32,6 +32,7 @@
 #include <libfdt.h>
 #include "console.h"
 #include "fdt_helpers.h"
+#include "fdt_placement.h"
 #include "hart.h"
 #include "pmu.h"
 #include "sbi_boot.h"
@@ -114,32 +115,87 @@ bool sbi_hsm_hart_usable(const struct hart_state *hs)
 
 /* ---- The walk boot does ---- */
 
+/* As layout_harts (firmware/boot.c): enabled cpu nodes, first node of a hartid. */
 static unsigned int walk_cpus(const void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
-	unsigned int n = 0;
+	unsigned int n = 0, ordinal = 0;
 
 	hart_count = 0;
 	hart_table = host_table;
 	if (cpus < 0)
 		return 0;
 	fdt_for_each_subnode(node, fdt, cpus) {
-		long id = fdt_cpu_hartid(fdt, node);
+		long id = fdt_cpu_enabled_hartid(fdt, node);
 		uint32_t features = fdt_cpu_isa_features(fdt, node);
+		bool duplicate = false;
 
 		(void)fdt_cpu_intc_phandle(fdt, node);
 		EXPECT(!(features & ~0x1ffu), "ISA features 0x%x: unknown bits", features);
-		if (id < 0 || n == MAX_HARTS)
+		for (unsigned int i = 0; i < n && id >= 0; i++)
+			duplicate |= host_harts[i].hartid == (unsigned long)id;
+		if (id < 0 || duplicate || n == MAX_HARTS) {
+			ordinal++;
 			continue;
+		}
 		memset(&host_harts[n], 0, sizeof(host_harts[n]));
 		host_harts[n].hartid = id;
 		host_harts[n].index = n;
+		host_harts[n].dt_cpu_ordinal = ordinal++;
 		host_harts[n].features = features;
 		host_table[n] = &host_harts[n];
 		n++;
 	}
 	hart_count = n;
 	return n;
+}
+
+/*
+ * Where boot_finish would put this DT for S-mode (the loader's copy taken to
+ * be at the end of RAM): in place only within the original size; moved only
+ * into the free span, aligned, clear of every range the DT marks as in use.
+ */
+static void check_placement(const void *fdt, uint64_t orig_size)
+{
+	struct fdt_placement p = {
+		.orig = 0x87e00000UL, .orig_size = orig_size, .new_size = fdt_totalsize(fdt),
+		.free_base = FW_BASE + FW_SIZE, .free_end = 0x80200000UL, .next_addr = 0x80200000UL,
+	};
+	uint64_t addr = 0;
+
+	sbi_memory_add_ram(0x80000000UL, 0x8000000UL);
+	switch (fdt_place_for_smode(&p, fdt, &addr)) {
+	case FDT_PLACE_IN_PLACE:
+		EXPECT(addr == p.orig && p.new_size <= orig_size, "in place past the loader's size");
+		break;
+	case FDT_PLACE_MOVED:
+		EXPECT(!(addr & 7) && addr >= p.free_base && addr + p.new_size <= p.free_end,
+		       "moved outside the free span: 0x%lx", (unsigned long)addr);
+		EXPECT(!fdt_in_use_overlap_end(fdt, addr, p.new_size), "moved over a range in use");
+		EXPECT(addr + p.new_size <= p.orig || addr >= p.orig + orig_size, "moved over the loader's DT");
+		break;
+	default:
+		break;
+	}
+}
+
+/* After the fixups, a cpu node left enabled is the one node of a hart with S-mode. */
+static void check_cpu_status_fixup(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+	unsigned int ordinal = 0;
+
+	if (cpus < 0)
+		return;
+	fdt_for_each_subnode(node, fdt, cpus) {
+		long id = fdt_cpu_enabled_hartid(fdt, node);
+		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
+
+		if (id >= 0)
+			EXPECT(hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs),
+			       "cpu node %u (hartid %ld) left enabled for a hart S-mode may not use", ordinal, id);
+		ordinal++;
+	}
 }
 
 static void walk_nodes(const void *fdt)
@@ -374,7 +430,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 		return;
 	bool well_formed = dt_well_formed(dtb);
 
-	room = total + FDT_FIXUP_ROOM_BYTES;
+	room = total + fdt_fixup_room(total);
 	fdt = malloc(room);
 	if (!fdt)
 		abort();
@@ -393,13 +449,23 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	memset(&sbi_memory, 0, sizeof(sbi_memory));
 	sbi_memory.fw_base = FW_BASE;
 	sbi_memory.fw_size = FW_SIZE;
-	err = fdt_fixup_for_smode(fdt);
+	err = fdt_fixup_for_smode(fdt, options & 8 ? FDT_RESERVE_MEMRESERVE : FDT_RESERVE_NO_MAP_NODE);
 	if (!err && well_formed) {
 		int node, pmu;
 		EXPECT(dt_well_formed(fdt), "fixups made a well-formed DT malformed");
-		node = fdt_path_offset(fdt, "/reserved-memory/abacus@80000000");
-		EXPECT(node >= 0 && fdt_getprop(fdt, node, "no-map", NULL) && fdt_getprop(fdt, node, "reg", NULL),
-		       "no /reserved-memory/abacus@80000000 with reg and no-map after the fixups");
+		check_cpu_status_fixup(fdt);
+		fdt_pack(fdt);
+		check_placement(fdt, total);
+		if (options & 8) {
+			uint64_t base = 0, size = 0;
+			int n = fdt_num_mem_rsv(fdt);
+			EXPECT(n > 0 && fdt_get_mem_rsv(fdt, n - 1, &base, &size) == 0 && base == FW_BASE &&
+			       size == FW_SIZE, "no /memreserve/ entry for the firmware region after the fixups");
+		} else {
+			node = fdt_path_offset(fdt, "/reserved-memory/abacus@80000000");
+			EXPECT(node >= 0 && fdt_getprop(fdt, node, "no-map", NULL) && fdt_getprop(fdt, node, "reg", NULL),
+			       "no /reserved-memory/abacus@80000000 with reg and no-map after the fixups");
+		}
 		for (pmu = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu"); pmu >= 0;
 		     pmu = fdt_node_offset_by_compatible(fdt, pmu, "riscv,pmu"))
 			EXPECT(!fdt_getprop(fdt, pmu, PROP_RANGES, NULL) && !fdt_getprop(fdt, pmu, PROP_SELECTORS, NULL) &&

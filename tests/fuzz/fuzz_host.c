@@ -19,6 +19,7 @@ unsigned int host_current;
 /* Not 0..n-1: hart_by_id must search, and a mask base of 64 reaches the last. */
 const unsigned long host_hartids[HOST_HARTS] = { 0, 1, 2, 3, 64 };
 static struct hart_state *host_table[HOST_HARTS];
+static uint32_t host_msip[HOST_HARTS];       /* stand-in MSWI registers */
 
 struct host_console host_console;
 struct host_call host_last_call;
@@ -91,6 +92,9 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 		hs->index = i;
 		hs->features = i == HOST_HART_NO_SMODE ? 0 : HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
 		hs->hsm_state = i == HOST_HART_NO_SMODE ? SBI_HSM_STATE_STOPPED : SBI_HSM_STATE_STARTED;
+		/* Every hart has an MSWI slot, as boot requires of a hart it offers
+		 * (only a lone hart may lack one); aclint_send_ipi below counts. */
+		hs->msip = &host_msip[i];
 		host_harts[i].ipis_raised = 0;
 
 		/* Probe its PMU on its own CSRs. */

@@ -21,6 +21,16 @@ HOST_SRCS_pmu_core := tests/host/test_pmu_core.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_counters := tests/host/test_pmu_counters.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
 
+# The hart table at boot: harts left out, the boot hand-shake (lib/sbi/sbi_hart.c).
+HOST_TESTS += hart_table
+HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/sbi/sbi_hart.c
+
+# Where the DT handed to S-mode goes (lib/fdt/fdt_placement.c), on DTs built with host libfdt.
+HOST_TESTS += fdt_placement
+HOST_SRCS_fdt_placement := tests/host/test_fdt_placement.c lib/fdt/fdt_placement.c lib/fdt/fdt_helpers.c \
+	lib/common/sbi_memory.c
+HOST_LIBS_fdt_placement := -lfdt
+
 # Prerequisites are expanded a second time, when the rule is used, so tests
 # appended to HOST_TESTS by fragments included later are built too.
 .SECONDEXPANSION:

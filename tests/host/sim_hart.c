@@ -240,3 +240,8 @@ void sim_hart_tick(uint64_t n)
 		}
 	}
 }
+
+void csr_serve_pending_ipi(void)
+{
+	sim.ipi_serves++;
+}

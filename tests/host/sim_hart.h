@@ -44,6 +44,7 @@ struct sim_hart {
 	unsigned int csr_writes;     /* every CSR write through the layer */
 	/* bit n: the last write of counter n happened while it was inhibited */
 	uint32_t written_while_inhibited;
+	unsigned int ipi_serves;     /* csr_serve_pending_ipi calls */
 };
 
 extern struct sim_hart sim;

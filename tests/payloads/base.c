@@ -15,6 +15,7 @@
 #endif
 
 #define UNKNOWN_EID      0x12345678UL
+#define STRAY_HART_WAIT_US 200000UL
 #define UNKNOWN_BASE_FID 99UL
 
 static void check_spec_version(void)
@@ -253,8 +254,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	 * The other harts stay parked in the firmware: give a stray one time
 	 * to reach _start (test_pass() checks payload_unexpected_harts).
 	 */
-	for (volatile unsigned long spin = 0; spin < 2000000; spin++)
-		;
+	delay_us(STRAY_HART_WAIT_US);
 
 	test_pass();
 }

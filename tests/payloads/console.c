@@ -134,14 +134,18 @@ static void check_dbcn_bad_buffers(void)
 	}
 }
 
-/* RAM right after the firmware region, below the payload: S-mode's own memory. */
+/*
+ * RAM right after the firmware region, below the payload: S-mode's own
+ * memory (where the firmware may have put the DT: its bytes are restored).
+ */
 static void check_dbcn_after_firmware(void)
 {
 	static const char text[] = "AFTER_FIRMWARE_REGION_OK\n";
-	char *after = (char *)(unsigned long)firmware_end;
+	char *after = (char *)(unsigned long)firmware_end, saved[sizeof(text)];
 	unsigned long len = sizeof(text) - 1;
 	struct sbiret ret;
 
+	memcpy(saved, after, len);
 	memcpy(after, text, len);
 	ret = sbi_debug_console_write(len, firmware_end, 0);
 	CHECK_EQ(ret.error, SBI_SUCCESS);
@@ -150,6 +154,7 @@ static void check_dbcn_after_firmware(void)
 	ret = sbi_debug_console_read(16, firmware_end, 0);
 	CHECK_EQ(ret.error, SBI_SUCCESS);
 	CHECK_EQ(ret.value, 0);
+	memcpy(after, saved, len);
 }
 
 static void check_dbcn_unknown_fid(void)

@@ -33,7 +33,7 @@
 
 #define OPAQUE_START  0x0123456789abcdefUL
 #define OPAQUE_RESUME 0xfedcba9876543210UL
-#define SOON_US       2000000UL
+#define SOON_US       PAYLOAD_WAIT_US
 #define SUSPEND_GRACE_US 20000UL	/* a suspended hart must stay suspended this long */
 
 static unsigned long ids[PAYLOAD_MAX_HARTS];

@@ -16,7 +16,6 @@
 #include "payload.h"
 
 #define INVALID_HARTID 1000UL
-#define SOON_US        500000UL
 
 static unsigned long ids[PAYLOAD_MAX_HARTS];
 static int nharts;
@@ -71,7 +70,7 @@ static void receiver_job(void *arg)
 /* Waits until hart's handler count reaches expected; then checks it stays. */
 static void expect_ssi_count(unsigned long hart, unsigned long expected)
 {
-	uint64_t deadline = time_deadline_us(SOON_US);
+	uint64_t deadline = time_deadline_us(PAYLOAD_WAIT_US);
 
 	while (__atomic_load_n(&ssi_count[hart], __ATOMIC_ACQUIRE) < expected &&
 	       !time_passed(deadline))
@@ -173,7 +172,7 @@ static unsigned long check_other_harts(void)
 			continue;
 		if (!CHECK_EQ(hart_run(h, receiver_job, &receivers[h]).error, SBI_SUCCESS))
 			continue;
-		if (!CHECK(wait_flag(&receivers[h].ready, 1, 2000000)))
+		if (!CHECK(wait_flag(&receivers[h].ready, 1, PAYLOAD_WAIT_US)))
 			continue;
 		all_mask |= 1UL << h;
 		if (first == ~0UL)
@@ -235,12 +234,12 @@ static unsigned long check_other_harts(void)
 		if (!(all_mask & (1UL << h)))
 			continue;
 		__atomic_store_n(&receivers[h].quit, 1, __ATOMIC_RELEASE);
-		if (!CHECK(wait_flag(&receivers[h].done, 1, 2000000)))
+		if (!CHECK(wait_flag(&receivers[h].done, 1, PAYLOAD_WAIT_US)))
 			continue;
 		if (!CHECK_EQ(receivers[h].ipi_received, expected[h]))
 			printf("  (IPI_RECEIVED on hart %lu)\n", h);
 		CHECK_EQ(receivers[h].ssi_at_end, expected[h]);
-		CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, 1000000));
+		CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, PAYLOAD_WAIT_US));
 	}
 
 	/* Stopped harts are not "available": -1 now reaches the caller alone. */

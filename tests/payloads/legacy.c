@@ -16,7 +16,6 @@
  */
 #include "payload.h"
 
-#define SOON_US 500000UL
 
 static unsigned long ids[PAYLOAD_MAX_HARTS];
 static int nharts;
@@ -107,7 +106,7 @@ static void receiver_job(void *arg)
 
 static void expect_ssi_count(unsigned long hart, unsigned long expected)
 {
-	uint64_t deadline = time_deadline_us(SOON_US);
+	uint64_t deadline = time_deadline_us(PAYLOAD_WAIT_US);
 
 	while (__atomic_load_n(&ssi_count[hart], __ATOMIC_ACQUIRE) < expected &&
 	       !time_passed(deadline))
@@ -131,7 +130,7 @@ static void check_other_harts(void)
 		if (h == boot_hartid || h >= 64)
 			continue;
 		if (!CHECK_EQ(hart_run(h, receiver_job, &receivers[h]).error, SBI_SUCCESS) ||
-		    !CHECK(wait_flag(&receivers[h].ready, 1, 2000000)))
+		    !CHECK(wait_flag(&receivers[h].ready, 1, PAYLOAD_WAIT_US)))
 			continue;
 		mask |= 1UL << h;
 		if (first == ~0UL)
@@ -166,12 +165,12 @@ static void check_other_harts(void)
 		if (!(mask & (1UL << h)))
 			continue;
 		__atomic_store_n(&r->quit, 1, __ATOMIC_RELEASE);
-		if (!CHECK(wait_flag(&r->done, 1, 2000000)))
+		if (!CHECK(wait_flag(&r->done, 1, PAYLOAD_WAIT_US)))
 			continue;
 		CHECK_EQ(r->fence_i_received, 1);
 		CHECK_EQ(r->sfence_vma_received, 2);
 		CHECK_EQ(r->sfence_vma_asid_received, 1);
-		CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, 1000000));
+		CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, PAYLOAD_WAIT_US));
 	}
 }
 

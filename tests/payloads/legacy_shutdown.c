@@ -35,7 +35,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 		if (ids[i] == hartid)
 			continue;
 		CHECK_EQ(hart_run(ids[i], spin_job, NULL).error, SBI_SUCCESS);
-		CHECK(wait_flag(&spinner_running, 1, 2000000));
+		CHECK(wait_flag(&spinner_running, 1, PAYLOAD_WAIT_US));
 		break;
 	}
 

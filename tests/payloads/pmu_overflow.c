@@ -11,7 +11,9 @@
  * Under -icount shift=0 the interrupt must come within a few hundred
  * instructions of the wrap; without it QEMU's counters tick with the host
  * clock while the overflow timer uses virtual time, so only "it wrapped" is
- * checked.
+ * checked. Every wait is on `time` (PAYLOAD_WAIT_US for what must happen,
+ * a short delay_us for what must not): a loop of a fixed length would end
+ * before QEMU's overflow timer fires on a fast host.
  */
 #include "pmu_util.h"
 
@@ -55,12 +57,28 @@ static void interrupts_off(void)
 	csr_clear(sie, SIE_LCOFIE);
 }
 
-/* Runs loops until the interrupt came or max_instructions were spent. */
-static void wait_for_interrupt(unsigned long max_instructions)
+/* Until the overflow interrupt came, for PAYLOAD_WAIT_US of `time` at most. */
+static void wait_for_interrupt(void)
 {
-	for (unsigned long spent = 0; spent < max_instructions && !lcofi_count; spent += 2000)
-		spin(1000);
+	uint64_t deadline = time_deadline_us(PAYLOAD_WAIT_US);
+
+	while (!lcofi_count && !time_passed(deadline))
+		;
 }
+
+/* Until the counter's OF bit is set in scountovf, for PAYLOAD_WAIT_US at most. */
+static bool wait_for_overflow_bit(void)
+{
+	uint64_t deadline = time_deadline_us(PAYLOAD_WAIT_US);
+
+	while (!(read_scountovf() & (1UL << hpm)))
+		if (time_passed(deadline))
+			return false;
+	return true;
+}
+
+/* How long "no second interrupt" is watched. */
+#define QUIET_WATCH_US 10000UL
 
 static unsigned long start_hpm(unsigned long value)
 {
@@ -84,7 +102,7 @@ static void check_overflow_interrupt(bool icount)
 	interrupts_on();
 	CHECK_EQ(start_hpm(FAR_START), SBI_SUCCESS);
 	CHECK_EQ(read_scountovf() & (1UL << hpm), 0);
-	wait_for_interrupt(4 * 10000000UL);
+	wait_for_interrupt();
 	interrupts_off();
 	if (!CHECK_EQ(lcofi_count, 1))
 		printf("  no overflow interrupt: counter 0x%lx\n", read_hw_counter(hpm));
@@ -95,7 +113,7 @@ static void check_overflow_interrupt(bool icount)
 	printf("overflow from 2^64 - 10^7: interrupt with the counter at %lu\n", lcofi_counter_value);
 	CHECK_EQ(csr_read(sip) & SIP_LCOFIP, 0);
 	/* OF holds (no second interrupt) while the counter keeps counting. */
-	spin(10000);
+	delay_us(QUIET_WATCH_US);
 	CHECK_EQ(lcofi_count, 1);
 	CHECK(read_scountovf() & (1UL << hpm));
 
@@ -114,7 +132,7 @@ static void check_overflow_interrupt(bool icount)
 	interrupts_on();
 	CHECK_EQ(start_hpm(FAR_START), SBI_SUCCESS);
 	CHECK_EQ(read_scountovf() & (1UL << hpm), 0);
-	wait_for_interrupt(4 * 10000000UL);
+	wait_for_interrupt();
 	interrupts_off();
 	CHECK_EQ(lcofi_count, 1);
 	CHECK(lcofi_scountovf & (1UL << hpm));
@@ -123,7 +141,7 @@ static void check_overflow_interrupt(bool icount)
 	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, 0).error, SBI_SUCCESS);
 	interrupts_on();
 	CHECK_EQ(start_hpm(NEAR_START), SBI_SUCCESS);
-	wait_for_interrupt(100000);
+	wait_for_interrupt();
 	interrupts_off();
 	CHECK_EQ(lcofi_count, 1);
 	CHECK(lcofi_scountovf & (1UL << hpm));
@@ -135,7 +153,8 @@ static void check_overflow_interrupt(bool icount)
 	lcofi_count = 0;
 	csr_set(sstatus, SSTATUS_SIE);
 	CHECK_EQ(start_hpm(NEAR_START), SBI_SUCCESS);
-	spin(10000);
+	CHECK(wait_for_overflow_bit());
+	delay_us(QUIET_WATCH_US);
 	csr_clear(sstatus, SSTATUS_SIE);
 	CHECK_EQ(lcofi_count, 0);
 	CHECK(read_scountovf() & (1UL << hpm));
@@ -151,6 +170,7 @@ static void check_overflow_interrupt(bool icount)
 static void check_no_overflow_interrupt(void)
 {
 	volatile uint64_t *page = snapshot_page;
+	uint64_t deadline;
 	struct sbiret ret;
 
 	pmu_reset_all();
@@ -162,13 +182,17 @@ static void check_no_overflow_interrupt(void)
 
 	interrupts_on();
 	CHECK_EQ(start_hpm(0UL - 100000UL), SBI_SUCCESS);
-	spin(1000000);
+	/* Until it wraps (10^5 counts: microseconds), then a while more. */
+	deadline = time_deadline_us(PAYLOAD_WAIT_US);
+	while (read_hw_counter(hpm) >= 0UL - 100000UL && !time_passed(deadline))
+		;
+	delay_us(QUIET_WATCH_US);
 	interrupts_off();
 	CHECK_EQ(lcofi_count, 0);
 	CHECK_EQ(csr_read(sie) & SIE_LCOFIE, 0);   /* not implemented without Sscofpmf */
 	page[0] = 0x5a5a5a5a5a5a5a5aUL;
 	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
-	/* Wrapped (2 * 10^6 instructions or host ticks past 2^64 - 10^5)... */
+	/* Wrapped... */
 	CHECK(page[1] < (1UL << 40));
 	/* ...and Table 16: the bitmap is zero without Sscofpmf. */
 	CHECK_EQ(page[0], 0);

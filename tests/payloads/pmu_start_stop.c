@@ -220,42 +220,50 @@ static void check_fw_counter_values(void)
 
 /*
  * Hardware counter values. Without -icount QEMU's counters tick with the
- * host clock, so the bounds here are loose; pmu_hw_count.c checks exact
- * counts under -icount.
+ * host clock, so each value is bounded by what can be counted in the `time`
+ * the operation took (max_counts_between, pmu_util.h), and waits are on
+ * `time`; pmu_hw_count.c checks exact counts under -icount.
  */
 #define INIT_VALUE (1UL << 40)
-#define SLACK      (1UL << 27)   /* host ticks (45 ms at 3 GHz) an ecall may take on a loaded host */
-#define LONG_SPIN  (1UL << 27)   /* iterations, 2^28 instructions: twice SLACK under icount, far more in ticks */
+/* How long a stopped counter is watched: 5 * 10^7 counts if it still ran. */
+#define STOPPED_WATCH_US 50000UL
 
 static void check_hw_counter_values(void)
 {
 	unsigned long h, v0, v1, frozen;
+	uint64_t t0, t1;
 
 	pmu_reset_all();
 	h = config_hpm(EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
+	t0 = rdtime();
 	CHECK_EQ(sbi_pmu_counter_start(h, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, INIT_VALUE).error,
 		 SBI_SUCCESS);
 	v0 = read_hw_counter(h);
-	if (!CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE < SLACK))
+	t1 = rdtime();
+	if (!CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE <= max_counts_between(t0, t1)))
 		printf("  counter %lu started at 0x%lx reads 0x%lx\n", h, INIT_VALUE, v0);
-	spin(1000);
+	delay_us(COUNTING_WAIT_US);
 	v1 = read_hw_counter(h);
-	CHECK(v1 >= v0 + 2000);
+	CHECK(v1 >= v0 + COUNTED_MIN);
 
 	/* Stopped: it holds its value however long it waits. */
+	t0 = rdtime();
 	CHECK_EQ(sbi_pmu_counter_stop(h, 1, 0).error, SBI_SUCCESS);
 	frozen = read_hw_counter(h);
-	if (!CHECK(frozen >= v1 && frozen - v1 < SLACK))
+	t1 = rdtime();
+	if (!CHECK(frozen >= v1 && frozen - v1 <= max_counts_between(t0, t1)))
 		printf("  read 0x%lx running, 0x%lx stopped\n", v1, frozen);
-	spin(LONG_SPIN);
+	delay_us(STOPPED_WATCH_US);
 	if (!CHECK_EQ(read_hw_counter(h), frozen))
 		printf("  stopped hardware counter %lu moved from 0x%lx to 0x%lx\n", h, frozen,
 		       read_hw_counter(h));
 
 	/* Started without a value: it goes on from there, not from what it missed. */
+	t0 = rdtime();
 	CHECK_EQ(sbi_pmu_counter_start(h, 1, 0, 0).error, SBI_SUCCESS);
 	v0 = read_hw_counter(h);
-	if (!CHECK(v0 >= frozen && v0 - frozen < SLACK))
+	t1 = rdtime();
+	if (!CHECK(v0 >= frozen && v0 - frozen <= max_counts_between(t0, t1)))
 		printf("  restarted at 0x%lx after stopping at 0x%lx\n", v0, frozen);
 	CHECK_EQ(sbi_pmu_counter_stop(h, 1, 0).error, SBI_SUCCESS);
 
@@ -263,18 +271,22 @@ static void check_hw_counter_values(void)
 	pmu_reset_all();
 	CHECK_EQ(sbi_pmu_counter_config_matching(0, 1UL << COUNTER_INSTRET, SBI_PMU_CFG_FLAG_SKIP_MATCH,
 						 EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0).value, COUNTER_INSTRET);
+	t0 = rdtime();
 	CHECK_EQ(sbi_pmu_counter_start(COUNTER_INSTRET, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, INIT_VALUE).error,
 		 SBI_SUCCESS);
 	v0 = rdinstret();
-	if (!CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE < SLACK))
+	t1 = rdtime();
+	if (!CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE <= max_counts_between(t0, t1)))
 		printf("  instret started at 0x%lx reads 0x%lx\n", INIT_VALUE, v0);
 	CHECK_EQ(sbi_pmu_counter_stop(COUNTER_INSTRET, 1, 0).error, SBI_SUCCESS);
 	frozen = rdinstret();
-	spin(LONG_SPIN);
+	delay_us(STOPPED_WATCH_US);
 	CHECK_EQ(rdinstret(), frozen);
+	t0 = rdtime();
 	CHECK_EQ(sbi_pmu_counter_start(COUNTER_INSTRET, 1, 0, 0).error, SBI_SUCCESS);
 	v0 = rdinstret();
-	if (!CHECK(v0 >= frozen && v0 - frozen < SLACK))
+	t1 = rdtime();
+	if (!CHECK(v0 >= frozen && v0 - frozen <= max_counts_between(t0, t1)))
 		printf("  instret restarted at 0x%lx after stopping at 0x%lx\n", v0, frozen);
 	pmu_reset_all();
 }

@@ -178,6 +178,28 @@ static inline unsigned long read_scountovf(void)
 	return csr_read(0xda0);
 }
 
+/*
+ * The most a hardware counter can count between two readings t0 <= t1 of
+ * `time`: without -icount QEMU's counters count host ticks (the host's own
+ * cycle counter, below 10 GHz), under -icount shift=0 instructions (one per
+ * ns). Measured on `time`, the bound holds however long the host leaves the
+ * hart unscheduled; 2 ticks of slack cover the readings' granularity.
+ */
+#define MAX_COUNTS_PER_SEC 10000000000UL
+static inline uint64_t max_counts_between(uint64_t t0, uint64_t t1)
+{
+	return (t1 - t0 + 2) * (MAX_COUNTS_PER_SEC / time_ticks_per_sec());
+}
+
+/*
+ * A wait after which a running counter has counted at least COUNTED_MIN:
+ * 10^6 instructions under -icount, and a host clock of 2 MHz or more ticks
+ * 2000 times in a millisecond. Not a loop count: the host's speed is not
+ * QEMU's clocks' business.
+ */
+#define COUNTED_MIN       2000UL
+#define COUNTING_WAIT_US  1000UL
+
 /* n >= 1 iterations of a two-instruction loop (addi, bnez): exactly 2n instructions. */
 static inline void spin(unsigned long n)
 {

@@ -167,7 +167,7 @@ static void receiver_job(void *arg)
 	__atomic_store_n(&r->ready, 1, __ATOMIC_RELEASE);
 
 	/* Fences arrive as M-mode IPIs while this hart runs S-mode code. */
-	if (wait_flag(&r->go_run_code, 1, 5000000))
+	if (wait_flag(&r->go_run_code, 1, PAYLOAD_WAIT_US))
 		r->code_after = call_patched_code();
 	while (!__atomic_load_n(&r->quit, __ATOMIC_ACQUIRE))
 		;
@@ -193,7 +193,7 @@ static void check_remote_fences(void)
 		if (h == boot_hartid || h >= 64)
 			continue;
 		if (!CHECK_EQ(hart_run(h, receiver_job, &receivers[h]).error, SBI_SUCCESS) ||
-		    !CHECK(wait_flag(&receivers[h].ready, 1, 2000000)))
+		    !CHECK(wait_flag(&receivers[h].ready, 1, PAYLOAD_WAIT_US)))
 			continue;
 		mask |= 1UL << h;
 		receivers_started++;
@@ -238,7 +238,7 @@ static void check_remote_fences(void)
 		if (!(mask & (1UL << h)))
 			continue;
 		__atomic_store_n(&r->quit, 1, __ATOMIC_RELEASE);
-		if (!CHECK(wait_flag(&r->done, 1, 5000000)))
+		if (!CHECK(wait_flag(&r->done, 1, PAYLOAD_WAIT_US)))
 			continue;
 		CHECK_EQ(r->code_before, 1);
 		if (!CHECK_EQ(r->code_after, 2))
@@ -246,7 +246,7 @@ static void check_remote_fences(void)
 		for (int k = 0; k < FENCE_KINDS; k++)
 			if (!CHECK_EQ(r->received[k], expected_received[k]))
 				printf("  (%s: RECEIVED on hart %lu)\n", fence_names[k], h);
-		CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, 1000000));
+		CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, PAYLOAD_WAIT_US));
 	}
 }
 

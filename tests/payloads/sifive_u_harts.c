@@ -14,7 +14,7 @@
 #define FIRST_U54    1UL
 #define LAST_U54     4UL
 #define NO_SUCH_HART 5UL
-#define HART_START_TIMEOUT_US 1000000
+#define HART_START_TIMEOUT_US PAYLOAD_WAIT_US
 
 extern char _start[];
 

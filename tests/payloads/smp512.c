@@ -117,7 +117,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 			       "SET_TIMER %lu)\n", h, reports[h].config_error,
 			       reports[h].first_read, reports[h].second_read, reports[h].stop_error,
 			       reports[h].second_stop_error, reports[h].set_timer_count);
-		if (h != hartid && hart_wait_state(h, SBI_HSM_STATE_STOPPED, 1000000))
+		if (h != hartid && hart_wait_state(h, SBI_HSM_STATE_STOPPED, PAYLOAD_WAIT_US))
 			stopped++;
 	}
 	CHECK_EQ(started, n - 1);

@@ -35,6 +35,12 @@
 #define SET_TIMER_MIN_PER_CPU 5
 #define PINGPONG_ROUNDS  200
 #define FENCE_ROUNDS     64
+/*
+ * Without -icount each CPU is a host thread: on a loaded host one may not
+ * run for a good fraction of a second. A wait for something that must
+ * happen goes on, in short sleeps, until it has or this much time passed.
+ */
+#define WAIT_MS          10000
 
 static void sleep_ms(long ms)
 {
@@ -42,6 +48,14 @@ static void sleep_ms(long ms)
 
 	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
 		;
+}
+
+static long monotonic_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
 }
 
 static bool open_fw(struct fw_counter *c, unsigned int code, int ncpus, const char *check_name)
@@ -76,24 +90,31 @@ static void check_set_timer(int ncpus)
 	task_fd = open_task_fw(SBI_PMU_FW_SET_TIMER);
 	fw_counter_mark(&c);
 	task_before = task_read(task_fd);
-	for (int i = 0; i < SLEEP_ROUNDS; i++)
-		sleep_ms(SLEEP_MS);
-	task_count = task_read(task_fd) - task_before;
-	for (int cpu = 0; cpu < ncpus; cpu++) {
-		per_cpu[cpu] = fw_counter_delta(&c, cpu);
-		sum += per_cpu[cpu];
-		slow_cpus += per_cpu[cpu] < SET_TIMER_MIN_PER_CPU;
-	}
-	check(sum > 0, "fw-set-timer", "no SBI set_timer counted on any CPU in %d ms of sleep",
-	      SLEEP_ROUNDS * SLEEP_MS);
 	/*
 	 * HZ_PERIODIC, HZ=250 (kernel.config): every CPU, idle or not, takes a
 	 * tick every 4 ms and reprograms its timer, about 25 times in 100 ms.
-	 * A fifth of that leaves room for a loaded host.
+	 * Sleep at least that long, and on until every CPU has counted a fifth
+	 * of it (a CPU whose host thread did not run meanwhile ticks later).
 	 */
+	long start = monotonic_ms(), waited;
+	int round = 0;
+	do {
+		sleep_ms(SLEEP_MS);
+		round++;
+		sum = 0;
+		slow_cpus = 0;
+		for (int cpu = 0; cpu < ncpus; cpu++) {
+			per_cpu[cpu] = fw_counter_delta(&c, cpu);
+			sum += per_cpu[cpu];
+			slow_cpus += per_cpu[cpu] < SET_TIMER_MIN_PER_CPU;
+		}
+		waited = monotonic_ms() - start;
+	} while (round < SLEEP_ROUNDS || (slow_cpus && waited < WAIT_MS));
+	task_count = task_read(task_fd) - task_before;
+	check(sum > 0, "fw-set-timer", "no SBI set_timer counted on any CPU in %ld ms of sleep", waited);
 	check(slow_cpus == 0, "fw-set-timer-every-cpu",
-	      "%d of %d CPUs counted fewer than %d set_timer calls in %d ms", slow_cpus, ncpus,
-	      SET_TIMER_MIN_PER_CPU, SLEEP_ROUNDS * SLEEP_MS);
+	      "%d of %d CPUs counted fewer than %d set_timer calls in %ld ms", slow_cpus, ncpus,
+	      SET_TIMER_MIN_PER_CPU, waited);
 	note("fw-set-timer: per CPU %llu %llu %llu %llu..., per task %s%llu",
 	     (unsigned long long)per_cpu[0], (unsigned long long)per_cpu[1],
 	     (unsigned long long)(ncpus > 2 ? per_cpu[2] : 0),
@@ -195,6 +216,7 @@ static void check_ipi(int ncpus)
 struct spinners {
 	pthread_t thread[MAX_CPUS];
 	int count;
+	int running;    /* threads that have reached their CPU */
 	int stop;
 };
 
@@ -202,6 +224,7 @@ static void *spin_on_cpu(void *arg)
 {
 	struct spinners *s = arg;
 
+	__atomic_fetch_add(&s->running, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&s->stop, __ATOMIC_ACQUIRE))
 		;
 	return NULL;
@@ -224,7 +247,15 @@ static bool spinners_start(struct spinners *s, int ncpus)
 		s->count++;
 		pthread_attr_destroy(&attr);
 	}
-	sleep_ms(20);   /* let each reach its CPU */
+	/* Each pinned thread runs only on its CPU: once it runs, our mm is live there. */
+	for (long start = monotonic_ms(); __atomic_load_n(&s->running, __ATOMIC_ACQUIRE) < s->count;) {
+		if (monotonic_ms() - start > WAIT_MS) {
+			note("only %d of %d spinner threads reached their CPU in %d ms",
+			     __atomic_load_n(&s->running, __ATOMIC_ACQUIRE), s->count, WAIT_MS);
+			break;
+		}
+		sleep_ms(1);
+	}
 	return true;
 }
 
@@ -384,10 +415,21 @@ static void check_kernel_sfence(int ncpus)
 		children++;
 		sleep_ms(5);   /* the purge runs in a kworker */
 	}
-	sleep_ms(20);
 
-	uint64_t sent_sum = fw_counter_delta_sum(&sent), received_sum = fw_counter_delta_sum(&received);
+	/*
+	 * The purge runs in a kworker, whenever the host lets it: wait for a
+	 * flush to be counted and to be over (a fence is synchronous: once no
+	 * request is in flight, as many are received as were sent).
+	 */
+	uint64_t sent_sum, received_sum;
 	int silent_cpus = 0;
+	long start = monotonic_ms();
+
+	do {
+		sleep_ms(SLEEP_MS);
+		sent_sum = fw_counter_delta_sum(&sent);
+		received_sum = fw_counter_delta_sum(&received);
+	} while ((sent_sum == 0 || sent_sum != received_sum) && monotonic_ms() - start < WAIT_MS);
 
 	for (int cpu = 0; cpu < ncpus; cpu++)
 		silent_cpus += fw_counter_delta(&received, cpu) == 0;

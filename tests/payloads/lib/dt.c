@@ -178,3 +178,35 @@ bool dt_isa_has_letter(char letter)
 	}
 	return false;
 }
+
+unsigned long dt_bootarg(const char *name, unsigned long dflt)
+{
+	const void *fdt = dt_fdt();
+	int chosen = fdt_path_offset(fdt, "/chosen"), len;
+	const char *args = chosen < 0 ? NULL : fdt_getprop(fdt, chosen, "bootargs", &len);
+	size_t n = strlen(name);
+
+	for (const char *p = args; p && *p; p++) {
+		unsigned long v = 0, base = 10;
+
+		if ((p != args && p[-1] != ' ' && p[-1] != ',') || strncmp(p, name, n) || p[n] != '=')
+			continue;
+		p += n + 1;
+		if (p[0] == '0' && p[1] == 'x') {
+			base = 16;
+			p += 2;
+		}
+		for (;; p++) {
+			unsigned long digit;
+			if (*p >= '0' && *p <= '9')
+				digit = (unsigned long)(*p - '0');
+			else if (base == 16 && *p >= 'a' && *p <= 'f')
+				digit = (unsigned long)(*p - 'a' + 10);
+			else
+				break;
+			v = v * base + digit;
+		}
+		return v;
+	}
+	return dflt;
+}

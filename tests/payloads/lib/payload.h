@@ -52,7 +52,15 @@ bool hart_wait_state(unsigned long hartid, unsigned long state, unsigned long ti
 /* Waits until *flag == value (acquire); false after timeout_us. */
 bool wait_flag(volatile unsigned long *flag, unsigned long value, unsigned long timeout_us);
 
-/* Time (time.c), in ticks of the time CSR; the timebase comes from the DT. */
+/*
+ * Time (time.c), in ticks of the time CSR; the timebase comes from the DT.
+ * Without -icount QEMU's harts are host threads: on a loaded host one may
+ * not run for a good fraction of a second. A wait for something that must
+ * happen is bounded by PAYLOAD_WAIT_US (it costs nothing when the event
+ * comes); a wait that checks something does *not* happen is a short
+ * delay_us(); neither counts loop iterations or instructions.
+ */
+#define PAYLOAD_WAIT_US 10000000UL
 unsigned long time_ticks_per_sec(void);
 uint64_t time_us_to_ticks(unsigned long us);
 uint64_t time_deadline_us(unsigned long us);
@@ -82,6 +90,11 @@ bool dt_node_enabled(const void *fdt, int node);
  */
 int dt_hartids(unsigned long *ids, int max);
 unsigned long dt_timebase_hz(void);		/* 0 when absent */
+/*
+ * name=N in /chosen/bootargs (QEMU -append; words separated by spaces or
+ * commas), N decimal or 0x-prefixed hex; dflt when absent.
+ */
+unsigned long dt_bootarg(const char *name, unsigned long dflt);
 /* The first hart's riscv,isa names multi-letter extension ext ("sstc"). */
 bool dt_isa_has(const char *ext);
 /* ... or single-letter extension letter ('h'). */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Where the DT handed to S-mode goes (lib/fdt/fdt_placement.c). */
+#ifndef ABACUS_FDT_PLACEMENT_H
+#define ABACUS_FDT_PLACEMENT_H
+
+#include <stdint.h>
+
+struct fdt_placement {
+	uint64_t orig, orig_size;      /* the loader's DT: where, and the total size it reserved */
+	uint64_t new_size;             /* the fixed-up DT */
+	uint64_t free_base, free_end;  /* known free: the end of the firmware region .. the platform's next stage */
+	uint64_t next_addr;            /* the next stage actually entered */
+};
+
+enum fdt_place {
+	FDT_PLACE_IN_PLACE,   /* over the loader's copy: it fits in the original total size */
+	FDT_PLACE_MOVED,      /* into the free span, away from anything in use */
+	FDT_PLACE_NOWHERE,    /* neither: S-mode must get the loader's DT unchanged */
+};
+
+/*
+ * Decides where the fixed-up DT fdt (new_size bytes) goes: *addr for
+ * IN_PLACE and MOVED. Never a range past the loader's reservation, outside
+ * S-mode RAM (sbi_memory), over the loader's DT, the next stage, or a range
+ * fdt marks as in use.
+ */
+enum fdt_place fdt_place_for_smode(const struct fdt_placement *p, const void *fdt, uint64_t *addr);
+
+/*
+ * When [base, base + size) overlaps a range fdt marks as in use (a
+ * /memreserve/ entry, a /reserved-memory node's reg, the initrd in
+ * /chosen), the highest end of those ranges; else 0.
+ */
+uint64_t fdt_in_use_overlap_end(const void *fdt, uint64_t base, uint64_t size);
+
+#endif
