@@ -107,6 +107,13 @@ static inline void pmu_fw_event_count(struct pmu_hart *ph, unsigned int fw_event
  */
 uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpmf);
 
+/*
+ * Puts the calling hart's PMU back as pmu_hart_init left it: every counter
+ * stopped and free, no snapshot memory, no pending overflow; what boot found
+ * and the firmware event totals stay (pmu_counters.c). For HSM hart_stop.
+ */
+void pmu_hart_reset(struct pmu_hart *ph);
+
 static inline unsigned long pmu_num_counters(const struct pmu_hart *ph)
 {
 	return ph->num_hw + PMU_FW_COUNTERS;

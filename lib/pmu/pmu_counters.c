@@ -359,3 +359,48 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
 	ph->snapshot_enabled = true;
 	return sbiret_ok(0);
 }
+
+/*
+ * The calling hart stops (HSM hart_stop): whoever starts it next (the same
+ * kernel bringing a CPU back, or a new one after kexec) must find the PMU as
+ * boot left it, not the old kernel's counters still counting, mapped and
+ * able to write into a page the old kernel registered. So every counter is
+ * stopped and unmapped, the programmable ones inhibited with no event and
+ * value 0 (mhpmevent 0 also clears Sscofpmf's OF bit), mcycle/minstret count
+ * freely again (never M-mode, with Smcntrpmf), the firmware counters are
+ * unconfigured with value 0, a pending overflow interrupt is cleared and the
+ * snapshot memory is forgotten. What stays: what boot found (counters,
+ * widths, extensions), and the hart's always-on firmware event totals,
+ * which are statistics of the firmware's work, never visible as such to
+ * S-mode (a counter reads its difference since it started).
+ */
+void pmu_hart_reset(struct pmu_hart *ph)
+{
+	uint32_t programmable = 0;
+
+	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw; idx++)
+		programmable |= 1u << idx;
+	if (ph->has_mcountinhibit) {
+		/* Inhibited first: nothing counts or overflows under the old selectors. */
+		csr_inhibit_set(programmable);
+		for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw; idx++) {
+			csr_write_mhpmevent(idx, 0);
+			csr_write_counter(idx, 0);
+		}
+		if (ph->has_smcntrpmf) {
+			csr_write_counter_cfg(0, MHPMEVENT_MINH);
+			csr_write_counter_cfg(2, MHPMEVENT_MINH);
+		}
+		csr_inhibit_clear((1u << 0) | (1u << 2));
+	}
+	if (ph->has_sscofpmf)
+		csr_clear_lcofip();   /* after the counters stopped: no overflow can raise it again */
+
+	ph->started = 0;
+	for (unsigned int idx = 0; idx < PMU_HW_COUNTER_MAX; idx++)
+		ph->hw_event[idx] = 0;
+	for (unsigned int k = 0; k < PMU_FW_COUNTERS; k++)
+		ph->fw[k] = (struct pmu_fw_counter){ 0 };
+	ph->snapshot_enabled = false;
+	ph->snapshot_addr = 0;
+}
