@@ -4,6 +4,7 @@
 #   no-cpus.dtb      without /cpus                  -> boot refused
 #   no-memory.dtb    without the memory node        -> boot refused
 #   bad-pmu.dtb      riscv,pmu rows with every kind of error -> each reported, good rows kept
+#   withhold-snapshot-smp4.dtb  4 harts, /chosen/abacus,withhold-pmu-snapshot
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
@@ -30,4 +31,11 @@ dtc -q -I dts -O dtb -o "$out/no-memory.dtb" "$out/no-memory.dts"
 sed 's|riscv,event-to-mhpmcounters = <[^>]*>;|riscv,event-to-mhpmcounters = <0x01 0x01 0x7fff9 0x10019 0x10000 0x7fff8 0x10021 0x10021 0x02>;\n\t\triscv,raw-event-to-mhpmcounters = <0x00 0x0f 0x00 0x07 0x7fff8>;|' \
 	"$out/virt.dts" > "$out/bad-pmu.dts"
 dtc -q -I dts -O dtb -o "$out/bad-pmu.dtb" "$out/bad-pmu.dts"
+# Not a bad DT: QEMU virt with 4 harts and the firmware-only switch that
+# withholds PMU snapshot memory from S-mode (docs/pmu.md).
+qemu-system-riscv64 -M virt,dumpdtb="$out/virt-smp4.dtb" -smp 4 -nographic >/dev/null 2>&1
+dtc -q -I dtb -O dts "$out/virt-smp4.dtb" |
+	sed 's|^\tchosen {|\tchosen {\n\t\tabacus,withhold-pmu-snapshot;|' >"$out/withhold-snapshot-smp4.dts"
+grep -q 'abacus,withhold-pmu-snapshot;' "$out/withhold-snapshot-smp4.dts"
+dtc -q -I dts -O dtb -o "$out/withhold-snapshot-smp4.dtb" "$out/withhold-snapshot-smp4.dts"
 touch "$out/.complete"

@@ -24,6 +24,11 @@ if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
 	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
 	status=1
 fi
+# The image that withholds PMU snapshot memory (payload and Linux 6.12 tests).
+if ! run make -s BUILD="$BUILD" PMU_SNAPSHOT=n firmware; then
+	echo "FAIL: build: PMU_SNAPSHOT=n firmware did not build" | tee -a "$out"
+	status=1
+fi
 if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
 	for p in ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }

@@ -26,6 +26,8 @@
 /* Both address halves all-ones: disable the snapshot memory (FID 7). */
 #define SNAPSHOT_DISABLE (~0UL)
 
+const char *pmu_snapshot_withheld;
+
 /* The platform's count of a SBI_PMU_FW_PLATFORM counter's event: out of line, it is a call. */
 static __attribute__((noinline)) uint64_t fw_platform_event_now(const struct pmu_fw_counter *fc)
 {
@@ -343,6 +345,9 @@ struct sbiret pmu_counter_fw_read_hi(struct pmu_hart *ph, unsigned long counter_
 struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_phys_lo,
 				     unsigned long shmem_phys_hi, unsigned long flags)
 {
+	/* Table 17: the whole function is unavailable, whatever the arguments. */
+	if (pmu_snapshot_withheld)
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	if (flags != 0)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (shmem_phys_lo == SNAPSHOT_DISABLE && shmem_phys_hi == SNAPSHOT_DISABLE) {

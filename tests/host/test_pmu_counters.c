@@ -485,6 +485,32 @@ TEST(set_shmem_enable_and_disable)
 	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
 }
 
+/* Withheld (make PMU_SNAPSHOT=n, /chosen/abacus,withhold-pmu-snapshot): Table 17's NOT_SUPPORTED. */
+TEST(set_shmem_withheld_is_not_supported)
+{
+	unsigned long ram = fixture_page(0);
+
+	setup_three_counters(&sim_qemu_virt, false);
+	pmu_snapshot_withheld = "test";
+	/* whatever the arguments: the function itself is unavailable */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ram, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ram, 0, 1));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ram + 8, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED,
+			      pmu_snapshot_set_shmem(&ph, fixture_page(FIXTURE_FW_PAGE), 0, 0));
+	/* so the snapshot flags have no memory */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NO_SHMEM, start(3, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NO_SHMEM, stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT));
+	/* and everything else works as before */
+	CHECK_EQ(start(3, 0x3, 0, 0).error, SBI_SUCCESS);
+	sim_hart_tick(7);
+	CHECK_EQ(stop(3, 0x3, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.counter[3], 7);
+	pmu_snapshot_withheld = NULL;
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, ram, 0, 0).error, SBI_SUCCESS);
+}
+
 /* ---- pmu_hart_reset (HSM hart_stop): the hart's PMU as boot left it ---- */
 
 /* Puts every kind of state in place: mapped, started, overflowed, snapshot. */
@@ -773,6 +799,7 @@ int main(void)
 	RUN(snapshot_round_trip);
 	RUN(set_shmem_errors);
 	RUN(set_shmem_enable_and_disable);
+	RUN(set_shmem_withheld_is_not_supported);
 	RUN(hart_reset_frees_every_counter_and_forgets_the_snapshot);
 	RUN(hart_reset_without_sscofpmf_and_on_a_u74);
 	RUN(hart_reset_without_mcountinhibit_touches_no_counter);
