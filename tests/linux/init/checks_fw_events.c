@@ -6,12 +6,16 @@
  * through SBI set_timer.
  *
  * Every event is counted on every CPU (perf_event_open pid -1, one fd per
- * CPU: init is root). The firmware counts a *_SENT event once per target
- * hart of the request, on the sending hart, and a *_RECEIVED event once per
- * request a hart carries out, so over a quiet window the remote-fence SENT
- * and RECEIVED totals must be equal. Per-task counts (pid 0) are printed for
- * comparison only: an IPI or fence received while the task is not running is
- * not the task's.
+ * CPU: init is root). Abacus counts a *_SENT event once per target hart of
+ * the request, on the sending hart (the sender included when it is a
+ * target), and a *_RECEIVED event once per request a hart carries out
+ * (docs/pmu.md). So SENT over all CPUs equals RECEIVED over all CPUs, and
+ * where the test controls who sends what to whom the counts are exact:
+ * riscv_flush_icache from CPU 0 with this process's threads on every other
+ * CPU is one remote_fence_i to the N - 1 others, N - 1 FENCE_I_SENT on CPU 0
+ * and one FENCE_I_RECEIVED on each other CPU. Per-task counts (pid 0) are
+ * printed for comparison only: an IPI or fence received while the task is
+ * not running is not the task's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -127,6 +131,7 @@ static void check_ipi(int ncpus)
 	struct fw_counter sent, received;
 	struct pingpong pp;
 	pthread_t peer;
+	uint64_t sent_cpu[MAX_CPUS], received_cpu[MAX_CPUS];
 	uint64_t sent_cpu0, received_cpu1, sent_sum, received_sum, task_before, task_sent;
 	char byte = 'p';
 	int task_fd, rounds = 0;
@@ -148,6 +153,7 @@ static void check_ipi(int ncpus)
 	task_fd = open_task_fw(SBI_PMU_FW_IPI_SENT);
 	/* One round first, so the peer has pinned itself before counting starts. */
 	warmed_up = write(pp.to_peer[1], &byte, 1) == 1 && read(pp.to_main[0], &byte, 1) == 1;
+	sleep_ms(20);
 	fw_counter_mark(&sent);
 	fw_counter_mark(&received);
 	task_before = task_read(task_fd);
@@ -155,14 +161,28 @@ static void check_ipi(int ncpus)
 	       read(pp.to_main[0], &byte, 1) == 1)
 		rounds++;
 	task_sent = task_read(task_fd) - task_before;
-	sent_cpu0 = fw_counter_delta(&sent, 0);
-	received_cpu1 = fw_counter_delta(&received, 1);
-	sent_sum = fw_counter_delta_sum(&sent);
-	received_sum = fw_counter_delta_sum(&received);
 	byte = 'q';
 	if (write(pp.to_peer[1], &byte, 1) != 1)
 		note("fw-ipi: could not stop the peer thread");
 	pthread_join(peer, NULL);
+	/* The peer's exit goes on after join returns: let every CPU settle. */
+	sleep_ms(20);
+	/*
+	 * Read exactly as fw_counter_mark() did, CPU 0 (this thread's) first:
+	 * reading CPU k's counter is one IPI from CPU 0 to CPU k, counted in
+	 * IPI_RECEIVED on CPU k before the read, and in IPI_SENT on CPU 0 after
+	 * its read. The IPIs of the marks' reads are thus in the SENT deltas, and
+	 * those of these reads in the RECEIVED deltas: as many of each.
+	 */
+	fw_counter_deltas(&sent, sent_cpu);
+	fw_counter_deltas(&received, received_cpu);
+	sent_cpu0 = sent_cpu[0];
+	received_cpu1 = received_cpu[1];
+	sent_sum = received_sum = 0;
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		sent_sum += sent_cpu[cpu];
+		received_sum += received_cpu[cpu];
+	}
 
 	check(rounds == PINGPONG_ROUNDS && pp.pinned, "fw-ipi-workload",
 	      "%d of %d ping-pong rounds, peer pinned to CPU 1: %s", rounds, PINGPONG_ROUNDS,
@@ -180,6 +200,9 @@ static void check_ipi(int ncpus)
 	      "fw-ipi-per-wakeup",
 	      "%d wake-ups of CPU 1 from CPU 0: IPI_SENT on CPU 0 %llu, IPI_RECEIVED on CPU 1 %llu",
 	      PINGPONG_ROUNDS, (unsigned long long)sent_cpu0, (unsigned long long)received_cpu1);
+	/* Per request, sender and receiver alike: the totals agree exactly. */
+	check(sent_sum == received_sum, "fw-ipi-balance", "IPI_SENT %llu, IPI_RECEIVED %llu over all CPUs",
+	      (unsigned long long)sent_sum, (unsigned long long)received_sum);
 	note("fw-ipi: sent %llu (CPU 0: %llu, per task %s%llu), received %llu (CPU 1: %llu)",
 	     (unsigned long long)sent_sum, (unsigned long long)sent_cpu0,
 	     task_fd < 0 ? "(open failed) " : "", (unsigned long long)task_sent,
@@ -236,39 +259,57 @@ static void spinners_stop(struct spinners *s)
 }
 
 /*
- * Checks a SENT/RECEIVED pair after a workload of `rounds` requests from
- * CPU 0 to every other CPU: at least one SENT per request on CPU 0, at
- * least one RECEIVED per request on every other CPU, and as many RECEIVED
- * as SENT in all.
+ * Checks a SENT/RECEIVED pair after a workload of `rounds` requests from CPU
+ * 0 (the only sender: SENT on other CPUs is 0). Each request names the same
+ * targets, so every target received the same number F >= rounds of them and
+ * CPU 0 sent F per target: SENT on CPU 0 = F x targets = RECEIVED over all
+ * CPUs, exactly. others_only: the targets are the other CPUs (CPU 0 receives
+ * nothing and F = rounds exactly); otherwise every CPU, CPU 0 included.
  */
 static void check_fence_pair(const char *name, struct fw_counter *sent, struct fw_counter *received,
-			     int ncpus, int rounds, uint64_t task_sent)
+			     int ncpus, int rounds, uint64_t task_sent, bool others_only)
 {
-	uint64_t sent_sum = 0, received_sum = 0, received_cpu[MAX_CPUS], sent_cpu0;
-	int short_cpus = 0;
+	uint64_t sent_cpu[MAX_CPUS], received_cpu[MAX_CPUS], sent_sum = 0, received_sum = 0;
+	uint64_t per_target;
+	int targets = others_only ? ncpus - 1 : ncpus, uneven = 0;
 	char check_name[64];
 
-	sent_cpu0 = fw_counter_delta(sent, 0);
+	fw_counter_deltas(sent, sent_cpu);
+	fw_counter_deltas(received, received_cpu);
+	per_target = received_cpu[1];
 	for (int cpu = 0; cpu < ncpus; cpu++) {
-		sent_sum += fw_counter_delta(sent, cpu);
-		received_cpu[cpu] = fw_counter_delta(received, cpu);
+		sent_sum += sent_cpu[cpu];
 		received_sum += received_cpu[cpu];
-		if (cpu > 0 && received_cpu[cpu] < (uint64_t)rounds)
-			short_cpus++;
+		if ((cpu == 0 && others_only) ? received_cpu[0] != 0 : received_cpu[cpu] != per_target)
+			uneven++;
 	}
-	snprintf(check_name, sizeof check_name, "%s-sent", name);
-	check(sent_cpu0 >= (uint64_t)rounds, check_name, "%llu on CPU 0 for %d requests",
-	      (unsigned long long)sent_cpu0, rounds);
 	snprintf(check_name, sizeof check_name, "%s-received", name);
-	check(short_cpus == 0, check_name, "%d of %d other CPUs received fewer than %d", short_cpus,
-	      ncpus - 1, rounds);
+	check(uneven == 0 && per_target >= (uint64_t)rounds && (!others_only || per_target == (uint64_t)rounds),
+	      check_name, "%d requests: received %llu on CPU 1, %d CPUs differ (CPU 0: %llu)", rounds,
+	      (unsigned long long)per_target, uneven, (unsigned long long)received_cpu[0]);
+	snprintf(check_name, sizeof check_name, "%s-sent-per-target", name);
+	check(sent_cpu[0] == per_target * targets && sent_sum == sent_cpu[0], check_name,
+	      "SENT on CPU 0 %llu (all CPUs %llu) for %llu requests to %d targets each",
+	      (unsigned long long)sent_cpu[0], (unsigned long long)sent_sum, (unsigned long long)per_target,
+	      targets);
 	snprintf(check_name, sizeof check_name, "%s-balance", name);
-	check(sent_sum == received_sum, check_name, "%llu sent, %llu received",
-	      (unsigned long long)sent_sum, (unsigned long long)received_sum);
-	note("%s: sent %llu (CPU 0: %llu, per task: %llu), received %llu (CPU 1: %llu)", name,
-	     (unsigned long long)sent_sum, (unsigned long long)sent_cpu0,
+	check(sent_sum == received_sum, check_name, "%llu sent, %llu received", (unsigned long long)sent_sum,
+	      (unsigned long long)received_sum);
+	note("%s: sent %llu (CPU 0: %llu, per task: %llu), received %llu (CPU 1: %llu), %d requests",
+	     name, (unsigned long long)sent_sum, (unsigned long long)sent_cpu[0],
 	     (unsigned long long)task_sent, (unsigned long long)received_sum,
-	     (unsigned long long)received_cpu[1]);
+	     (unsigned long long)received_cpu[1], rounds);
+}
+
+/* One page mapped, written and unmapped: a TLB flush of it on every CPU of mm_cpumask. */
+static void map_touch_unmap(long page)
+{
+	volatile char *p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return;
+	p[0] = 1;
+	munmap((void *)p, page);
 }
 
 static void check_remote_fences(int ncpus)
@@ -299,32 +340,29 @@ static void check_remote_fences(int ncpus)
 	 * 16 ASID bits, so Linux uses ASIDs and never the plain sfence.vma call).
 	 */
 	task_fd = open_task_fw(SBI_PMU_FW_SFENCE_VMA_ASID_SENT);
+	map_touch_unmap(page);   /* warm-up: first-time code and page-table paths, not counted */
 	fw_counter_mark(&vma_sent);
 	fw_counter_mark(&vma_received);
 	task_before = task_read(task_fd);
-	for (int i = 0; i < FENCE_ROUNDS; i++) {
-		volatile char *p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-					-1, 0);
-
-		if (p == MAP_FAILED)
-			break;
-		p[0] = 1;
-		munmap((void *)p, page);
-	}
+	for (int i = 0; i < FENCE_ROUNDS; i++)
+		map_touch_unmap(page);
+	/* mm_cpumask holds every CPU (Linux keeps it with ASIDs), this one too. */
 	check_fence_pair("fw-sfence-vma-asid", &vma_sent, &vma_received, ncpus, FENCE_ROUNDS,
-			 task_read(task_fd) - task_before);
+			 task_read(task_fd) - task_before, false);
 	if (task_fd >= 0)
 		close(task_fd);
 
 	/* riscv_flush_icache for all threads: SBI remote_fence_i to the other CPUs. */
 	task_fd = open_task_fw(SBI_PMU_FW_FENCE_I_SENT);
+	syscall(SYS_riscv_flush_icache, 0UL, 0UL, 0UL);   /* warm-up */
 	fw_counter_mark(&fence_i_sent);
 	fw_counter_mark(&fence_i_received);
 	task_before = task_read(task_fd);
 	for (int i = 0; i < FENCE_ROUNDS; i++)
 		syscall(SYS_riscv_flush_icache, 0UL, 0UL, 0UL);
+	/* flush_icache_mm: one remote_fence_i to the other CPUs of mm_cpumask. */
 	check_fence_pair("fw-fence-i", &fence_i_sent, &fence_i_received, ncpus, FENCE_ROUNDS,
-			 task_read(task_fd) - task_before);
+			 task_read(task_fd) - task_before, true);
 	if (task_fd >= 0)
 		close(task_fd);
 
@@ -338,7 +376,8 @@ close_counters:
 
 /*
  * A kernel-wide TLB flush: Linux 6.1 implements flush_tlb_kernel_range as
- * flush_tlb_all, SBI remote_sfence_vma (no ASID) to every online CPU. One
+ * flush_tlb_all, 6.12 as a flush without ASID of the range, both SBI
+ * remote_sfence_vma (no ASID) to every online CPU. One
  * path that userspace can drive: freed vmalloc areas are purged (and the
  * TLBs flushed) once more than lazy_max_pages() pages wait (32 MiB times
  * fls(online CPUs)). A file table of 2^20 descriptors is an 8 MiB vmalloc
@@ -386,11 +425,17 @@ static void check_kernel_sfence(int ncpus)
 	}
 	sleep_ms(20);
 
-	uint64_t sent_sum = fw_counter_delta_sum(&sent), received_sum = fw_counter_delta_sum(&received);
-	int silent_cpus = 0;
+	uint64_t sent_cpu[MAX_CPUS], received_cpu[MAX_CPUS], sent_sum = 0, received_sum = 0;
+	int silent_cpus = 0, uneven = 0;
 
-	for (int cpu = 0; cpu < ncpus; cpu++)
-		silent_cpus += fw_counter_delta(&received, cpu) == 0;
+	fw_counter_deltas(&sent, sent_cpu);
+	fw_counter_deltas(&received, received_cpu);
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		sent_sum += sent_cpu[cpu];
+		received_sum += received_cpu[cpu];
+		silent_cpus += received_cpu[cpu] == 0;
+		uneven += received_cpu[cpu] != received_cpu[0];
+	}
 	check(sent_sum > 0, "fw-sfence-vma-sent", "no SFENCE_VMA_SENT after %d vmalloc'ed file tables",
 	      children);
 	/* flush_tlb_all names every online CPU, the sender included. */
@@ -398,6 +443,10 @@ static void check_kernel_sfence(int ncpus)
 	      "%d of %d CPUs received no SFENCE_VMA", silent_cpus, ncpus);
 	check(sent_sum == received_sum, "fw-sfence-vma-balance", "%llu sent, %llu received",
 	      (unsigned long long)sent_sum, (unsigned long long)received_sum);
+	/* Every flush names every CPU: each received as many, one SENT per CPU per flush. */
+	check(uneven == 0 && sent_sum == received_cpu[0] * ncpus, "fw-sfence-vma-sent-per-target",
+	      "%llu sent for %llu flushes to %d CPUs (%d CPUs received another number)",
+	      (unsigned long long)sent_sum, (unsigned long long)received_cpu[0], ncpus, uneven);
 	note("fw-sfence-vma: %llu sent, %llu received, after %d children", (unsigned long long)sent_sum,
 	     (unsigned long long)received_sum, children);
 	fw_counter_close(&sent);
