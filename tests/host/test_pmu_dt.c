@@ -730,6 +730,10 @@ TEST(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees)
 	CHECK(pmu_snapshot_withheld_reason(elsewhere) == NULL);
 	free(elsewhere);
 
+	/* As a fixture too (also a seed of the DT fuzzer). */
+	why = pmu_snapshot_withheld_reason(load_fixture("withhold-snapshot"));
+	CHECK(why && strcmp(why, "DT /chosen/abacus,withhold-pmu-snapshot") == 0);
+
 	/* The fixup takes it out of what S-mode gets, and nothing else of /chosen. */
 	fdt_for_each_property_offset(prop, copy, chosen)
 		props_before++;
