@@ -53,45 +53,55 @@ declare -A KERNEL_INITRD=(
 # Firmware of a case:
 #   abacus              $BUILD/qemu-virt/abacus.bin (snapshot memory offered)
 #   abacus-no-snapshot  $BUILD/qemu-virt-no-snapshot/abacus.bin (make PMU_SNAPSHOT=n)
-#   abacus-dt-withhold  the first, with QEMU's DT for the case plus
-#                       /chosen/abacus,withhold-pmu-snapshot, given by -dtb
 declare -A FIRMWARE_IMAGE=(
 	[abacus]=$BUILD/qemu-virt/abacus.bin
 	[abacus-no-snapshot]=$BUILD/qemu-virt-no-snapshot/abacus.bin
-	[abacus-dt-withhold]=$BUILD/qemu-virt/abacus.bin
+)
+# DT of a case: QEMU's own (-), or QEMU's own for exactly that machine
+# (-M virt,dumpdtb=) changed as named, given with -dtb:
+#   withhold-snapshot  /chosen/abacus,withhold-pmu-snapshot (the firmware's switch)
+#   idle-states        a default non-retentive idle state (SBI HSM suspend
+#                      0x80000000) for every hart, used by Linux's cpuidle
+DT_WITHHOLD_SNAPSHOT='s|^\tchosen {|\tchosen {\n\t\tabacus,withhold-pmu-snapshot;|'
+DT_IDLE_STATES='s|^\t\tcpu@[0-9]* {|&\n\t\t\tcpu-idle-states = <\&cpu_nonret>;|; 0,/^\t\tcpu@/s|^\t\tcpu@|\t\tidle-states {\n\t\t\tcpu_nonret: cpu-nonretentive {\n\t\t\t\tcompatible = "riscv,idle-state";\n\t\t\t\triscv,sbi-suspend-param = <0x80000000>;\n\t\t\t\tentry-latency-us = <10>;\n\t\t\t\texit-latency-us = <10>;\n\t\t\t\tmin-residency-us = <100>;\n\t\t\t};\n\t\t};\n&|'
+declare -A DT_EDIT=(
+	[withhold-snapshot]=$DT_WITHHOLD_SNAPSHOT
+	[idle-states]=$DT_IDLE_STATES
 )
 # What the firmware's boot log must say in such a case (with Abacus).
 declare -A FIRMWARE_LOG=(
 	[abacus-no-snapshot]="PMU snapshot    : withheld (build option PMU_SNAPSHOT=n)"
-	[abacus-dt-withhold]="PMU snapshot    : withheld (DT /chosen/abacus,withhold-pmu-snapshot)"
+	[withhold-snapshot]="PMU snapshot    : withheld (DT /chosen/abacus,withhold-pmu-snapshot)"
 )
 
-# The cases: name | kernel | firmware | timeout (s) | QEMU machine arguments | kernel arguments
+# The cases: name | kernel | firmware | DT | timeout (s) | QEMU machine arguments | kernel arguments
 #   exact/fw:      one hart under -icount shift=0 (cycle and instret count guest
 #                  instructions; Linux on >= 2 harts under -icount may never
 #                  finish booting, platform-notes.md), Sscofpmf for sampling;
 #                  four harts without icount for IPIs and remote fences, no
 #                  Sstc so that Linux sets its timer through SBI.
 #   6.12 stock, snapshot memory offered: the probe, counting (exact, firmware
-#                  events, a stopped counter read from the snapshot page), KVM.
-#                  KVM gives guests Sscofpmf only on an AIA host: without AIA
-#                  the overflow part of sbi_pmu_test skips (abacus_kvm_skip);
-#                  an AIA case is one more line, -M virt,aia=aplic-imsic with
-#                  -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true and no skip.
+#                  events, a stopped counter read from the snapshot page),
+#                  non-retentive idle, KVM. KVM gives guests Sscofpmf only on an
+#                  AIA host: without AIA the overflow part of sbi_pmu_test skips
+#                  (abacus_kvm_skip); an AIA case is one more line,
+#                  -M virt,aia=aplic-imsic with -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true
+#                  and no skip.
 #   6.12 stock, snapshot withheld (build option; DT property): sampling and
 #                  CPU hotplug, which the kernel's two bugs break with snapshots.
 #   6.12 with the two fixes, snapshot memory offered: sampling and hotplug
 #                  through the firmware's snapshot paths.
 CASE_TABLE='
-exact                | 6.1        | abacus             | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
-fw                   | 6.1        | abacus             | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
-6.12-exact           | 6.12       | abacus             | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,exact
-6.12-fw              | 6.12       | abacus             | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-on,fw
-6.12-kvm             | 6.12       | abacus             | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,kvm abacus_kvm_skip=sbi-pmu-overflow
-6.12-nosnap-sampling | 6.12       | abacus-no-snapshot | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
-6.12-nosnap-hotplug  | 6.12       | abacus-dt-withhold | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
-6.12-fixed-sampling  | 6.12-fixed | abacus             | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,sampling
-6.12-fixed-hotplug   | 6.12-fixed | abacus             | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,hotplug
+exact                | 6.1        | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
+fw                   | 6.1        | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
+6.12-exact           | 6.12       | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,exact
+6.12-fw              | 6.12       | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-on,fw,fw-ipi-mask
+6.12-cpuidle         | 6.12       | abacus             | idle-states       | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,cpuidle
+6.12-kvm             | 6.12       | abacus             | -                 | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,kvm abacus_kvm_skip=sbi-pmu-overflow
+6.12-nosnap-sampling | 6.12       | abacus-no-snapshot | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
+6.12-nosnap-hotplug  | 6.12       | abacus             | withhold-snapshot | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
+6.12-fixed-sampling  | 6.12-fixed | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,sampling
+6.12-fixed-hotplug   | 6.12-fixed | abacus             | -                 | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,hotplug
 '
 
 trim()
@@ -101,15 +111,16 @@ trim()
 	printf '%s' "${s%"${s##*[![:space:]]}"}"
 }
 
-declare -A C_KERNEL C_FIRMWARE C_TIMEOUT C_MACHINE C_APPEND
+declare -A C_KERNEL C_FIRMWARE C_DT C_TIMEOUT C_MACHINE C_APPEND
 ALL_CASES=
-while IFS='|' read -r f_name f_kernel f_fw f_timeout f_machine f_append; do
+while IFS='|' read -r f_name f_kernel f_fw f_dt f_timeout f_machine f_append; do
 	f_name=$(trim "$f_name")
 	[ -n "$f_name" ] || continue
 	f_kernel=$(trim "$f_kernel")
 	case " $KERNELS " in *" ${f_kernel%-fixed} "*) ;; *) continue ;; esac
 	C_KERNEL[$f_name]=$f_kernel
 	C_FIRMWARE[$f_name]=$(trim "$f_fw")
+	C_DT[$f_name]=$(trim "$f_dt")
 	C_TIMEOUT[$f_name]=$(trim "$f_timeout")
 	C_MACHINE[$f_name]=$(trim "$f_machine")
 	C_APPEND[$f_name]=$(trim "$f_append")
@@ -153,12 +164,12 @@ for name in $CASES; do
 	fi
 	read -r -a machine_args <<<"${C_MACHINE[$name]} ${QEMU_EXTRA-}"
 	dtb_args=()
-	if [ "$fw_kind" = abacus-dt-withhold ]; then
-		# QEMU's own DT for exactly this machine, with the firmware-only switch.
+	dt_kind=${C_DT[$name]}
+	if [ "$dt_kind" != - ]; then
+		# QEMU's own DT for exactly this machine, changed as the case says.
 		dtb=$LOG_DIR/linux-$name.dtb
 		"$QEMU" -M virt,dumpdtb="$dtb.qemu" -m 256M -nographic "${machine_args[@]}" >/dev/null 2>&1
-		dtc -q -I dtb -O dts "$dtb.qemu" |
-			sed 's|^\tchosen {|\tchosen {\n\t\tabacus,withhold-pmu-snapshot;|' >"$dtb.dts"
+		dtc -q -I dtb -O dts "$dtb.qemu" | sed "${DT_EDIT[$dt_kind]}" >"$dtb.dts"
 		dtc -q -I dts -O dtb -o "$dtb" "$dtb.dts"
 		dtb_args=(-dtb "$dtb")
 	fi
@@ -196,10 +207,12 @@ for name in $CASES; do
 	elif [ "$rc" != 0 ]; then
 		why="QEMU exit status $rc: no clean SBI SRST shutdown"
 	fi
-	if [ -z "${LINUX_FIRMWARE-}" ] && [ -n "${FIRMWARE_LOG[$fw_kind]-}" ] &&
-	   ! grep -qaF "${FIRMWARE_LOG[$fw_kind]}" "$log"; then
-		why="${why:+$why, }no '${FIRMWARE_LOG[$fw_kind]}' in the firmware's boot log"
-	fi
+	for kind in "$fw_kind" "$dt_kind"; do
+		if [ -z "${LINUX_FIRMWARE-}" ] && [ -n "${FIRMWARE_LOG[$kind]-}" ] &&
+		   ! grep -qaF "${FIRMWARE_LOG[$kind]}" "$log"; then
+			why="${why:+$why, }no '${FIRMWARE_LOG[$kind]}' in the firmware's boot log"
+		fi
+	done
 	if grep -qa 'Kernel panic' "$log"; then
 		why="${why:+$why, }kernel panic"
 	fi

@@ -12,9 +12,11 @@
  *     exact         exact counts (-smp 1 -icount shift=0)
  *     sampling      cycle samples (Sscofpmf; -icount shift=0 for the rate)
  *     fw            SBI firmware events across CPUs (-smp >= 2)
+ *     fw-ipi-mask   IPIs to several harts per SBI call (membarrier)
  *     snapshot-on   the driver uses snapshot memory (Linux 6.12), and how
  *     snapshot-off  many counters it found; or it does not
  *     hotplug       CPU 1 offline and online again (-smp >= 2, Sscofpmf)
+ *     cpuidle       per-CPU counters across non-retentive suspend (DT idle state)
  *     kvm           the KVM selftests in /kvm (Linux 6.12 initramfs)
  *     boot          no checks: boot, report, power off
  *   abacus_kvm_skip=P[,P...]  kvm parts allowed to skip on this machine
@@ -141,10 +143,18 @@ static void run_groups(char *groups, const char *kvm_skips, long ncpus)
 				      ncpus, MAX_CPUS);
 			else
 				run_fw_event_checks((int)ncpus);
+		} else if (strcmp(g, "fw-ipi-mask") == 0) {
+			if (ncpus < 2 || ncpus > MAX_CPUS)
+				check(false, "cpus-online", "%ld CPUs online, the IPI mask checks need 2..%d",
+				      ncpus, MAX_CPUS);
+			else
+				run_fw_ipi_mask_checks((int)ncpus);
 		} else if (strcmp(g, "snapshot-on") == 0 || strcmp(g, "snapshot-off") == 0) {
 			run_snapshot_checks(strcmp(g, "snapshot-on") == 0);
 		} else if (strcmp(g, "hotplug") == 0) {
 			run_hotplug_checks((int)ncpus);
+		} else if (strcmp(g, "cpuidle") == 0) {
+			run_cpuidle_checks((int)ncpus);
 		} else if (strcmp(g, "kvm") == 0) {
 			run_kvm_checks(kvm_skips);
 		} else if (strcmp(g, "boot") != 0) {

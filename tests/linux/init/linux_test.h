@@ -96,10 +96,14 @@ void run_exact_checks(void);
 void run_sampling_checks(void);
 /* fw: -smp N (N >= 2) -cpu rv64,sstc=false, no icount: SBI firmware events across CPUs. */
 void run_fw_event_checks(int ncpus);
+/* fw-ipi-mask: -smp N (N >= 2), membarrier built in (Linux 6.12 here): IPIs to N - 1 harts per call. */
+void run_fw_ipi_mask_checks(int ncpus);
 /* snapshot-on / snapshot-off: the driver's probe (snapshot memory, counters found). */
 void run_snapshot_checks(bool expect_snapshot);
 /* hotplug: -smp >= 2 with Sscofpmf: CPU 1 offline and online again, then counting and sampling on it. */
 void run_hotplug_checks(int ncpus);
+/* cpuidle: -smp >= 2, a DT non-retentive idle state: per-CPU counters across hart_suspend. */
+void run_cpuidle_checks(int ncpus);
 /* kvm: the kernel's KVM selftests in /kvm; parts named in abacus_kvm_skip= may skip. */
 void run_kvm_checks(const char *expected_skips);
 
