@@ -1141,8 +1141,9 @@ static void call_routed(struct input *in)
 				EXPECT(host_last_call.args[0] == a[0] && host_last_call.args[1] == a[1] &&
 				       host_last_call.args[2] == a[2], "hart_start glue");
 			if (fid == SBI_HSM_HART_SUSPEND)
+				/* suspend_type is a uint32_t: its upper bits on RV64 are ignored */
 				EXPECT(host_last_call.args[0] == host_current_hart->hartid &&
-				       host_last_call.args[1] == a[0] && host_last_call.args[2] == a[1] &&
+				       host_last_call.args[1] == (uint32_t)a[0] && host_last_call.args[2] == a[1] &&
 				       host_last_call.args[3] == a[2], "hart_suspend glue");
 			if (fid == SBI_HSM_HART_STOP)
 				EXPECT(host_last_call.args[0] == host_current_hart->hartid, "hart_stop glue");
