@@ -36,7 +36,7 @@ KERNELS=${LINUX_KERNELS:-6.1 6.12}
 # Kernels: Image and initramfs.
 #   6.1         Debian's linux-source-6.1 (tests/linux/kernel.config)
 #   6.12        Debian's linux-source-6.12, stock (+ kernel-6.12.config: KVM,
-#               CPU hotplug), initramfs with the KVM selftests
+#               CPU hotplug, cpuidle, membarrier), initramfs with the KVM selftests
 #   6.12-fixed  the same with tests/linux/linux-6.12-riscv-pmu-sbi-fixes.patch,
 #               the two one-line riscv_pmu_sbi fixes (docs/linux.md)
 declare -A KERNEL_IMAGE=(
