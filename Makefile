@@ -11,10 +11,20 @@ BUILD         ?= build
 # TEST_HOOKS=1: a separate test image with the firmware-specific test hooks
 # (lib/sbi/sbi_ecall_test_hooks.c) that some payload tests need.
 TEST_HOOKS    ?= 0
-ifeq ($(TEST_HOOKS),1)
-O             := $(BUILD)/$(PLATFORM)-test-hooks
-else
+# PMU_SNAPSHOT=n: an image that withholds PMU snapshot memory from S-mode
+# (snapshot_set_shmem answers NOT_SUPPORTED), for stock Linux 6.12 kernels
+# (docs/linux.md); the DT property /chosen/abacus,withhold-pmu-snapshot does
+# the same at boot.
+PMU_SNAPSHOT  ?= y
+ifeq ($(filter y n,$(PMU_SNAPSHOT)),)
+$(error PMU_SNAPSHOT must be y or n)
+endif
 O             := $(BUILD)/$(PLATFORM)
+ifeq ($(TEST_HOOKS),1)
+O             := $(O)-test-hooks
+endif
+ifeq ($(PMU_SNAPSHOT),n)
+O             := $(O)-no-snapshot
 endif
 LIBFDT_SRC    := $(BUILD)/libfdt-src
 FW_BASE       := 0x80000000
@@ -54,6 +64,9 @@ FW_SRCS := \
 ifeq ($(TEST_HOOKS),1)
 FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c
 FW_CFLAGS += -DABACUS_TEST_HOOKS
+endif
+ifeq ($(PMU_SNAPSHOT),n)
+FW_CFLAGS += -DABACUS_PMU_SNAPSHOT=0
 endif
 
 # A platform folder: platform.c, plus an optional platform.mk adding sources or flags.

@@ -67,6 +67,8 @@ struct hart_state {
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;
 	volatile unsigned long ipi_pending;
+	/* S-mode IPI requests sent to this hart and not yet counted as received. */
+	volatile unsigned long smode_ipi_requests;
 	volatile uint32_t *msip;         /* ACLINT MSWI register of this hart */
 	volatile uint64_t *mtimecmp;     /* ACLINT MTIMER compare register */
 	struct rfence_request rfence;

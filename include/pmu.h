@@ -82,6 +82,13 @@ struct pmu_platform {
 /* Shared by all harts; written once at boot, before any hart enters S-mode. */
 extern struct pmu_event_map pmu_event_map;
 extern const struct pmu_platform *pmu_platform;
+/*
+ * Why the snapshot shared memory (FID 7) is withheld from S-mode, or NULL when
+ * it is offered (pmu_snapshot_withheld_reason(), at boot). While withheld,
+ * snapshot_set_shmem answers SBI_ERR_NOT_SUPPORTED on every hart, so stock
+ * Linux 6.12 runs without snapshots (docs/linux.md).
+ */
+extern const char *pmu_snapshot_withheld;
 
 /* ---- Per-hart state ---- */
 struct pmu_fw_counter {
@@ -148,6 +155,13 @@ static inline void pmu_fw_event_count(struct pmu_hart *ph, unsigned int fw_event
  */
 uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpmf);
 
+/*
+ * Puts the calling hart's PMU back as pmu_hart_init left it: every counter
+ * stopped and free, no snapshot memory, no pending overflow; what boot found
+ * and the firmware event totals stay (pmu_counters.c). For HSM hart_stop.
+ */
+void pmu_hart_reset(struct pmu_hart *ph);
+
 static inline unsigned long pmu_num_counters(const struct pmu_hart *ph)
 {
 	return ph->num_counters;
@@ -181,7 +195,14 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
  */
 int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_counters,
 		 const struct pmu_event_map *default_map);
-/* Removes the firmware-only mapping properties before the DT goes to S-mode. */
+/*
+ * Whether the snapshot memory is withheld, and why: the build option
+ * (make PMU_SNAPSHOT=n) or the DT property /chosen/abacus,withhold-pmu-snapshot;
+ * NULL when it is offered. Value for pmu_snapshot_withheld.
+ */
+const char *pmu_snapshot_withheld_reason(const void *fdt);
+/* Removes the firmware-only mapping properties (and the /chosen property above)
+ * before the DT goes to S-mode. */
 int pmu_dt_fixup(void *fdt);
 
 #endif

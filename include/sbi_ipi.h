@@ -8,6 +8,13 @@
 
 /* Raises `reasons` (HART_IPI_*) on the target and interrupts it. */
 void sbi_ipi_raise(struct hart_state *target, unsigned long reasons);
+/*
+ * An S-mode IPI from self to target (IPI extension, legacy send_ipi): counts
+ * IPI_SENT on self and, once the target takes it, IPI_RECEIVED there, one
+ * each per request, so the harts' IPI_SENT and IPI_RECEIVED totals agree
+ * (docs/pmu.md) even when two requests meet in one interrupt.
+ */
+void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target);
 /* Machine software interrupt: handle what other harts asked of this one. */
 void sbi_ipi_process(void);
 /*

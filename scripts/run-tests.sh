@@ -24,6 +24,11 @@ if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
 	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
 	status=1
 fi
+# The image that withholds PMU snapshot memory (payload and Linux 6.12 tests).
+if ! run make -s BUILD="$BUILD" PMU_SNAPSHOT=n firmware; then
+	echo "FAIL: build: PMU_SNAPSHOT=n firmware did not build" | tee -a "$out"
+	status=1
+fi
 if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
 	for p in ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
@@ -34,7 +39,9 @@ run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
 # Short fuzzing runs and the firmware-memory canary (docs/reliability.md).
 run make -s BUILD="$BUILD" fuzz-short || status=1
-# Linux 6.1 on Abacus with perf (the kernel is built once and cached in $BUILD/linux).
+# Linux 6.1 and 6.12 on Abacus: perf, CPU hotplug, KVM selftests (kernels built
+# once and cached in $BUILD/linux and $BUILD/linux-6.12; LINUX_KERNELS=6.1
+# runs one of them, ABACUS_SKIP_LINUX=1 none).
 if [ "${ABACUS_SKIP_LINUX:-0}" != 1 ]; then
 	run make -s BUILD="$BUILD" linux-test || status=1
 fi

@@ -1,8 +1,9 @@
 #!/bin/bash
 # One-time set-up on a fresh Debian 12 machine, then a build:
 #   - Debian packages: the bare-metal RISC-V toolchain, QEMU, dtc, host libfdt
-#     (host unit tests), OpenSBI 1.1 (the reference in benchmarks) and
-#     linux-source-6.1 (upstream libfdt for the firmware, and the Linux test);
+#     (host unit tests), OpenSBI 1.1 (the reference in benchmarks),
+#     linux-source-6.1 (upstream libfdt for the firmware, and the Linux test)
+#     and linux-source-6.12 (bookworm-security: the Linux 6.12 and KVM test);
 #   - upstream libfdt extracted into build/ (never committed);
 #   - the firmware and the test payloads.
 # A second run installs nothing new and downloads nothing.
@@ -11,8 +12,11 @@ cd "$(dirname "$0")/.."
 
 PACKAGES="make gcc libc6-dev gcc-riscv64-unknown-elf qemu-system-misc device-tree-compiler libfdt-dev
 	opensbi linux-source-6.1 xz-utils"
-# The Linux boot test (tests/linux) also needs a riscv64 Linux toolchain.
+# The Linux boot tests (tests/linux) also need a riscv64 Linux toolchain, a
+# second kernel tree (Linux 6.12, from Debian's security archive) and patch
+# (the labelled test patch of tests/linux/linux-6.12-*.patch).
 PACKAGES="$PACKAGES gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc bison flex cpio libssl-dev libelf-dev"
+PACKAGES="$PACKAGES linux-source-6.12 patch"
 # The host fuzzers (tests/fuzz, docs/reliability.md): clang with libFuzzer and
 # the sanitizer runtimes; python3 for their seeds and the QEMU canary run.
 PACKAGES="$PACKAGES clang libclang-rt-14-dev python3"

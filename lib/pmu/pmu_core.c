@@ -112,7 +112,14 @@ struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_id
 {
 	unsigned long width_minus_1;
 
-	if (counter_idx >= pmu_num_counters(ph))
+	/*
+	 * Index 1 is the time CSR, not a counter: no event can ever be put on
+	 * it. Linux skips indexes that answer INVALID_PARAM as holes in the
+	 * numbering; describing time as a hardware counter made Linux count one
+	 * hardware counter too many, and KVM then offered its guests an
+	 * hpmcounter past the last one the hart has.
+	 */
+	if (counter_idx >= pmu_num_counters(ph) || counter_idx == PMU_COUNTER_TIME)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!pmu_is_hw(ph, counter_idx))
 		/*

@@ -26,6 +26,8 @@
 /* Both address halves all-ones: disable the snapshot memory (FID 7). */
 #define SNAPSHOT_DISABLE (~0UL)
 
+const char *pmu_snapshot_withheld;
+
 /* The platform's count of a SBI_PMU_FW_PLATFORM counter's event: out of line, it is a call. */
 static __attribute__((noinline)) uint64_t fw_platform_event_now(const struct pmu_fw_counter *fc)
 {
@@ -399,6 +401,9 @@ struct sbiret pmu_counter_fw_read_hi(struct pmu_hart *ph, unsigned long counter_
 struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_phys_lo,
 				     unsigned long shmem_phys_hi, unsigned long flags)
 {
+	/* Table 17: the whole function is unavailable, whatever the arguments. */
+	if (pmu_snapshot_withheld)
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	if (flags != 0)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (shmem_phys_lo == SNAPSHOT_DISABLE && shmem_phys_hi == SNAPSHOT_DISABLE) {
@@ -414,4 +419,52 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
 	ph->snapshot_addr = shmem_phys_lo;
 	ph->snapshot_enabled = true;
 	return sbiret_ok(0);
+}
+
+/*
+ * The calling hart stops (HSM hart_stop): whoever starts it next (the same
+ * kernel bringing a CPU back, or a new one after kexec) must find the PMU as
+ * boot left it, not the old kernel's counters still counting, mapped and
+ * able to write into a page the old kernel registered. So every counter is
+ * stopped and unmapped, the programmable ones inhibited with no event and
+ * value 0 (mhpmevent 0 also clears Sscofpmf's OF bit), mcycle/minstret count
+ * freely again (never M-mode, with Smcntrpmf), the firmware counters are
+ * unconfigured with value 0, a pending overflow interrupt is cleared and the
+ * snapshot memory is forgotten. What stays: what boot found (counters,
+ * widths, extensions), and the hart's always-on firmware event totals,
+ * which are statistics of the firmware's work, never visible as such to
+ * S-mode (a counter reads its difference since it started).
+ */
+void pmu_hart_reset(struct pmu_hart *ph)
+{
+	uint32_t hpm = ph->programmable & ~((1u << 0) | (1u << 2));
+
+	/* Inhibited first, where possible: nothing counts or overflows under the old selectors. */
+	if (ph->has_mcountinhibit)
+		csr_inhibit_set(hpm);
+	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw; idx++) {
+		if (!(hpm & (1u << idx)))
+			continue;
+		csr_write_mhpmevent(idx, 0);   /* no event: stopped even without mcountinhibit */
+		csr_write_counter(idx, 0);
+	}
+	if (ph->has_smcntrpmf) {
+		csr_write_counter_cfg(0, MHPMEVENT_MINH);
+		csr_write_counter_cfg(2, MHPMEVENT_MINH);
+	}
+	if (ph->has_mcountinhibit)
+		csr_inhibit_clear((1u << 0) | (1u << 2));
+	if (ph->has_sscofpmf)
+		csr_clear_lcofip();   /* after the counters stopped: no overflow can raise it again */
+
+	ph->started = 0;
+	for (unsigned int idx = 0; idx < PMU_HW_COUNTER_MAX; idx++)
+		ph->hw_event[idx] = 0;
+	ph->hw_free = ph->programmable;
+	ph->fixed_parked[0] = ph->fixed_parked[1] = 0;
+	for (unsigned int k = 0; k < PMU_FW_COUNTERS; k++)
+		ph->fw[k] = (struct pmu_fw_counter){ 0 };
+	ph->fw_mapped = 0;
+	ph->snapshot_enabled = false;
+	ph->snapshot_addr = 0;
 }

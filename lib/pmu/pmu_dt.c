@@ -21,6 +21,13 @@
 #define PROP_RANGES     "riscv,event-to-mhpmcounters"
 #define PROP_SELECTORS  "riscv,event-to-mhpmevent"
 #define PROP_RAW        "riscv,raw-event-to-mhpmcounters"
+/* In /chosen: withhold the snapshot memory from S-mode (docs/pmu.md). */
+#define PROP_WITHHOLD_SNAPSHOT "abacus,withhold-pmu-snapshot"
+
+/* make PMU_SNAPSHOT=n builds with ABACUS_PMU_SNAPSHOT=0. */
+#ifndef ABACUS_PMU_SNAPSHOT
+#define ABACUS_PMU_SNAPSHOT 1
+#endif
 
 #define RANGE_CELLS     3
 #define SELECTOR_CELLS  3
@@ -446,15 +453,41 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 }
 
 /*
+ * Stock Linux 6.12 has two bugs that only a firmware with snapshot memory
+ * reaches (sampling dies after one sample; CPU hotplug loses the page): users
+ * of such kernels withhold it, by build or by DT (docs/linux.md). An empty
+ * property; any value is ignored.
+ */
+const char *pmu_snapshot_withheld_reason(const void *fdt)
+{
+	int chosen;
+
+	if (!ABACUS_PMU_SNAPSHOT)
+		return "build option PMU_SNAPSHOT=n";
+	chosen = fdt ? fdt_path_offset(fdt, "/chosen") : -FDT_ERR_NOTFOUND;
+	if (chosen >= 0 && fdt_getprop(fdt, chosen, PROP_WITHHOLD_SNAPSHOT, NULL))
+		return "DT /chosen/" PROP_WITHHOLD_SNAPSHOT;
+	return NULL;
+}
+
+/*
  * The mapping properties are for the firmware only: S-mode asks the SBI for
  * counters and must not program mhpmevent values itself. The node and its
- * compatible stay (they say an SBI PMU exists).
+ * compatible stay (they say an SBI PMU exists). The snapshot switch in
+ * /chosen is the firmware's too.
  */
 int pmu_dt_fixup(void *fdt)
 {
 	static const char *const firmware_only[] = { PROP_RANGES, PROP_SELECTORS, PROP_RAW };
 	unsigned int i;
 	int node, err;
+
+	node = fdt_path_offset(fdt, "/chosen");
+	if (node >= 0) {
+		err = fdt_delprop(fdt, node, PROP_WITHHOLD_SNAPSHOT);
+		if (err < 0 && err != -FDT_ERR_NOTFOUND)
+			return err;
+	}
 
 	for (node = fdt_node_offset_by_compatible(fdt, -1, PMU_COMPATIBLE); node >= 0;
 	     node = fdt_node_offset_by_compatible(fdt, node, PMU_COMPATIBLE)) {

@@ -6,10 +6,7 @@
 
 static void send_smode_ipi(struct hart_state *target, void *arg)
 {
-	struct hart_state *self = arg;
-
-	pmu_fw_event_count(&self->pmu, SBI_PMU_FW_IPI_SENT);
-	sbi_ipi_raise(target, HART_IPI_SMODE);
+	sbi_ipi_send_smode(arg, target);
 }
 
 SBI_ECALL_HANDLER(sbi_ecall_ipi)

@@ -64,8 +64,7 @@ static bool legacy_read_smode_ulong(unsigned long va, unsigned long *out)
 
 static void legacy_send_ipi(struct hart_state *target, void *arg)
 {
-	pmu_fw_event_count(&((struct hart_state *)arg)->pmu, SBI_PMU_FW_IPI_SENT);
-	sbi_ipi_raise(target, HART_IPI_SMODE);
+	sbi_ipi_send_smode(arg, target);
 }
 
 static const unsigned long legacy_rfence_fid[] = {

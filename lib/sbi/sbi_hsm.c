@@ -91,7 +91,14 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 	}
 	hs->hsm_state = SBI_HSM_STATE_STARTED;
 	if (non_retentive) {
-		/* Resume at resume_addr with a0 = hartid, a1 = opaque, satp = 0, SIE = 0
+		/*
+		 * The PMU keeps its SBI state (mapped counters, the snapshot page),
+		 * unlike hart_stop: the same kernel resumes, and Linux's cpuidle
+		 * stops its counters before a non-retentive state and restarts them
+		 * after it with counter_start alone, never configuring them or
+		 * registering the snapshot page again (docs/pmu.md).
+		 *
+		 * Resume at resume_addr with a0 = hartid, a1 = opaque, satp = 0, SIE = 0
 		 * (the trap exit restores mstatus, so clear SIE/SPP there). */
 		csr_clear(CSR_MSTATUS, MSTATUS_SIE);
 		csr_write(CSR_SATP, 0);
@@ -105,6 +112,9 @@ struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 {
 	if (!hsm_transition(hs, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOP_PENDING))
 		return sbiret_err(SBI_ERR_FAILED);
+	/* The next start (CPU hotplug, a new kernel after kexec) finds the PMU as
+	 * boot left it: nothing counting, mapped or pointing into old memory. */
+	pmu_hart_reset(&hs->pmu);
 	csr_write(CSR_MIE, MIP_MSIP);
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 	sbi_hsm_stopped_loop(hs);

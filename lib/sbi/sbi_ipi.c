@@ -25,6 +25,14 @@ void sbi_ipi_raise(struct hart_state *target, unsigned long reasons)
 	aclint_send_ipi(target);
 }
 
+void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target)
+{
+	pmu_fw_event_count(&self->pmu, SBI_PMU_FW_IPI_SENT);
+	/* Counted before the reason bit is set (released by sbi_ipi_raise). */
+	__atomic_fetch_add(&target->smode_ipi_requests, 1, __ATOMIC_RELAXED);
+	sbi_ipi_raise(target, HART_IPI_SMODE);
+}
+
 void sbi_ipi_process(void)
 {
 	struct hart_state *hs = current_hart();
@@ -35,7 +43,12 @@ void sbi_ipi_process(void)
 	aclint_clear_ipi(hs);
 	pending = __atomic_exchange_n(&hs->ipi_pending, 0, __ATOMIC_ACQUIRE);
 	if (pending & HART_IPI_SMODE) {
-		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_IPI_RECEIVED);
+		/*
+		 * SSIP is one bit: requests that met here are one interrupt for
+		 * S-mode, but each was received (per request, like IPI_SENT).
+		 */
+		hs->pmu.fw_event_count[SBI_PMU_FW_IPI_RECEIVED] +=
+			__atomic_exchange_n(&hs->smode_ipi_requests, 0, __ATOMIC_RELAXED);
 		csr_set(CSR_MIP, MIP_SSIP);
 	}
 	if (pending & HART_IPI_RFENCE)

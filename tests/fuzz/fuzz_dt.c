@@ -444,6 +444,11 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	walk_cpus(fdt);
 	walk_nodes(fdt);
 	parse_pmu(fdt, present_masks[options % 4], options & 4);
+	/* The snapshot switch: read from any DT without harm. */
+	bool withheld = pmu_snapshot_withheld_reason(fdt) != NULL;
+	int chosen = fdt_path_offset(fdt, "/chosen");
+	EXPECT(withheld == (chosen >= 0 && fdt_getprop(fdt, chosen, "abacus,withhold-pmu-snapshot", NULL) != NULL),
+	       "snapshot switch read wrongly");
 
 	/* The fixups on the firmware's copy, as boot_finish does. */
 	memset(&sbi_memory, 0, sizeof(sbi_memory));
@@ -470,6 +475,9 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 		     pmu = fdt_node_offset_by_compatible(fdt, pmu, "riscv,pmu"))
 			EXPECT(!fdt_getprop(fdt, pmu, PROP_RANGES, NULL) && !fdt_getprop(fdt, pmu, PROP_SELECTORS, NULL) &&
 			       !fdt_getprop(fdt, pmu, PROP_RAW, NULL), "a mapping property survived the fixups");
+		chosen = fdt_path_offset(fdt, "/chosen");
+		EXPECT(chosen < 0 || !fdt_getprop(fdt, chosen, "abacus,withhold-pmu-snapshot", NULL),
+		       "the firmware-only snapshot switch survived the fixups");
 	}
 	free(fdt);
 }

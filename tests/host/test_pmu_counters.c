@@ -485,6 +485,191 @@ TEST(set_shmem_enable_and_disable)
 	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
 }
 
+/* Withheld (make PMU_SNAPSHOT=n, /chosen/abacus,withhold-pmu-snapshot): Table 17's NOT_SUPPORTED. */
+TEST(set_shmem_withheld_is_not_supported)
+{
+	unsigned long ram = fixture_page(0);
+
+	setup_three_counters(&sim_qemu_virt, false);
+	pmu_snapshot_withheld = "test";
+	/* whatever the arguments: the function itself is unavailable */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ram, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ram, 0, 1));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ram + 8, 0, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED,
+			      pmu_snapshot_set_shmem(&ph, fixture_page(FIXTURE_FW_PAGE), 0, 0));
+	/* so the snapshot flags have no memory */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NO_SHMEM, start(3, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0));
+	CHECK_FAILS_UNCHANGED(SBI_ERR_NO_SHMEM, stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT));
+	/* and everything else works as before */
+	CHECK_EQ(start(3, 0x3, 0, 0).error, SBI_SUCCESS);
+	sim_hart_tick(7);
+	CHECK_EQ(stop(3, 0x3, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.counter[3], 7);
+	pmu_snapshot_withheld = NULL;
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, ram, 0, 0).error, SBI_SUCCESS);
+}
+
+/* ---- pmu_hart_reset (HSM hart_stop): the hart's PMU as boot left it ---- */
+
+/* Puts every kind of state in place: mapped, started, overflowed, snapshot. */
+static void use_everything(bool sscofpmf)
+{
+	pmu_platform = &fixture_platform;
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(1), 0, 0).error, SBI_SUCCESS);
+	/* hpm: cycles near wrap-around (overflows on the first tick), DTLB misses, stopped one */
+	CHECK_EQ(config(0, 0x7fff8, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_CYCLES), 3);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL).error, SBI_SUCCESS);
+	CHECK_EQ(config(0, 0x7fff8, SBI_PMU_CFG_FLAG_AUTO_START, EV_DTLB_RD_MISS), 4);
+	CHECK_EQ(config(0, 0x7fff8, 0, EV_ITLB_RD_MISS), 5);
+	/* mcycle and minstret mapped (SKIP_MATCH), minstret running */
+	CHECK_EQ(config(0, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH | SBI_PMU_CFG_FLAG_SET_SINH, EV_CYCLES), 0);
+	CHECK_EQ(config(2, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH | SBI_PMU_CFG_FLAG_AUTO_START, EV_INSTRUCTIONS), 2);
+	/* firmware counters: a standard event running from 1000, a platform one, a stopped one */
+	CHECK_EQ(config(FW0, 1, 0, EV_FW(SBI_PMU_FW_SET_TIMER)), FW0);
+	CHECK_EQ(start(FW0, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 1000).error, SBI_SUCCESS);
+	CHECK_EQ(pmu_counter_config_matching(&ph, FW0 + 1, 1, SBI_PMU_CFG_FLAG_AUTO_START, 0xfffff,
+					     FIXTURE_PLATFORM_DATA).value, FW0 + 1);
+	CHECK_EQ(config(FW0 + 2, 1, 0, EV_FW(SBI_PMU_FW_IPI_SENT)), FW0 + 2);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	fixture_platform_count += 5;
+	sim_hart_tick(3);
+	if (sscofpmf) {
+		CHECK(sim.mhpmevent[3] & MHPMEVENT_OF);
+		CHECK(sim.lcofip);
+	}
+}
+
+/* The hart right after boot (pmu_hart_init), the firmware event totals aside. */
+static void check_as_after_boot(const struct sim_hart_config *cfg, bool sscofpmf, bool smcntrpmf)
+{
+	struct pmu_hart after = ph, fresh;
+	struct sim_hart sim_after = sim;
+
+	/* The same hart booted afresh (the map, the platform and RAM are not touched). */
+	sim_hart_reset(cfg);
+	memset(&fresh, 0x5a, sizeof fresh);
+	pmu_hart_init(&fresh, sscofpmf, smcntrpmf);
+	memcpy(fresh.fw_event_count, after.fw_event_count, sizeof fresh.fw_event_count);
+	CHECK(memcmp(&fresh, &after, sizeof fresh) == 0);
+	/* The CSRs: nothing inhibited but what boot inhibits, no event, no OF, no LCOFIP. */
+	CHECK_EQ(sim_after.mcountinhibit, sim.mcountinhibit);
+	for (unsigned int n = 3; n < 32; n++) {
+		CHECK_EQ(sim_after.mhpmevent[n], sim.mhpmevent[n]);
+		CHECK_EQ(sim_after.counter[n], sim.counter[n]);
+	}
+	CHECK_EQ(sim_after.counter_cfg[0], sim.counter_cfg[0]);
+	CHECK_EQ(sim_after.counter_cfg[2], sim.counter_cfg[2]);
+	CHECK(!sim_after.lcofip);
+	CHECK_EQ(sim_after.bad_accesses, 0);
+	/* back to the state the test left */
+	sim = sim_after;
+}
+
+TEST(hart_reset_frees_every_counter_and_forgets_the_snapshot)
+{
+	struct sim_hart_config cfg = sim_qemu_sscofpmf;
+	uint64_t set_timer_total;
+
+	cfg.has_smcntrpmf = true;
+	fixture_init(&cfg, true, true);
+	fixture_qemu_map();
+	use_everything(true);
+	set_timer_total = ph.fw_event_count[SBI_PMU_FW_SET_TIMER];
+
+	pmu_hart_reset(&ph);
+	check_as_after_boot(&cfg, true, true);
+	CHECK_EQ(ph.fw_event_count[SBI_PMU_FW_SET_TIMER], set_timer_total);   /* statistics stay */
+
+	/* Nothing counts: the programmable counters are stopped at 0 (no overflow later). */
+	sim_hart_tick(1000);
+	for (unsigned int n = 3; n <= 18; n++)
+		CHECK_EQ(sim.counter[n], 0);
+	CHECK(!sim.lcofip);
+	/* Every counter is free: start says there is no event, stop that it is stopped. */
+	for (unsigned long idx = 0; idx < NUM_QEMU; idx++) {
+		CHECK_EQ(start(idx, 1, 0, 0).error, SBI_ERR_INVALID_PARAM);
+		CHECK_EQ(stop(idx, 1, 0).error, SBI_ERR_ALREADY_STOPPED);
+	}
+	/* Firmware counters read 0, as from boot. */
+	for (unsigned long idx = FW0; idx < NUM_QEMU; idx++)
+		CHECK_EQ(pmu_counter_fw_read(&ph, idx).value, 0);
+	/* No snapshot memory any more. */
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0).error, SBI_ERR_NO_SHMEM);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_NO_SHMEM);
+	/* config_matching takes the same counters again, firmware ones count from 0. */
+	CHECK_EQ(config(0, 0x7fff8, 0, EV_CYCLES), 3);
+	CHECK_EQ(config(0, 0x7fff8, 0, EV_DTLB_RD_MISS), 4);
+	CHECK_EQ(config(FW0, ~0UL >> (64 - PMU_FW_COUNTERS), SBI_PMU_CFG_FLAG_AUTO_START,
+			EV_FW(SBI_PMU_FW_SET_TIMER)), FW0);
+	pmu_fw_event_count(&ph, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(pmu_counter_fw_read(&ph, FW0).value, 1);
+	/* Nothing of RAM was touched but the snapshot page by the stops before. */
+	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_PAGE), 0);
+	CHECK_EQ(fixture_changed_bytes(2 * FIXTURE_PAGE, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
+}
+
+TEST(hart_reset_without_sscofpmf_and_on_a_u74)
+{
+	fixture_init(&sim_qemu_virt, false, false);
+	fixture_qemu_map();
+	use_everything(false);
+	pmu_hart_reset(&ph);
+	check_as_after_boot(&sim_qemu_virt, false, false);
+
+	fixture_init(&sim_u74, false, false);
+	pmu_event_map.ranges[0] = (struct pmu_event_range){ 3, 6, 0x18 };
+	pmu_event_map.range_count = 1;
+	pmu_event_map_index(&pmu_event_map);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(config(0, 0x1f, SBI_PMU_CFG_FLAG_AUTO_START, 5), 3);
+	CHECK_EQ(config(0, 0x1f, 0, 3), 4);
+	sim_hart_tick(2);
+	pmu_hart_reset(&ph);
+	check_as_after_boot(&sim_u74, false, false);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/* FU540-like: no mcountinhibit, no programmable counter: the free-running mcycle/minstret are left alone. */
+TEST(hart_reset_without_mcountinhibit_touches_no_counter)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+
+	cfg.has_mcountinhibit = false;
+	cfg.hpm_present = 0;
+	fixture_init(&cfg, false, false);
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(config(3, 1, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_IPI_SENT)), 3);
+	unsigned int writes = sim.csr_writes, traps = sim.traps;
+	pmu_hart_reset(&ph);
+	CHECK_EQ(sim.csr_writes, writes);
+	CHECK_EQ(sim.traps, traps);
+	check_as_after_boot(&cfg, false, false);
+}
+
+/* No mcountinhibit, programmable counters: each is left selecting no event, at 0. */
+TEST(hart_reset_without_mcountinhibit_stops_programmable_counters)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+
+	cfg.has_mcountinhibit = false;
+	fixture_init(&cfg, false, false);
+	fixture_qemu_map();
+	CHECK_EQ(config(0, 0x7fffd, SBI_PMU_CFG_FLAG_AUTO_START, EV_DTLB_RD_MISS), 3);
+	CHECK_EQ(config(0, 0x7fffd, SBI_PMU_CFG_FLAG_AUTO_START, EV_CYCLES), 0);
+	sim_hart_tick(10);
+	CHECK_EQ(sim.mhpmevent[3], EV_DTLB_RD_MISS);
+	pmu_hart_reset(&ph);
+	CHECK_EQ(sim.mhpmevent[3], 0);
+	CHECK_EQ(sim.counter[3], 0);
+	sim_hart_tick(10);
+	CHECK_EQ(sim.counter[3], 0);
+	CHECK_EQ(ph.hw_free, ph.programmable);
+	CHECK_EQ(config(0, 0x7fffd, 0, EV_DTLB_RD_MISS), 3);   /* free again */
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
 /* ---- Firmware counters, fw_read / fw_read_hi (Tables 14-15) ---- */
 
 TEST(fw_read_invalid_counters)
@@ -745,6 +930,11 @@ int main(void)
 	RUN(snapshot_round_trip);
 	RUN(set_shmem_errors);
 	RUN(set_shmem_enable_and_disable);
+	RUN(set_shmem_withheld_is_not_supported);
+	RUN(hart_reset_frees_every_counter_and_forgets_the_snapshot);
+	RUN(hart_reset_without_sscofpmf_and_on_a_u74);
+	RUN(hart_reset_without_mcountinhibit_touches_no_counter);
+	RUN(hart_reset_without_mcountinhibit_stops_programmable_counters);
 	RUN(fw_read_invalid_counters);
 	RUN(fw_read_unconfigured_counter);
 	RUN(fw_counter_counts_its_event);

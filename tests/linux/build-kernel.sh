@@ -1,35 +1,58 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Builds the Linux 6.1 kernel Image for the Abacus boot test:
-#   tests/linux/build-kernel.sh [--extract-only] [BUILD_DIR]   (default build/linux)
+# Builds a Linux kernel Image for the Abacus boot test:
+#   tests/linux/build-kernel.sh [--extract-only] [--version V] [BUILD_DIR]
 #
-# - extracts Debian's linux-source-6.1 (/usr/src/linux-source-6.1.tar.xz)
-#   into BUILD_DIR/src once;
-# - configures `make ARCH=riscv tinyconfig` plus tests/linux/kernel.config
-#   in BUILD_DIR/obj, and checks that every option of the fragment took;
+# V is 6.1 (default; BUILD_DIR default build/linux) or 6.12 (BUILD_DIR default
+# build/linux-6.12), from Debian's linux-source-V package.
+# - extracts /usr/src/linux-source-V.tar.xz into BUILD_DIR/src once;
+# - configures `make ARCH=riscv tinyconfig` plus the fragments
+#   tests/linux/kernel.config and, when it exists, tests/linux/kernel-V.config
+#   in BUILD_DIR/obj, and checks that every option of them took;
 # - builds arch/riscv/boot/Image (nice, -j$LINUX_JOBS, default 2) and copies
-#   it to BUILD_DIR/Image.
-# The Image is rebuilt only when the fragment changes (its SHA-256 is kept
-# in BUILD_DIR/Image.fragment-sha256). Output of the kernel build goes to
-# BUILD_DIR/build.log.
+#   it to BUILD_DIR/Image;
+# - when tests/linux/linux-V-*.patch exist (fixes the test needs, labelled as
+#   such in the patch), builds a second Image with them applied,
+#   BUILD_DIR/Image-patched, in the same object directory (only the patched
+#   files recompile), and takes them out of the source tree again.
+# The Images are rebuilt only when the fragments or patches change (their
+# SHA-256 is kept in BUILD_DIR/Image.fragment-sha256). Output of the kernel
+# build goes to BUILD_DIR/build.log.
 set -eu
 cd "$(dirname "$0")/../.."
 
 extract_only=0
-if [ "${1-}" = --extract-only ]; then
-	extract_only=1
-	shift
-fi
-B=${1:-build/linux}
-TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-FRAGMENT=tests/linux/kernel.config
+VERSION=6.1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--extract-only) extract_only=1; shift ;;
+	--version) VERSION=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+case $VERSION in
+6.1) default_dir=build/linux ;;
+*) default_dir=build/linux-$VERSION ;;
+esac
+B=${1:-$default_dir}
+TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-$VERSION.tar.xz}
+FRAGMENTS=(tests/linux/kernel.config)
+[ ! -f "tests/linux/kernel-$VERSION.config" ] || FRAGMENTS+=("tests/linux/kernel-$VERSION.config")
+PATCHES=()
+for p in tests/linux/linux-"$VERSION"-*.patch; do
+	[ ! -f "$p" ] || PATCHES+=("$p")
+done
 JOBS=${LINUX_JOBS:-2}
 CROSS=${LINUX_CROSS_COMPILE:-riscv64-linux-gnu-}
 KMAKE=(make -s -C "$B/src" O="$PWD/$B/obj" ARCH=riscv CROSS_COMPILE="$CROSS")
+# Marks a source tree with the test patches in it (a build interrupted there).
+PATCHED_MARK=$B/src/.abacus-test-patches-applied
 
-want=$(sha256sum "$FRAGMENT" | cut -d' ' -f1)
+# With one fragment and no patch this is the fragment's own SHA-256, as before.
+want=$(cat "${FRAGMENTS[@]}" ${PATCHES[@]+"${PATCHES[@]}"} | sha256sum | cut -d' ' -f1)
 if [ "$extract_only" = 0 ] && [ -f "$B/Image" ] &&
+   { [ ${#PATCHES[@]} = 0 ] || [ -f "$B/Image-patched" ]; } &&
    [ "$(cat "$B/Image.fragment-sha256" 2>/dev/null)" = "$want" ]; then
 	exit 0
 fi
@@ -37,34 +60,45 @@ fi
 mkdir -p "$B"
 if [ ! -f "$B/src/.extracted" ]; then
 	if [ ! -r "$TARBALL" ]; then
-		echo "build-kernel.sh: $TARBALL not found (apt-get install linux-source-6.1)" >&2
+		echo "build-kernel.sh: $TARBALL not found (apt-get install linux-source-$VERSION)" >&2
 		exit 1
 	fi
 	echo "  LINUX   extracting $TARBALL"
 	rm -rf "$B/src" "$B/src.tmp"
 	mkdir -p "$B/src.tmp"
 	tar -xJf "$TARBALL" -C "$B/src.tmp"
-	mv "$B/src.tmp/linux-source-6.1" "$B/src"
+	mv "$B/src.tmp/linux-source-$VERSION" "$B/src"
 	rmdir "$B/src.tmp"
 	touch "$B/src/.extracted"
 fi
+
+# The source tree is the stock one, except between apply and revert below.
+revert_patches()
+{
+	[ -f "$PATCHED_MARK" ] || return 0
+	while IFS= read -r p; do
+		patch -s -R -p1 -d "$B/src" <"$p"
+	done < <(tac "$PATCHED_MARK")
+	rm -f "$PATCHED_MARK"
+}
+revert_patches
 [ "$extract_only" = 0 ] || exit 0
 
-for tool in "${CROSS}gcc" bc bison flex; do
+for tool in "${CROSS}gcc" bc bison flex patch; do
 	if ! command -v "$tool" >/dev/null; then
 		echo "build-kernel.sh: $tool not found (scripts/setup.sh installs it)" >&2
 		exit 1
 	fi
 done
 
-echo "  LINUX   configuring (tinyconfig + $FRAGMENT)"
-rm -f "$B/Image" "$B/Image.fragment-sha256"
+echo "  LINUX   $VERSION: configuring (tinyconfig + ${FRAGMENTS[*]})"
+rm -f "$B/Image" "$B/Image-patched" "$B/Image.fragment-sha256"
 mkdir -p "$B/obj"
 "${KMAKE[@]}" tinyconfig >"$B/build.log" 2>&1
-"$B/src/scripts/kconfig/merge_config.sh" -m -O "$B/obj" "$B/obj/.config" "$FRAGMENT" >>"$B/build.log" 2>&1
+"$B/src/scripts/kconfig/merge_config.sh" -m -O "$B/obj" "$B/obj/.config" "${FRAGMENTS[@]}" >>"$B/build.log" 2>&1
 "${KMAKE[@]}" olddefconfig >>"$B/build.log" 2>&1
 
-# Every line of the fragment must be in the final .config as written:
+# Every line of the fragments must be in the final .config as written:
 # a dependency that Kconfig silently dropped would make the test meaningless.
 missing=0
 while IFS= read -r line; do
@@ -74,16 +108,33 @@ while IFS= read -r line; do
 		opt=${line#\# }; opt=${opt%% *}
 		grep -q "^$opt=" "$B/obj/.config" && { echo "build-kernel.sh: set but should not be: $opt" >&2; missing=1; } ;;
 	esac
-done <"$FRAGMENT"
+done < <(cat "${FRAGMENTS[@]}")
 [ "$missing" = 0 ] || exit 1
 
-echo "  LINUX   building Image (-j$JOBS, log: $B/build.log)"
-start=$(date +%s)
-if ! nice "${KMAKE[@]}" -j"$JOBS" Image >>"$B/build.log" 2>&1; then
-	tail -n 30 "$B/build.log" >&2
-	echo "build-kernel.sh: kernel build failed (log: $B/build.log)" >&2
-	exit 1
+build_image()   # build_image DEST: make Image, copy it to DEST
+{
+	local start
+	echo "  LINUX   $VERSION: building $1 (-j$JOBS, log: $B/build.log)"
+	start=$(date +%s)
+	if ! nice "${KMAKE[@]}" -j"$JOBS" Image >>"$B/build.log" 2>&1; then
+		tail -n 30 "$B/build.log" >&2
+		echo "build-kernel.sh: kernel build failed (log: $B/build.log)" >&2
+		return 1
+	fi
+	cp "$B/obj/arch/riscv/boot/Image" "$1"
+	echo "  LINUX   $1 ($(stat -c %s "$1") bytes, $(( $(date +%s) - start )) s)"
+}
+
+build_image "$B/Image"
+if [ ${#PATCHES[@]} -gt 0 ]; then
+	for p in "${PATCHES[@]}"; do
+		echo "  PATCH   $p"
+		patch -s -p1 -d "$B/src" <"$p"
+		echo "$PWD/$p" >>"$PATCHED_MARK"
+	done
+	status=0
+	build_image "$B/Image-patched" || status=1
+	revert_patches
+	[ "$status" = 0 ] || exit 1
 fi
-cp "$B/obj/arch/riscv/boot/Image" "$B/Image"
 echo "$want" >"$B/Image.fragment-sha256"
-echo "  LINUX   $B/Image ($(stat -c %s "$B/Image") bytes, $(( $(date +%s) - start )) s)"

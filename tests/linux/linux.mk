@@ -1,60 +1,84 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# The Linux boot test: a Linux 6.1 kernel (tinyconfig + tests/linux/kernel.config)
-# boots on the firmware under QEMU virt and runs a static init program
-# (tests/linux/init/) that checks the SBI PMU through perf_event_open.
+# The Linux boot tests: Linux 6.1 and 6.12 kernels (tinyconfig +
+# tests/linux/kernel*.config) boot on the firmware under QEMU virt and run a
+# static init program (tests/linux/init/) that checks the SBI PMU through
+# perf_event_open, CPU hotplug and the kernel's KVM selftests.
 # Included by the top-level Makefile; also usable alone from the repository root:
 #   make -f tests/linux/linux.mk linux-test
 #
-#   linux-kernel     $(BUILD)/linux/Image (extracted and built once; rebuilt only
-#                    when kernel.config changes; ~3-8 min on 2 cores)
-#   linux-initramfs  $(BUILD)/linux/initramfs.cpio with $(BUILD)/linux/init
-#   linux-test       both, the firmware, then tests/linux/run-linux.sh
-# LINUX_FIRMWARE selects the -bios image (default: Abacus, built first), e.g.
+#   linux-kernel     $(BUILD)/linux/Image (6.1), $(BUILD)/linux-6.12/Image and
+#                    Image-patched (extracted and built once; rebuilt only when
+#                    the fragments or patches change; ~3-5 min each on 2 cores)
+#   linux-initramfs  $(BUILD)/linux-test/initramfs-<version>.cpio with the init
+#                    program (and for 6.12 the KVM selftests)
+#   linux-test       all of them, the firmware images, then tests/linux/run-linux.sh
+# LINUX_KERNELS selects the kernels (default "6.1 6.12"). LINUX_FIRMWARE selects
+# one -bios image for every case (default: Abacus, built first), e.g.
 #   make -f tests/linux/linux.mk linux-test \
 #        LINUX_FIRMWARE=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
 
 BUILD ?= build
+LINUX_KERNELS ?= 6.1 6.12
 LINUX_DIR := $(BUILD)/linux
+LINUX612_DIR := $(BUILD)/linux-6.12
+LINUX_TEST_DIR := $(BUILD)/linux-test
 LINUX_CROSS_COMPILE ?= riscv64-linux-gnu-
-LINUX_FIRMWARE ?= $(BUILD)/qemu-virt/abacus.bin
+LINUX_FIRMWARE ?=
 
 # Keep the includer's default goal; standalone, linux-test is the default.
 linux_saved_default_goal := $(.DEFAULT_GOAL)
 
 LINUX_INIT_SRCS := $(wildcard tests/linux/init/*.c tests/linux/init/*.S)
 LINUX_INIT_CFLAGS := -static -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude -Itests/linux/init
+LINUX_INITRAMFS := $(patsubst %,$(LINUX_TEST_DIR)/initramfs-%.cpio,$(LINUX_KERNELS))
+# gen_init_cpio comes from the first kernel tree of the list.
+LINUX_CPIO_VERSION := $(firstword $(LINUX_KERNELS))
 
-.PHONY: linux-test linux-kernel linux-initramfs linux-firmware
+.PHONY: linux-test linux-kernel linux-initramfs linux-firmware linux-kvm-selftests
 linux-test: linux-firmware linux-kernel linux-initramfs
-	@LINUX_FIRMWARE=$(LINUX_FIRMWARE) BUILD=$(BUILD) tests/linux/run-linux.sh
+	@LINUX_FIRMWARE=$(LINUX_FIRMWARE) LINUX_KERNELS="$(LINUX_KERNELS)" BUILD=$(BUILD) tests/linux/run-linux.sh
 
 linux-kernel:
-	@tests/linux/build-kernel.sh $(LINUX_DIR)
+	@for v in $(LINUX_KERNELS); do tests/linux/build-kernel.sh --version $$v || exit 1; done
 
-linux-initramfs: $(LINUX_DIR)/initramfs.cpio
+linux-initramfs: $(LINUX_INITRAMFS)
 
-# The default firmware comes from the top-level Makefile (a no-op when built).
+# The Abacus images the cases boot (a no-op when built): the default one and
+# the one that withholds snapshot memory (make PMU_SNAPSHOT=n).
 linux-firmware:
-ifeq ($(LINUX_FIRMWARE),$(BUILD)/qemu-virt/abacus.bin)
+ifeq ($(LINUX_FIRMWARE),)
 	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt firmware
+	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PMU_SNAPSHOT=n firmware
 endif
 
-$(LINUX_DIR)/init: $(LINUX_INIT_SRCS) tests/linux/init/linux_test.h include/sbi_spec.h
+$(LINUX_TEST_DIR)/init: $(LINUX_INIT_SRCS) tests/linux/init/linux_test.h include/sbi_spec.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(LINUX_CROSS_COMPILE)gcc $(LINUX_INIT_CFLAGS) -o $@ $(LINUX_INIT_SRCS) -lpthread
 
-# Linux's own cpio generator (host C, from the extracted tree): no root
+# Linux's own cpio generator (host C, from an extracted tree): no root
 # needed for the /dev/console node.
-$(LINUX_DIR)/gen_init_cpio:
-	@tests/linux/build-kernel.sh --extract-only $(LINUX_DIR)
-	@gcc -O2 -o $@ $(LINUX_DIR)/src/usr/gen_init_cpio.c
+$(LINUX_TEST_DIR)/gen_init_cpio:
+	@tests/linux/build-kernel.sh --extract-only --version $(LINUX_CPIO_VERSION)
+	@mkdir -p $(@D)
+	@gcc -O2 -o $@ $(if $(filter 6.1,$(LINUX_CPIO_VERSION)),$(LINUX_DIR),$(BUILD)/linux-$(LINUX_CPIO_VERSION))/src/usr/gen_init_cpio.c
 
-$(LINUX_DIR)/initramfs.cpio: $(LINUX_DIR)/init $(LINUX_DIR)/gen_init_cpio tests/linux/initramfs.list
+linux-kvm-selftests: linux-kernel
+	@tests/linux/build-kvm-selftests.sh $(LINUX612_DIR)
+
+$(LINUX_TEST_DIR)/initramfs-6.1.cpio: $(LINUX_TEST_DIR)/init $(LINUX_TEST_DIR)/gen_init_cpio tests/linux/initramfs.list
 	@echo "  CPIO    $@"
-	@sed 's|@INIT@|$(LINUX_DIR)/init|' tests/linux/initramfs.list >$(LINUX_DIR)/initramfs.list
-	@$(LINUX_DIR)/gen_init_cpio $(LINUX_DIR)/initramfs.list >$@
+	@sed 's|@INIT@|$(LINUX_TEST_DIR)/init|' tests/linux/initramfs.list >$(@:.cpio=.list)
+	@$(LINUX_TEST_DIR)/gen_init_cpio $(@:.cpio=.list) >$@
+
+# The KVM selftests need the configured 6.12 tree: built after the kernel.
+$(LINUX_TEST_DIR)/initramfs-6.12.cpio: $(LINUX_TEST_DIR)/init $(LINUX_TEST_DIR)/gen_init_cpio \
+		tests/linux/initramfs.list tests/linux/initramfs-kvm.list linux-kvm-selftests
+	@echo "  CPIO    $@"
+	@{ sed 's|@INIT@|$(LINUX_TEST_DIR)/init|' tests/linux/initramfs.list; \
+	   sed 's|@KVM@|$(LINUX612_DIR)/kvm-selftests|' tests/linux/initramfs-kvm.list; } >$(@:.cpio=.list)
+	@$(LINUX_TEST_DIR)/gen_init_cpio $(@:.cpio=.list) >$@
 
 ifneq ($(linux_saved_default_goal),)
 .DEFAULT_GOAL := $(linux_saved_default_goal)

@@ -32,7 +32,7 @@ boot()   # boot FIRMWARE LOG QEMU-ARGS...: one boot with abacus_test=boot
 	local fw=$1 log=$2
 	shift 2
 	timeout 60 qemu-system-riscv64 -M virt -m 256M -nographic -no-reboot -bios "$fw" \
-		-kernel "$BUILD/linux/Image" -initrd "$BUILD/linux/initramfs.cpio" \
+		-kernel "$BUILD/linux/Image" -initrd "$BUILD/linux-test/initramfs-6.1.cpio" \
 		-append "console=ttyS0 earlycon panic=-1 abacus_test=boot" "$@" </dev/null >"$log" 2>&1
 }
 

@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Boots Linux 6.1 ($BUILD/linux/Image, initramfs $BUILD/linux/initramfs.cpio)
-# on the firmware under QEMU virt, once per case below, and prints the init
-# program's "PASS: linux: ..." / "FAIL: linux: ..." lines (counted by
-# scripts/run-tests.sh) plus, per case, "PASS: linux: boot-<case>" when the
-# kernel reached userspace, init reported as many lines as it counted, and
-# Linux powered off through SBI SRST (QEMU exited 0) within the timeout;
-# otherwise "FAIL: linux: boot-<case> (<why>)" and the tail of the log.
+# Boots Linux on the firmware under QEMU virt, once per case of the table
+# below, and prints the init program's check lines as
+# "PASS: linux: <case>: <check>" / "FAIL: linux: <case>: <check> (...)"
+# (counted by scripts/run-tests.sh), plus, per case, "PASS: linux: boot-<case>"
+# when the kernel reached userspace, init reported as many lines as it
+# counted, every firmware log marker of the case appeared, and Linux powered
+# off through SBI SRST (QEMU exited 0) within the timeout; otherwise
+# "FAIL: linux: boot-<case> (<why>)" and the tail of the log.
 # Ends with "linux: N passed, N failed"; exit status 0 when none failed.
 #
 # Environment:
-#   LINUX_FIRMWARE  -bios image (default $BUILD/qemu-virt/abacus.bin)
+#   LINUX_FIRMWARE  one -bios image for every case (default: the case's own,
+#                   below); e.g. OpenSBI's fw_jump.bin for a comparison
 #   BUILD           build directory (default build); logs go to $BUILD/test-logs
-#   LINUX_CASES     the cases to run (default: all, "exact fw")
-#   LINUX_TIMEOUT   seconds per case (default 180)
+#   LINUX_KERNELS   kernels whose cases run (default "6.1 6.12")
+#   LINUX_CASES     the cases to run (default: every case of LINUX_KERNELS)
+#   LINUX_TIMEOUT   seconds per case (default: the case's own, below)
 #   QEMU            QEMU binary (default qemu-system-riscv64)
 #   QEMU_EXTRA      more QEMU arguments for every case (e.g. a -plugin)
 # Build first: make -f tests/linux/linux.mk linux-kernel linux-initramfs
@@ -23,26 +26,107 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 
 BUILD=${BUILD:-build}
-FIRMWARE=${LINUX_FIRMWARE:-$BUILD/qemu-virt/abacus.bin}
 QEMU=${QEMU:-qemu-system-riscv64}
-TIMEOUT=${LINUX_TIMEOUT:-180}
 LOG_DIR=$BUILD/test-logs
-KERNEL=$BUILD/linux/Image
-INITRD=$BUILD/linux/initramfs.cpio
+TEST_DIR=$BUILD/linux-test
 TAIL_LINES=40
 BOOTARGS="console=ttyS0 earlycon panic=-1"
+KERNELS=${LINUX_KERNELS:-6.1 6.12}
 
-# case name -> QEMU machine arguments and the init's check group.
-#   exact: one hart under -icount shift=0, so that cycle and instret count
-#          guest instructions (platform-notes.md: Linux with -smp >= 2 under
-#          -icount may never finish booting); Sscofpmf for sampling.
-#   fw:    four harts without -icount for IPIs and remote fences; no Sstc,
-#          so that Linux sets its timer through SBI.
-declare -A CASE_ARGS=(
-	[exact]="-smp 1 -icount shift=0 -cpu rv64,sscofpmf=true"
-	[fw]="-smp 4 -cpu rv64,sstc=false"
+# Kernels: Image and initramfs.
+#   6.1         Debian's linux-source-6.1 (tests/linux/kernel.config)
+#   6.12        Debian's linux-source-6.12, stock (+ kernel-6.12.config: KVM,
+#               CPU hotplug, cpuidle, membarrier), initramfs with the KVM selftests
+#   6.12-fixed  the same with tests/linux/linux-6.12-riscv-pmu-sbi-fixes.patch,
+#               the two one-line riscv_pmu_sbi fixes (docs/linux.md)
+declare -A KERNEL_IMAGE=(
+	[6.1]=$BUILD/linux/Image
+	[6.12]=$BUILD/linux-6.12/Image
+	[6.12-fixed]=$BUILD/linux-6.12/Image-patched
 )
-CASES=${LINUX_CASES:-exact fw}
+declare -A KERNEL_INITRD=(
+	[6.1]=$TEST_DIR/initramfs-6.1.cpio
+	[6.12]=$TEST_DIR/initramfs-6.12.cpio
+	[6.12-fixed]=$TEST_DIR/initramfs-6.12.cpio
+)
+
+# Firmware of a case:
+#   abacus              $BUILD/qemu-virt/abacus.bin (snapshot memory offered)
+#   abacus-no-snapshot  $BUILD/qemu-virt-no-snapshot/abacus.bin (make PMU_SNAPSHOT=n)
+declare -A FIRMWARE_IMAGE=(
+	[abacus]=$BUILD/qemu-virt/abacus.bin
+	[abacus-no-snapshot]=$BUILD/qemu-virt-no-snapshot/abacus.bin
+)
+# DT of a case: QEMU's own (-), or QEMU's own for exactly that machine
+# (-M virt,dumpdtb=) changed as named, given with -dtb:
+#   withhold-snapshot  /chosen/abacus,withhold-pmu-snapshot (the firmware's switch)
+#   idle-states        a default non-retentive idle state (SBI HSM suspend
+#                      0x80000000) for every hart, used by Linux's cpuidle
+DT_WITHHOLD_SNAPSHOT='s|^\tchosen {|\tchosen {\n\t\tabacus,withhold-pmu-snapshot;|'
+DT_IDLE_STATES='s|^\t\tcpu@[0-9]* {|&\n\t\t\tcpu-idle-states = <\&cpu_nonret>;|; 0,/^\t\tcpu@/s|^\t\tcpu@|\t\tidle-states {\n\t\t\tcpu_nonret: cpu-nonretentive {\n\t\t\t\tcompatible = "riscv,idle-state";\n\t\t\t\triscv,sbi-suspend-param = <0x80000000>;\n\t\t\t\tentry-latency-us = <10>;\n\t\t\t\texit-latency-us = <10>;\n\t\t\t\tmin-residency-us = <100>;\n\t\t\t};\n\t\t};\n&|'
+declare -A DT_EDIT=(
+	[withhold-snapshot]=$DT_WITHHOLD_SNAPSHOT
+	[idle-states]=$DT_IDLE_STATES
+)
+# What the firmware's boot log must say in such a case (with Abacus).
+declare -A FIRMWARE_LOG=(
+	[abacus-no-snapshot]="PMU snapshot    : withheld (build option PMU_SNAPSHOT=n)"
+	[withhold-snapshot]="PMU snapshot    : withheld (DT /chosen/abacus,withhold-pmu-snapshot)"
+)
+
+# The cases: name | kernel | firmware | DT | timeout (s) | QEMU machine arguments | kernel arguments
+#   exact/fw:      one hart under -icount shift=0 (cycle and instret count guest
+#                  instructions; Linux on >= 2 harts under -icount may never
+#                  finish booting, platform-notes.md), Sscofpmf for sampling;
+#                  four harts without icount for IPIs and remote fences, no
+#                  Sstc so that Linux sets its timer through SBI.
+#   6.12 stock, snapshot memory offered: the probe, counting (exact, firmware
+#                  events, a stopped counter read from the snapshot page),
+#                  non-retentive idle, KVM. KVM gives guests Sscofpmf only on an
+#                  AIA host: without AIA the overflow part of sbi_pmu_test skips
+#                  (abacus_kvm_skip); an AIA case is one more line,
+#                  -M virt,aia=aplic-imsic with -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true
+#                  and no skip.
+#   6.12 stock, snapshot withheld (build option; DT property): sampling and
+#                  CPU hotplug, which the kernel's two bugs break with snapshots.
+#   6.12 with the two fixes, snapshot memory offered: sampling and hotplug
+#                  through the firmware's snapshot paths.
+CASE_TABLE='
+exact                | 6.1        | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
+fw                   | 6.1        | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
+6.12-exact           | 6.12       | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,exact
+6.12-fw              | 6.12       | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-on,fw,fw-ipi-mask
+6.12-cpuidle         | 6.12       | abacus             | idle-states       | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,cpuidle
+6.12-kvm             | 6.12       | abacus             | -                 | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,kvm abacus_kvm_skip=sbi-pmu-overflow
+6.12-nosnap-sampling | 6.12       | abacus-no-snapshot | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
+6.12-nosnap-hotplug  | 6.12       | abacus             | withhold-snapshot | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
+6.12-fixed-sampling  | 6.12-fixed | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,sampling
+6.12-fixed-hotplug   | 6.12-fixed | abacus             | -                 | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,hotplug
+'
+
+trim()
+{
+	local s=$1
+	s=${s#"${s%%[![:space:]]*}"}
+	printf '%s' "${s%"${s##*[![:space:]]}"}"
+}
+
+declare -A C_KERNEL C_FIRMWARE C_DT C_TIMEOUT C_MACHINE C_APPEND
+ALL_CASES=
+while IFS='|' read -r f_name f_kernel f_fw f_dt f_timeout f_machine f_append; do
+	f_name=$(trim "$f_name")
+	[ -n "$f_name" ] || continue
+	f_kernel=$(trim "$f_kernel")
+	case " $KERNELS " in *" ${f_kernel%-fixed} "*) ;; *) continue ;; esac
+	C_KERNEL[$f_name]=$f_kernel
+	C_FIRMWARE[$f_name]=$(trim "$f_fw")
+	C_DT[$f_name]=$(trim "$f_dt")
+	C_TIMEOUT[$f_name]=$(trim "$f_timeout")
+	C_MACHINE[$f_name]=$(trim "$f_machine")
+	C_APPEND[$f_name]=$(trim "$f_append")
+	ALL_CASES="$ALL_CASES $f_name"
+done <<<"$CASE_TABLE"
+CASES=${LINUX_CASES:-$ALL_CASES}
 
 passed=0
 failed=0
@@ -57,38 +141,55 @@ result()   # result PASS|FAIL name [details]
 	fi
 }
 
-for f in "$FIRMWARE" "$KERNEL" "$INITRD"; do
-	if [ ! -f "$f" ]; then
-		result FAIL setup "$f not found (make -f tests/linux/linux.mk linux-test builds it)"
-		echo "linux: $passed passed, $failed failed"
-		exit 1
-	fi
-done
 mkdir -p "$LOG_DIR" || exit 2
 
 for name in $CASES; do
-	if [ -z "${CASE_ARGS[$name]-}" ]; then
-		result FAIL "boot-$name" "unknown case"
+	if [ -z "${C_KERNEL[$name]-}" ]; then
+		result FAIL "boot-$name" "unknown case, or its kernel is not in LINUX_KERNELS ($KERNELS)"
 		continue
 	fi
 	log=$LOG_DIR/linux-$name.log
-	read -r -a machine_args <<<"${CASE_ARGS[$name]} ${QEMU_EXTRA-}"
-	cmd=("$QEMU" -M virt -m 256M -nographic -no-reboot -bios "$FIRMWARE" -kernel "$KERNEL"
-	     -initrd "$INITRD" -append "$BOOTARGS abacus_test=$name" "${machine_args[@]}")
+	kernel=${KERNEL_IMAGE[${C_KERNEL[$name]}]}
+	initrd=${KERNEL_INITRD[${C_KERNEL[$name]}]}
+	fw_kind=${C_FIRMWARE[$name]}
+	firmware=${LINUX_FIRMWARE:-${FIRMWARE_IMAGE[$fw_kind]}}
+	timeout=${LINUX_TIMEOUT:-${C_TIMEOUT[$name]}}
+	missing=
+	for f in "$firmware" "$kernel" "$initrd"; do
+		[ -f "$f" ] || missing="$missing $f"
+	done
+	if [ -n "$missing" ]; then
+		result FAIL "boot-$name" "not found:$missing (make -f tests/linux/linux.mk linux-test builds them)"
+		continue
+	fi
+	read -r -a machine_args <<<"${C_MACHINE[$name]} ${QEMU_EXTRA-}"
+	dtb_args=()
+	dt_kind=${C_DT[$name]}
+	if [ "$dt_kind" != - ]; then
+		# QEMU's own DT for exactly this machine, changed as the case says.
+		dtb=$LOG_DIR/linux-$name.dtb
+		"$QEMU" -M virt,dumpdtb="$dtb.qemu" -m 256M -nographic "${machine_args[@]}" >/dev/null 2>&1
+		dtc -q -I dtb -O dts "$dtb.qemu" | sed "${DT_EDIT[$dt_kind]}" >"$dtb.dts"
+		dtc -q -I dts -O dtb -o "$dtb" "$dtb.dts"
+		dtb_args=(-dtb "$dtb")
+	fi
+	cmd=("$QEMU" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -kernel "$kernel"
+	     -initrd "$initrd" -append "$BOOTARGS ${C_APPEND[$name]}" "${dtb_args[@]}" "${machine_args[@]}")
 	printf '%q ' "${cmd[@]}" >"$LOG_DIR/linux-$name.cmd"
 	echo >>"$LOG_DIR/linux-$name.cmd"
 
 	start=$(date +%s%N)
-	timeout -k 5 "$TIMEOUT" "${cmd[@]}" </dev/null >"$log" 2>&1
+	timeout -k 5 "$timeout" "${cmd[@]}" </dev/null >"$log" 2>&1
 	rc=$?
 	ms=$((($(date +%s%N) - start) / 1000000))
 
-	# The init program's check lines as it printed them, its notes indented.
+	# The init program's check lines, with the case's name; its notes indented.
 	tr -d '\r' <"$log" | grep -aE '^(PASS|FAIL): linux: ' >"$log.results"
 	run_passed=$(grep -c '^PASS: ' "$log.results")
 	run_failed=$(grep -c '^FAIL: ' "$log.results")
 	tr -d '\r' <"$log" | grep -aE '^(PASS: linux: |FAIL: linux: |linux: )' |
-		grep -avE '^linux: [0-9]+ passed, [0-9]+ failed$' | sed 's/^linux: /    linux: /'
+		grep -avE '^linux: [0-9]+ passed, [0-9]+ failed$' |
+		sed -e "s/^\(PASS\|FAIL\): linux: /\1: linux: $name: /" -e 's/^linux: /    linux: /'
 	passed=$((passed + run_passed))
 	failed=$((failed + run_failed))
 	rm -f "$log.results"
@@ -96,7 +197,7 @@ for name in $CASES; do
 	summary=$(tr -d '\r' <"$log" | grep -aE '^linux: [0-9]+ passed, [0-9]+ failed$' | tail -n 1)
 	why=
 	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-		why="timeout after ${TIMEOUT}s"
+		why="timeout after ${timeout}s"
 	elif ! grep -qa 'linux: userspace reached' "$log"; then
 		why="the kernel did not reach userspace (QEMU exit status $rc)"
 	elif [ -z "$summary" ]; then
@@ -106,6 +207,12 @@ for name in $CASES; do
 	elif [ "$rc" != 0 ]; then
 		why="QEMU exit status $rc: no clean SBI SRST shutdown"
 	fi
+	for kind in "$fw_kind" "$dt_kind"; do
+		if [ -z "${LINUX_FIRMWARE-}" ] && [ -n "${FIRMWARE_LOG[$kind]-}" ] &&
+		   ! grep -qaF "${FIRMWARE_LOG[$kind]}" "$log"; then
+			why="${why:+$why, }no '${FIRMWARE_LOG[$kind]}' in the firmware's boot log"
+		fi
+	done
 	if grep -qa 'Kernel panic' "$log"; then
 		why="${why:+$why, }kernel panic"
 	fi

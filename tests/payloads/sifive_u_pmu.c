@@ -75,12 +75,15 @@ static bool check_count(void)
 	return true;
 }
 
-/* Counter layout: cycle, time, instret (64 bits), then the firmware counters. */
+/* Counter layout: cycle, (time), instret (64 bits), then the firmware counters. */
 static void check_get_info(void)
 {
 	struct sbiret ret;
 
-	for (unsigned long idx = 0; idx < SIFIVE_U_NUM_HW; idx++) {
+	/* 1 is the time CSR, not a counter: the hole Linux skips. */
+	ret = sbi_pmu_counter_get_info(1);
+	CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM);
+	for (unsigned long idx = 0; idx < SIFIVE_U_NUM_HW; idx += 2) {   /* 0 and 2 */
 		ret = sbi_pmu_counter_get_info(idx);
 		if (!CHECK_EQ(ret.error, SBI_SUCCESS) || !CHECK_EQ(ret.value, (0xc00 + idx) | (63UL << 12)))
 			printf("  counter_get_info(%lu) = { %ld, 0x%lx }\n", idx, ret.error, ret.value);

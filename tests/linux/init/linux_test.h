@@ -17,8 +17,8 @@
 
 /* ---- Reporting ---- */
 extern unsigned int checks_passed, checks_failed;
-/* One PASS/FAIL line; details (printf format) only on FAIL, or always with note(). */
-void check(bool ok, const char *name, const char *details_fmt, ...)
+/* One PASS/FAIL line; details (printf format) only on FAIL, or always with note(). Returns ok. */
+bool check(bool ok, const char *name, const char *details_fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -47,16 +47,64 @@ struct fw_counter {
 int fw_counter_open_all_cpus(struct fw_counter *c, unsigned int code, int ncpus);
 void fw_counter_mark(struct fw_counter *c);                 /* remember the values now */
 uint64_t fw_counter_delta(const struct fw_counter *c, int cpu);   /* since the mark */
+/*
+ * Every CPU's delta since the mark, read in CPU order like fw_counter_mark()
+ * (reading another CPU's counter is a cross-call, an IPI: see check_ipi).
+ */
+void fw_counter_deltas(const struct fw_counter *c, uint64_t *delta);
 uint64_t fw_counter_delta_sum(const struct fw_counter *c);
 void fw_counter_close(struct fw_counter *c);
 
 /* Pins the calling thread to one CPU; false on failure. */
 bool pin_to_cpu(int cpu);
 
-/* ---- Check groups ---- */
-/* -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true: exact counts, TLB misses, sampling. */
+/* retire_loop(n), n >= 1, retires exactly 2n + 1 instructions (retire_loop.S). */
+void retire_loop(unsigned long n);
+extern const char retire_loop_end[];
+#define LOOP_INSNS(n)   (2 * (n) + 1)
+
+/* ---- Illegal instructions (sigill.c) ---- */
+/*
+ * Installs a SIGILL handler that steps over the faulting (4-byte)
+ * instruction and counts it. The firmware counts each one as
+ * SBI_PMU_FW_ILLEGAL_INSN on its way to S-mode (it does not delegate
+ * illegal-instruction traps), so userspace can make exact firmware events.
+ */
+void sigill_skip_install(void);
+unsigned long sigill_skipped(void);
+/* n illegal instructions (csrrw zero, cycle, zero: a write to a read-only CSR). */
+void illegal_instructions(unsigned long n);
+
+/* ---- Cycle sampling (checks_sampling.c) ---- */
+struct sample_result {
+	uint64_t count, samples, in_loop, lost;
+	bool opened;
+};
+/* Samples cycles every `period` around retire_loop(loop_n) on the calling thread. */
+struct sample_result sample_cycles(uint64_t period, unsigned long loop_n);
+
+/* ---- The kernel log (checks_kernel.c) ---- */
+/* The kernel log ring (klogctl), NUL-terminated, in a static buffer. */
+const char *kernel_log(void);
+/* Lines of the kernel log from riscv_pmu_sbi reporting a failed SBI call. */
+unsigned int kernel_log_pmu_errors(const char *log);
+
+/* ---- Check groups (abacus_test=<group>,<group>...) ---- */
+/* exact: -smp 1 -icount shift=0: exact instructions, cycles, firmware events, TLB misses. */
 void run_exact_checks(void);
-/* -smp N (N >= 2) -cpu rv64,sstc=false, no icount: SBI firmware events. */
+/* sampling: -icount shift=0 -cpu rv64,sscofpmf=true: cycle samples, their rate and IPs. */
+void run_sampling_checks(void);
+/* fw: -smp N (N >= 2) -cpu rv64,sstc=false, no icount: SBI firmware events across CPUs. */
 void run_fw_event_checks(int ncpus);
+/* fw-ipi-mask: -smp N (N >= 2), membarrier built in (Linux 6.12 here): IPIs to N - 1 harts per call. */
+void run_fw_ipi_mask_checks(int ncpus);
+/* snapshot-on / snapshot-off: the driver's probe (snapshot memory, counters found). */
+void run_snapshot_checks(bool expect_snapshot);
+/* hotplug: -smp >= 2 with Sscofpmf: CPU 1 offline and online again, then counting and sampling on it. */
+void run_hotplug_checks(int ncpus);
+/* cpuidle: -smp >= 2, a DT non-retentive idle state: per-CPU counters across hart_suspend. */
+void run_cpuidle_checks(int ncpus);
+/* kvm: the kernel's KVM selftests in /kvm; parts named in abacus_kvm_skip= may skip. */
+void run_kvm_checks(const char *expected_skips);
 
 #endif

@@ -60,6 +60,12 @@ void fw_counter_mark(struct fw_counter *c)
 		c->start[cpu] = counter_read(c->fd[cpu]);
 }
 
+void fw_counter_deltas(const struct fw_counter *c, uint64_t *delta)
+{
+	for (int cpu = 0; cpu < c->ncpus; cpu++)
+		delta[cpu] = counter_read(c->fd[cpu]) - c->start[cpu];
+}
+
 uint64_t fw_counter_delta(const struct fw_counter *c, int cpu)
 {
 	return counter_read(c->fd[cpu]) - c->start[cpu];

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * KVM as a client of the firmware's PMU: the kernel's own KVM selftests,
+ * built statically from the same tree (tests/linux/build-kvm-selftests.sh)
+ * and put in the initramfs as /kvm/sbi_pmu_test and /kvm/arch_timer. A KVM
+ * guest's SBI PMU calls are KVM's; KVM serves them with host perf events,
+ * i.e. with riscv_pmu_sbi on the firmware (config_matching, start, stop,
+ * firmware reads, snapshots of the host's own counters).
+ *
+ * sbi_pmu_test runs once per part (basic, events, snapshot, overflow), the
+ * others disabled with -d, so that one part skipping does not hide the
+ * rest. A part may skip only when the QEMU case says so (abacus_kvm_skip=,
+ * tests/linux/run-linux.sh): KVM offers its guests Sscofpmf, and so the
+ * overflow part, only on a host with AIA (platform-notes.md); the AIA case
+ * is one more QEMU configuration in run-linux.sh.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "linux_test.h"
+
+#define KSFT_SKIP 4
+
+struct kvm_test {
+	const char *name;             /* check kvm-<name>; abacus_kvm_skip= names it */
+	const char *const argv[9];
+	unsigned int timeout_s;
+};
+
+/*
+ * Generous bounds: a KVM guest under QEMU TCG is slow, and the machine is
+ * shared. arch_timer: -e 100000, the error margin every firmware needs on
+ * QEMU (platform-notes.md); two vCPUs (one per hart), the default iterations.
+ */
+static const struct kvm_test tests[] = {
+	{ "sbi-pmu-basic", { "/kvm/sbi_pmu_test", "-d", "events", "-d", "snapshot", "-d", "overflow" }, 120 },
+	{ "sbi-pmu-events", { "/kvm/sbi_pmu_test", "-d", "basic", "-d", "snapshot", "-d", "overflow" }, 120 },
+	{ "sbi-pmu-snapshot", { "/kvm/sbi_pmu_test", "-d", "basic", "-d", "events", "-d", "overflow" }, 120 },
+	{ "sbi-pmu-overflow", { "/kvm/sbi_pmu_test", "-d", "basic", "-d", "events", "-d", "snapshot" }, 120 },
+	{ "arch-timer", { "/kvm/arch_timer", "-e", "100000", "-n", "2" }, 180 },
+};
+
+static bool name_in_list(const char *name, const char *list)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = list; p && *p;) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (n == len && strncmp(p, name, n) == 0)
+			return true;
+		p = comma ? comma + 1 : NULL;
+	}
+	return false;
+}
+
+/* Prints the test's output as notes, so that run-linux.sh shows it under the check. */
+static void print_output(const char *name, const char *path)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		note("  kvm-%s| %s", name, line);
+	}
+	fclose(f);
+}
+
+/* Runs one test with a time limit: its exit status, 128 + signal, or -1 on a timeout. */
+static int run_test(const struct kvm_test *t, const char *log, double *seconds)
+{
+	struct timespec start, now;
+	pid_t pid;
+	int status;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execv(t->argv[0], (char *const *)t->argv);
+		_exit(127);
+	}
+	if (pid < 0)
+		return 127;
+	for (;;) {
+		pid_t done = waitpid(pid, &status, WNOHANG);
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		*seconds = now.tv_sec - start.tv_sec + (now.tv_nsec - start.tv_nsec) / 1e9;
+		if (done == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		if (*seconds > t->timeout_s) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return -1;
+		}
+		usleep(20000);
+	}
+}
+
+void run_kvm_checks(const char *expected_skips)
+{
+	struct stat st;
+
+	if (!check(stat("/dev/kvm", &st) == 0 && S_ISCHR(st.st_mode), "kvm-device",
+		   "no /dev/kvm: %s", strerror(errno)))
+		return;
+	for (unsigned int i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+		const struct kvm_test *t = &tests[i];
+		bool may_skip = name_in_list(t->name, expected_skips);
+		char log[64], check_name[64];
+		double seconds = 0;
+		int rc;
+
+		snprintf(log, sizeof log, "/kvm-%s.log", t->name);
+		snprintf(check_name, sizeof check_name, "kvm-%s", t->name);
+		rc = run_test(t, log, &seconds);
+		print_output(t->name, log);
+		note("kvm-%s: exit status %d after %.1f s%s", t->name, rc, seconds,
+		     rc == KSFT_SKIP ? (may_skip ? " (skip, expected on this machine)" : " (skip)") : "");
+		if (rc == -1)
+			check(false, check_name, "no result within %u s", t->timeout_s);
+		else
+			check(rc == 0 || (rc == KSFT_SKIP && may_skip), check_name, "%s exited with %d%s",
+			      t->argv[0], rc, rc == KSFT_SKIP ? " (KSFT_SKIP, not expected here)" : "");
+	}
+}
