@@ -4,6 +4,7 @@
 #   make test     host unit tests + QEMU payload tests, ends with "N passed, N failed"
 #   make run      boot QEMU virt with the firmware and the demo payload
 #   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1
+#   make tools    host tools: build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
 
 CROSS_COMPILE ?= riscv64-unknown-elf-
 PLATFORM      ?= qemu-virt
@@ -118,6 +119,7 @@ $(O)/abacus.bin: $(O)/abacus.elf
 -include tests/payloads/sifive_u.mk
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk
+-include scripts/abacus-pmu-dt/tools.mk
 
 test:
 	@scripts/run-tests.sh
@@ -129,7 +131,7 @@ bench:
 	@scripts/bench.sh
 
 clean:
-	rm -rf $(O) $(BUILD)/host $(BUILD)/payloads $(BUILD)/test-logs
+	rm -rf $(O) $(BUILD)/host $(BUILD)/tools $(BUILD)/payloads $(BUILD)/test-logs
 
 distclean:
 	rm -rf $(BUILD)

@@ -30,6 +30,8 @@ if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-
 	done
 fi
 run make -s BUILD="$BUILD" host-tests || status=1
+# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures and the firmware's boot log.
+run make -s BUILD="$BUILD" tools-test || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
 # Short fuzzing runs and the firmware-memory canary (docs/reliability.md).

@@ -4,7 +4,7 @@
 #     (host unit tests), OpenSBI 1.1 (the reference in benchmarks) and
 #     linux-source-6.1 (upstream libfdt for the firmware, and the Linux test);
 #   - upstream libfdt extracted into build/ (never committed);
-#   - the firmware and the test payloads.
+#   - the firmware, the test payloads and the host tools (build/tools/).
 # A second run installs nothing new and downloads nothing.
 set -eu
 cd "$(dirname "$0")/.."
@@ -30,4 +30,4 @@ if [ -n "$missing" ]; then
 else
 	echo "setup: all packages present"
 fi
-make -j"$(nproc)" firmware payloads
+make -j"$(nproc)" firmware payloads tools
