@@ -111,6 +111,15 @@ static void *place_smode_fdt(void)
 	if (fdt_totalsize(fdt) > boot_info.orig_fdt_size + FDT_FIXUP_ROOM_BYTES)
 		return orig;
 	memcpy(orig, fdt, fdt_totalsize(fdt));
+	/*
+	 * Hand it on with the room the check above already counts on as free
+	 * space: a next stage may add /chosen properties in place. U-Boot does
+	 * (fdt_high = ~0, "Using Device Tree in place"): it keeps a copy of
+	 * exactly totalsize bytes and grows it where it lies; with a packed DT
+	 * (QEMU packs its own) U-Boot 2023.01 overwrote its own data and crashed
+	 * at "Starting kernel" (tests/linux, case uboot).
+	 */
+	fdt_set_totalsize(orig, boot_info.orig_fdt_size + FDT_FIXUP_ROOM_BYTES);
 	return orig;
 }
 
