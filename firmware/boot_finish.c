@@ -7,6 +7,7 @@
 #include "console.h"
 #include "drivers.h"
 #include "fw_dynamic.h"
+#include "fw_payload.h"
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -207,6 +208,10 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
 	}
+	if (!quiet && fw_payload_size())
+		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
+			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
+			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
 	if (!quiet)
 		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
 			   next.mode == PRV_S ? "S" : "U", target->hartid, next.source, smode_fdt);
