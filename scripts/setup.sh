@@ -13,6 +13,9 @@ PACKAGES="make gcc libc6-dev gcc-riscv64-unknown-elf qemu-system-misc device-tre
 	opensbi linux-source-6.1 xz-utils"
 # The Linux boot test (tests/linux) also needs a riscv64 Linux toolchain.
 PACKAGES="$PACKAGES gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc bison flex cpio libssl-dev libelf-dev"
+# The distribution boot chain (tests/linux, case uboot): Debian's S-mode U-Boot
+# for QEMU virt, and mkfs.ext4 -d to build its boot disk without root.
+PACKAGES="$PACKAGES u-boot-qemu e2fsprogs"
 # The host fuzzers (tests/fuzz, docs/reliability.md): clang with libFuzzer and
 # the sanitizer runtimes; python3 for their seeds and the QEMU canary run.
 PACKAGES="$PACKAGES clang libclang-rt-14-dev python3"

@@ -9,7 +9,10 @@
 #   linux-kernel     $(BUILD)/linux/Image (extracted and built once; rebuilt only
 #                    when kernel.config changes; ~3-8 min on 2 cores)
 #   linux-initramfs  $(BUILD)/linux/initramfs.cpio with $(BUILD)/linux/init
-#   linux-test       both, the firmware, then tests/linux/run-linux.sh
+#   linux-test       both, the firmware (and the one-image build with the
+#                    kernel, $(BUILD)/qemu-virt-payload-Image), then
+#                    tests/linux/run-linux.sh: cases exact, fw, uboot (the
+#                    Abacus -> U-Boot -> Linux chain), embedded
 # LINUX_FIRMWARE selects the -bios image (default: Abacus, built first), e.g.
 #   make -f tests/linux/linux.mk linux-test \
 #        LINUX_FIRMWARE=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
@@ -34,10 +37,12 @@ linux-kernel:
 
 linux-initramfs: $(LINUX_DIR)/initramfs.cpio
 
-# The default firmware comes from the top-level Makefile (a no-op when built).
-linux-firmware:
+# The default firmware comes from the top-level Makefile (a no-op when built),
+# and so does the one-image build with the kernel in it (case embedded).
+linux-firmware: linux-kernel
 ifeq ($(LINUX_FIRMWARE),$(BUILD)/qemu-virt/abacus.bin)
 	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt firmware
+	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PAYLOAD=$(LINUX_DIR)/Image firmware
 endif
 
 $(LINUX_DIR)/init: $(LINUX_INIT_SRCS) tests/linux/init/linux_test.h include/sbi_spec.h

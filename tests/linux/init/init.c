@@ -11,6 +11,7 @@
  *   abacus_test=exact   exact-count checks (-smp 1 -icount shift=0)
  *   abacus_test=fw      SBI firmware event checks (-smp >= 2)
  *   abacus_test=boot    no checks: boot, report, power off
+ *   abacus_chain=uboot|embedded   also check the boot chain (checks_boot_chain.c)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -93,8 +94,8 @@ static double monotonic_seconds(void)
 
 int main(void)
 {
-	char cmdline[1024];
-	const char *mode;
+	char cmdline[1024], chain_cmdline[1024];
+	const char *mode, *chain;
 	unsigned long instret, time_ticks;
 	long ncpus;
 
@@ -131,6 +132,9 @@ int main(void)
 	} else if (strcmp(mode, "boot") != 0) {
 		check(false, "cmdline", "unknown abacus_test=%s", mode);
 	}
+	chain = cmdline_value("abacus_chain", chain_cmdline, sizeof chain_cmdline);
+	if (chain)
+		run_boot_chain_checks(chain);
 
 	printf("linux: %u passed, %u failed\n", checks_passed, checks_failed);
 	fflush(stdout);

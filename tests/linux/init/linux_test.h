@@ -58,5 +58,7 @@ bool pin_to_cpu(int cpu);
 void run_exact_checks(void);
 /* -smp N (N >= 2) -cpu rv64,sstc=false, no icount: SBI firmware events. */
 void run_fw_event_checks(int ncpus);
+/* abacus_chain=uboot|embedded: the kernel came through that boot chain (checks_boot_chain.c). */
+void run_boot_chain_checks(const char *chain);
 
 #endif
