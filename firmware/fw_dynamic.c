@@ -2,7 +2,6 @@
 #include <stddef.h>
 #include "fw_dynamic.h"
 #include "hart.h"
-#include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
