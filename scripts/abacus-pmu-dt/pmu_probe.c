@@ -18,7 +18,12 @@ static struct pmu_hart hart;
 static struct sim_hart_config sim_config;
 static bool hart_isa_sscofpmf;
 
-/* A fresh hart, as after reset and the firmware's per-hart set-up; quiet after the first time. */
+/*
+ * A fresh hart, as after reset and the firmware's per-hart set-up; quiet after
+ * the first time. Every probe starts from one (pmu_hart_init again, with the
+ * map already loaded), so nothing an earlier probe mapped or started leaks
+ * into the next, and whatever the core derives at set-up sees the map.
+ */
 static uint32_t hart_reset(bool log)
 {
 	uint32_t present;
