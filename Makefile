@@ -4,6 +4,9 @@
 #   make test     host unit tests + QEMU payload tests, ends with "N passed, N failed"
 #   make run      boot QEMU virt with the firmware and the demo payload
 #   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1
+#   make PAYLOAD=path/to/Image [PAYLOAD_ADDR=0x80200000]
+#                 one image with the next stage built in: build/<platform>-payload-<name>/abacus.bin
+#   make tools    host tools: build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
 
 CROSS_COMPILE ?= riscv64-unknown-elf-
 PLATFORM      ?= qemu-virt
@@ -28,6 +31,19 @@ O             := $(O)-no-snapshot
 endif
 LIBFDT_SRC    := $(BUILD)/libfdt-src
 FW_BASE       := 0x80000000
+# One-image builds (README): the objects of $(O) and the payload, placed at
+# PAYLOAD_ADDR, linked into $(IMAGE)/abacus.bin. An ELF payload is converted
+# to raw bytes (its entry must be PAYLOAD_ADDR); anything else (a Linux Image)
+# is taken as it is.
+PAYLOAD       ?=
+PAYLOAD_ADDR  ?= 0x80200000
+ifneq ($(PAYLOAD),)
+IMAGE         := $(O)-payload-$(basename $(notdir $(PAYLOAD)))
+IMAGE_OBJS    := $(IMAGE)/fw_payload.o
+IMAGE_LDFLAGS := -DFW_PAYLOAD_ADDR=$(PAYLOAD_ADDR)
+else
+IMAGE         := $(O)
+endif
 
 CC      := $(CROSS_COMPILE)gcc
 OBJCOPY := $(CROSS_COMPILE)objcopy
@@ -46,7 +62,7 @@ FW_LDFLAGS := $(ARCH_FLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rw
 
 FW_SRCS := \
 	firmware/entry.S firmware/trap_entry.S firmware/smode_enter.S \
-	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c \
+	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c firmware/fw_payload.c \
 	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
 	lib/sbi/sbi_console.c lib/sbi/sbi_heap.c lib/sbi/sbi_hart.c lib/sbi/sbi_hart_enables.c lib/sbi/sbi_pmp.c lib/sbi/sbi_pmp_plan.c lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
@@ -82,7 +98,7 @@ FW_OBJS      := $(patsubst %,$(O)/%.o,$(FW_SRCS) $(PLATFORM_SRCS)) $(LIBFDT_OBJS
 
 .PHONY: all firmware clean distclean test run bench libfdt
 all: firmware
-firmware: $(O)/abacus.elf $(O)/abacus.bin
+firmware: $(IMAGE)/abacus.elf $(IMAGE)/abacus.bin
 
 $(LIBFDT_SRC)/.complete:
 	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
@@ -106,17 +122,34 @@ $(O)/%.S.o: %.S Makefile
 	@echo "  AS      $<"
 	@$(CC) $(FW_ASFLAGS) -MMD -MP -c $< -o $@
 
-$(O)/abacus.ld: firmware/abacus.ld
+$(IMAGE)/abacus.ld: firmware/abacus.ld $(if $(PAYLOAD),$(IMAGE)/payload.config)
 	@mkdir -p $(@D)
-	@$(CC) -E -P -x c -DFW_BASE=$(FW_BASE) $< -o $@
+	@$(CC) -E -P -x c -DFW_BASE=$(FW_BASE) $(IMAGE_LDFLAGS) $< -o $@
 
-$(O)/abacus.elf: $(FW_OBJS) $(O)/abacus.ld
+$(IMAGE)/abacus.elf: $(FW_OBJS) $(IMAGE_OBJS) $(IMAGE)/abacus.ld
 	@echo "  LD      $@"
-	@$(CC) $(FW_LDFLAGS) -T $(O)/abacus.ld -Wl,-Map,$(O)/abacus.map -o $@ $(FW_OBJS)
+	@$(CC) $(FW_LDFLAGS) -T $(IMAGE)/abacus.ld -Wl,-Map,$(IMAGE)/abacus.map -o $@ $(FW_OBJS) $(IMAGE_OBJS)
 
-$(O)/abacus.bin: $(O)/abacus.elf
+$(IMAGE)/abacus.bin: $(IMAGE)/abacus.elf
 	@$(OBJCOPY) -O binary $< $@
 	@echo "  BIN     $@ ($$(stat -c %s $@) bytes)"
+
+ifneq ($(PAYLOAD),)
+# PAYLOAD and PAYLOAD_ADDR as last built: a change relinks even when the file is older.
+$(IMAGE)/payload.config: FORCE
+	@mkdir -p $(@D)
+	@echo "$(abspath $(PAYLOAD)) $(PAYLOAD_ADDR)" | cmp -s - $@ 2>/dev/null || \
+		echo "$(abspath $(PAYLOAD)) $(PAYLOAD_ADDR)" >$@
+
+$(IMAGE)/payload.bin: $(PAYLOAD) $(IMAGE)/payload.config scripts/prepare-payload.sh
+	@scripts/prepare-payload.sh $(PAYLOAD) $(PAYLOAD_ADDR) $@ $(CROSS_COMPILE)
+
+$(IMAGE)/fw_payload.o: firmware/fw_payload.S $(IMAGE)/payload.bin Makefile
+	@echo "  AS      $< ($(PAYLOAD) at $(PAYLOAD_ADDR))"
+	@$(CC) $(FW_ASFLAGS) -DFW_PAYLOAD_BIN='"$(abspath $(IMAGE)/payload.bin)"' -c $< -o $@
+endif
+.PHONY: FORCE
+FORCE:
 
 -include $(patsubst %.o,%.d,$(filter-out $(LIBFDT_OBJS),$(FW_OBJS)))
 
@@ -129,8 +162,10 @@ $(O)/abacus.bin: $(O)/abacus.elf
 -include tests/host/isolation.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
+-include tests/payloads/embedded.mk
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk
+-include scripts/abacus-pmu-dt/tools.mk
 
 test:
 	@scripts/run-tests.sh
@@ -142,7 +177,7 @@ bench:
 	@scripts/bench.sh
 
 clean:
-	rm -rf $(O) $(BUILD)/host $(BUILD)/payloads $(BUILD)/test-logs
+	rm -rf $(O) $(BUILD)/host $(BUILD)/tools $(BUILD)/payloads $(BUILD)/test-logs
 
 distclean:
 	rm -rf $(BUILD)

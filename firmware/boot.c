@@ -17,6 +17,7 @@
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "fw_dynamic.h"
+#include "fw_payload.h"
 #include "hart.h"
 #include "platform.h"
 #include "riscv_csr.h"
@@ -187,7 +188,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	if (why)
 		boot_fail(why, err);
 
-	sbi_heap_init((uintptr_t)_fw_end, platform.default_next_addr);
+	sbi_heap_init((uintptr_t)_fw_end, fw_memory_limit());
 	/* Keep our own copy: S-mode cannot overwrite it while we still read it. */
 	room = fdt_fixup_room(fdt_totalsize(dtb));
 	fdt = sbi_heap_alloc(fdt_totalsize(dtb) + room, 8);
@@ -250,8 +251,9 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 
 	/* The firmware region: everything allocated so far, as one NAPOT range. */
 	fw_size = pow2_roundup(sbi_heap_end() - FW_BASE_ADDR);
-	if (FW_BASE_ADDR + fw_size > platform.default_next_addr)
-		boot_fail("firmware region overlaps the next stage", 0);
+	if (FW_BASE_ADDR + fw_size > fw_memory_limit())
+		boot_fail(fw_payload_size() ? "firmware region overlaps the embedded payload" :
+					      "firmware region overlaps the next stage", 0);
 	sbi_memory.fw_base = FW_BASE_ADDR;
 	sbi_memory.fw_size = fw_size;
 	boot_info.heap_used = sbi_heap_end() - (uintptr_t)_fw_end;

@@ -9,6 +9,7 @@
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
 #include "fw_dynamic.h"
+#include "fw_payload.h"
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -253,6 +254,13 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	where->free_base = sbi_memory.fw_base + sbi_memory.fw_size;
 	where->free_end = platform.default_next_addr;
 	where->next_addr = next_addr;
+	/*
+	 * Room for the next stage: U-Boot grows the DT where it lies ("Using
+	 * Device Tree in place", fdt_high = ~0); with a packed DT, 2023.01
+	 * wrote its /chosen over its own data and crashed at "Starting kernel"
+	 * (tests/linux, case uboot).
+	 */
+	where->room = FDT_FIXUP_ROOM_BYTES;
 	return fdt_place_for_smode(where, fdt, addr);
 }
 
@@ -284,16 +292,19 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 	switch (place) {
 	case FDT_PLACE_IN_PLACE:
 		memcpy(boot_info.orig_fdt, boot_info.fdt, where.new_size);
+		fdt_set_totalsize(boot_info.orig_fdt, where.total);
 		if (!quiet)
 			sbi_printf("abacus: DT for S-mode   : 0x%lx, in place (%lu bytes; the loader's %lu)%s\n",
 				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size, how);
 		return boot_info.orig_fdt;
 	case FDT_PLACE_MOVED:
 		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
+		fdt_set_totalsize((void *)(uintptr_t)addr, where.total);
 		if (!quiet)
-			sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes do not fit the loader's %lu at %p%s\n",
+			sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes do not fit the loader's %lu at %p; "
+				   "%lu bytes free in it%s\n",
 				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size,
-				   boot_info.orig_fdt, how);
+				   boot_info.orig_fdt, (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
 	default:
 		sbi_printf("abacus: warning: S-mode gets the loader's DT unchanged: it does not reserve the firmware region\n");
@@ -402,6 +413,10 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
 	}
+	if (!quiet && fw_payload_size())
+		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
+			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
+			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
 	if (!quiet)
 		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
 			   next.mode == PRV_S ? "S" : "U", target->hartid, next.source, smode_fdt);

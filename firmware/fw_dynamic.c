@@ -4,7 +4,6 @@
 #include "fdt_helpers.h"
 #include "fw_dynamic.h"
 #include "hart.h"
-#include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hsm.h"
@@ -31,11 +30,7 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 	struct fw_dynamic_info *info = (struct fw_dynamic_info *)f;
 	unsigned int words = 5;
 
-	next->addr = platform.default_next_addr;
-	next->mode = platform.default_next_mode;
-	next->boot_hart = -1UL;
-	next->options = 0;
-	next->source = "default";
+	next_stage_default(next);
 	*why = NULL;
 
 	if (!info_addr || (info_addr & 7) || !read_ulong_safe(info_addr, &f[0]) || f[0] != FW_DYNAMIC_INFO_MAGIC)
@@ -51,11 +46,12 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 	for (unsigned int i = 2; i < words; i++)
 		if (!read_ulong_safe(info_addr + 8 * i, &f[i]))
 			goto unreadable;
-	if (info->next_mode != PRV_S && info->next_mode != PRV_U) {
+	/* next_addr 0: nothing loaded (QEMU without -kernel); the default runs. */
+	if (info->next_addr != 0 && info->next_mode != PRV_S && info->next_mode != PRV_U) {
 		*why = "next_mode is not S or U";
 		return;
 	}
-	if (!sbi_memory_smode_addr_ok(info->next_addr)) {
+	if (info->next_addr != 0 && !sbi_memory_smode_addr_ok(info->next_addr)) {
 		*why = "next_addr is not in RAM outside the firmware";
 		return;
 	}
@@ -75,10 +71,12 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 		if (hs && sbi_hsm_hart_usable(hs))
 			next->boot_hart = info->boot_hart;
 	}
-	next->addr = info->next_addr;
-	next->mode = info->next_mode;
 	next->options = info->options;
-	next->source = "fw_dynamic";
+	if (info->next_addr != 0) {
+		next->addr = info->next_addr;
+		next->mode = info->next_mode;
+		next->source = "fw_dynamic";
+	}
 	return;
 unreadable:
 	*why = "block is not readable";

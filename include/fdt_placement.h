@@ -10,6 +10,8 @@ struct fdt_placement {
 	uint64_t new_size;             /* the fixed-up DT */
 	uint64_t free_base, free_end;  /* known free: the end of the firmware region .. the platform's next stage */
 	uint64_t next_addr;            /* the next stage actually entered */
+	uint64_t room;                 /* free space wanted in the DT handed on (a next stage grows it in place) */
+	uint64_t total;                /* out: the total size to give it, new_size + the room its place allows */
 };
 
 enum fdt_place {
@@ -22,9 +24,11 @@ enum fdt_place {
  * Decides where the fixed-up DT fdt (new_size bytes) goes: *addr for
  * IN_PLACE and MOVED. Never a range past the loader's reservation, outside
  * S-mode RAM (sbi_memory), over the loader's DT, the next stage, or a range
- * fdt marks as in use.
+ * fdt marks as in use. p->total says how large a DT to hand on there: in
+ * place, the loader's whole reservation; moved, new_size + room when the
+ * free span has it, else new_size.
  */
-enum fdt_place fdt_place_for_smode(const struct fdt_placement *p, const void *fdt, uint64_t *addr);
+enum fdt_place fdt_place_for_smode(struct fdt_placement *p, const void *fdt, uint64_t *addr);
 
 /*
  * When [base, base + size) overlaps a range fdt marks as in use (a

@@ -25,14 +25,19 @@ struct next_stage {
 	unsigned long addr, mode;
 	unsigned long boot_hart;     /* -1: the firmware chooses */
 	unsigned long options;
-	const char *source;          /* "fw_dynamic" or "default" */
+	const char *source;          /* "fw_dynamic", "embedded payload" or "default" */
 };
 
 /*
  * Reads the block at info_addr (trap-safe) and fills *next; on a missing or
- * bad block, fills the platform default and sets *why to the reason (NULL
- * when there was simply no block).
+ * bad block, fills the default (next_stage_default) and sets *why to the
+ * reason (NULL when there was simply no block). A block with next_addr 0
+ * (QEMU without -kernel: the loader loaded no next stage) is good: its
+ * options and boot_hart are used, with the default next stage.
  */
 void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const char **why);
+
+/* The next stage when the loader names none: the embedded payload, else the platform's (firmware/fw_payload.c). */
+void next_stage_default(struct next_stage *next);
 
 #endif

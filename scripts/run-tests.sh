@@ -34,7 +34,14 @@ if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
 	done
 fi
+# One-image builds (make PAYLOAD=...) that payload tests boot without -kernel.
+if ! run make -s BUILD="$BUILD" embedded-images; then
+	echo "FAIL: build: one-image builds (make embedded-images)" | tee -a "$out"
+	status=1
+fi
 run make -s BUILD="$BUILD" host-tests || status=1
+# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures and the firmware's boot log.
+run make -s BUILD="$BUILD" tools-test || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
 # Short fuzzing runs and the firmware-memory canary (docs/reliability.md).

@@ -5,7 +5,7 @@
 #     linux-source-6.1 (upstream libfdt for the firmware, and the Linux test)
 #     and linux-source-6.12 (bookworm-security: the Linux 6.12 and KVM test);
 #   - upstream libfdt extracted into build/ (never committed);
-#   - the firmware and the test payloads.
+#   - the firmware, the test payloads and the host tools (build/tools/).
 # A second run installs nothing new and downloads nothing.
 set -eu
 cd "$(dirname "$0")/.."
@@ -17,6 +17,9 @@ PACKAGES="make gcc libc6-dev gcc-riscv64-unknown-elf qemu-system-misc device-tre
 # (the labelled test patch of tests/linux/linux-6.12-*.patch).
 PACKAGES="$PACKAGES gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc bison flex cpio libssl-dev libelf-dev"
 PACKAGES="$PACKAGES linux-source-6.12 patch"
+# The distribution boot chain (tests/linux, case uboot): Debian's S-mode U-Boot
+# for QEMU virt, and mkfs.ext4 -d to build its boot disk without root.
+PACKAGES="$PACKAGES u-boot-qemu e2fsprogs"
 # The host fuzzers (tests/fuzz, docs/reliability.md): clang with libFuzzer and
 # the sanitizer runtimes; python3 for their seeds and the QEMU canary run.
 PACKAGES="$PACKAGES clang libclang-rt-14-dev python3"
@@ -34,4 +37,4 @@ if [ -n "$missing" ]; then
 else
 	echo "setup: all packages present"
 fi
-make -j"$(nproc)" firmware payloads
+make -j"$(nproc)" firmware payloads tools

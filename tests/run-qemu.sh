@@ -132,6 +132,7 @@ setup_case()
 	expect=shutdown
 	firmware=$FIRMWARE
 	exit_device=
+	kernel=yes
 	markers=()
 	config_error=
 
@@ -143,6 +144,7 @@ setup_case()
 		expect=?*) expect=${opt#*=} ;;
 		firmware=?*) firmware=${opt#*=} ;;
 		exit-device=?*) exit_device=${opt#*=} ;;
+		kernel=?*) kernel=${opt#*=} ;;
 		log=?*) opt=${opt#*=}; markers+=("${opt//\~/ }") ;;
 		*) config_error="unknown option '$opt'" ;;
 		esac
@@ -162,6 +164,10 @@ setup_case()
 	yes | no) ;;
 	*) config_error="bad exit-device '$exit_device' (yes or no)" ;;
 	esac
+	case $kernel in
+	yes | no) ;;
+	*) config_error="bad kernel '$kernel' (yes or no)" ;;
+	esac
 
 	if [[ $payload == */* || $payload == *.elf ]]; then
 		elf=$payload
@@ -174,7 +180,9 @@ setup_case()
 	qemu_cmd=("$QEMU" -M "$machine" -nographic)
 	# expect=reboot lets QEMU perform the reset so that the payload boots again.
 	[ "$expect" = reboot ] || qemu_cmd+=(-no-reboot)
-	qemu_cmd+=(-bios "$firmware" -kernel "$elf")
+	qemu_cmd+=(-bios "$firmware")
+	# kernel=no: the payload is built into the firmware image (make PAYLOAD=...).
+	[ "$kernel" = no ] || qemu_cmd+=(-kernel "$elf")
 	read -r -a extra_args <<<"$args"
 	qemu_cmd+=("${extra_args[@]}")
 }

@@ -66,32 +66,47 @@ uint64_t fdt_in_use_overlap_end(const void *fdt, uint64_t base, uint64_t size)
 	return end;
 }
 
-enum fdt_place fdt_place_for_smode(const struct fdt_placement *p, const void *fdt, uint64_t *addr)
+/* The first place in the free span for size bytes, stepping over whatever is in use. */
+static bool first_fit(const struct fdt_placement *p, const void *fdt, uint64_t size, uint64_t *addr)
 {
-	uint64_t size = p->new_size, limit = p->free_end, cand;
+	uint64_t limit = p->free_end, cand;
 
-	if (size <= p->orig_size && sbi_memory_smode_range_ok(p->orig, 0, p->orig_size)) {
-		*addr = p->orig;
-		return FDT_PLACE_IN_PLACE;
-	}
 	/* The next stage's image starts at next_addr: the free span ends there. */
 	if (p->next_addr >= p->free_base && p->next_addr < limit)
 		limit = p->next_addr;
-	/* First fit in the free span, stepping over whatever is in use. */
 	cand = (p->free_base + FDT_ALIGN - 1) & ~(uint64_t)(FDT_ALIGN - 1);
 	while (cand >= p->free_base && cand <= limit && size <= limit - cand) {
 		uint64_t end = fdt_in_use_overlap_end(fdt, cand, size);
-
 		note_overlap(cand, size, p->orig, p->orig_size, &end);
 		if (!end) {
 			if (!sbi_memory_smode_range_ok(cand, 0, size))
-				break;
+				return false;
 			*addr = cand;
-			return FDT_PLACE_MOVED;
+			return true;
 		}
 		if (end >= limit)
-			break;
+			return false;
 		cand = (end + FDT_ALIGN - 1) & ~(uint64_t)(FDT_ALIGN - 1);
+	}
+	return false;
+}
+
+enum fdt_place fdt_place_for_smode(struct fdt_placement *p, const void *fdt, uint64_t *addr)
+{
+	uint64_t size = p->new_size;
+
+	if (size <= p->orig_size && sbi_memory_smode_range_ok(p->orig, 0, p->orig_size)) {
+		*addr = p->orig;
+		p->total = p->orig_size;   /* what the loader reserved is the DT's to grow in */
+		return FDT_PLACE_IN_PLACE;
+	}
+	if (p->room && size + p->room > size && first_fit(p, fdt, size + p->room, addr)) {
+		p->total = size + p->room;
+		return FDT_PLACE_MOVED;
+	}
+	if (first_fit(p, fdt, size, addr)) {
+		p->total = size;
+		return FDT_PLACE_MOVED;
 	}
 	return FDT_PLACE_NOWHERE;
 }

@@ -160,19 +160,23 @@ static void check_placement(const void *fdt, uint64_t orig_size)
 	struct fdt_placement p = {
 		.orig = 0x87e00000UL, .orig_size = orig_size, .new_size = fdt_totalsize(fdt),
 		.free_base = FW_BASE + FW_SIZE, .free_end = 0x80200000UL, .next_addr = 0x80200000UL,
+		.room = 4096,
 	};
 	uint64_t addr = 0;
 
 	sbi_memory_add_ram(0x80000000UL, 0x8000000UL);
 	switch (fdt_place_for_smode(&p, fdt, &addr)) {
 	case FDT_PLACE_IN_PLACE:
-		EXPECT(addr == p.orig && p.new_size <= orig_size, "in place past the loader's size");
+		EXPECT(addr == p.orig && p.new_size <= orig_size && p.total == orig_size,
+		       "in place past the loader's size");
 		break;
 	case FDT_PLACE_MOVED:
-		EXPECT(!(addr & 7) && addr >= p.free_base && addr + p.new_size <= p.free_end,
+		/* The DT handed on is p.total bytes: all of it must be free. */
+		EXPECT(p.total == p.new_size || p.total == p.new_size + p.room, "total %lu", (unsigned long)p.total);
+		EXPECT(!(addr & 7) && addr >= p.free_base && addr + p.total <= p.free_end,
 		       "moved outside the free span: 0x%lx", (unsigned long)addr);
-		EXPECT(!fdt_in_use_overlap_end(fdt, addr, p.new_size), "moved over a range in use");
-		EXPECT(addr + p.new_size <= p.orig || addr >= p.orig + orig_size, "moved over the loader's DT");
+		EXPECT(!fdt_in_use_overlap_end(fdt, addr, p.total), "moved over a range in use");
+		EXPECT(addr + p.total <= p.orig || addr >= p.orig + orig_size, "moved over the loader's DT");
 		break;
 	default:
 		break;

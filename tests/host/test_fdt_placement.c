@@ -188,9 +188,69 @@ TEST(a_free_span_outside_ram_goes_nowhere)
 	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_NOWHERE);
 }
 
+TEST(in_place_the_dt_keeps_the_loaders_whole_size)
+{
+	struct fdt_placement p = where(0x2000, 0x1400);
+	uint64_t addr = 0;
+
+	p.room = 0x1000;                        /* more than its 0xc00 spare bytes: in place all the same */
+	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_IN_PLACE);
+	CHECK_EQ(p.total, 0x2000);
+}
+
+TEST(moved_the_dt_gets_the_room_asked_for)
+{
+	struct fdt_placement p = where(0x1000, 0x1100);
+	uint64_t addr = 0;
+
+	p.room = 0x1000;
+	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_MOVED);
+	CHECK_EQ(addr, FREE_BASE);
+	CHECK_EQ(p.total, 0x2100);
+}
+
+TEST(the_room_steps_over_ranges_in_use_too)
+{
+	struct fdt_placement p = where(0x1000, 0x1100);
+	uint64_t addr = 0;
+
+	p.room = 0x1000;
+	CHECK_EQ(fdt_add_mem_rsv(blob, FREE_BASE + 0x1800, 0x100), 0);   /* the DT fits before it, the room does not */
+	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_MOVED);
+	CHECK_EQ(addr, FREE_BASE + 0x1900);
+	CHECK_EQ(p.total, 0x2100);
+}
+
+TEST(without_room_for_the_room_the_dt_moves_packed)
+{
+	struct fdt_placement p = where(0x1000, 0x1100);
+	uint64_t addr = 0;
+
+	p.room = 0x1000;
+	p.next_addr = FREE_BASE + 0x1800;       /* the DT fits, the DT and its room do not */
+	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_MOVED);
+	CHECK_EQ(addr, FREE_BASE);
+	CHECK_EQ(p.total, 0x1100);
+}
+
+TEST(a_room_that_wraps_is_not_asked_for)
+{
+	struct fdt_placement p = where(0x1000, 0x1100);
+	uint64_t addr = 0;
+
+	p.room = ~0ULL;
+	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_MOVED);
+	CHECK_EQ(p.total, 0x1100);
+}
+
 int main(void)
 {
 	RUN(a_dt_that_fits_stays_in_place);
+	RUN(in_place_the_dt_keeps_the_loaders_whole_size);
+	RUN(moved_the_dt_gets_the_room_asked_for);
+	RUN(the_room_steps_over_ranges_in_use_too);
+	RUN(without_room_for_the_room_the_dt_moves_packed);
+	RUN(a_room_that_wraps_is_not_asked_for);
 	RUN(one_byte_more_moves_it_after_the_firmware);
 	RUN(the_loaders_dt_in_the_free_span_is_stepped_over);
 	RUN(an_unaligned_free_span_gives_an_aligned_dt);

@@ -12,7 +12,11 @@
 #                    the fragments or patches change; ~3-5 min each on 2 cores)
 #   linux-initramfs  $(BUILD)/linux-test/initramfs-<version>.cpio with the init
 #                    program (and for 6.12 the KVM selftests)
-#   linux-test       all of them, the firmware images, then tests/linux/run-linux.sh
+#   linux-test       all of them, the firmware images (with 6.1 also the
+#                    one-image build with its kernel in it,
+#                    $(BUILD)/qemu-virt-payload-Image), then
+#                    tests/linux/run-linux.sh (its case table lists the cases:
+#                    PMU checks, KVM, the Abacus -> U-Boot -> Linux chain, ...)
 # LINUX_KERNELS selects the kernels (default "6.1 6.12"). LINUX_FIRMWARE selects
 # one -bios image for every case (default: Abacus, built first), e.g.
 #   make -f tests/linux/linux.mk linux-test \
@@ -44,12 +48,16 @@ linux-kernel:
 
 linux-initramfs: $(LINUX_INITRAMFS)
 
-# The Abacus images the cases boot (a no-op when built): the default one and
-# the one that withholds snapshot memory (make PMU_SNAPSHOT=n).
-linux-firmware:
+# The Abacus images the cases boot (a no-op when built): the default one, the
+# one that withholds snapshot memory (make PMU_SNAPSHOT=n) and, with 6.1, the
+# one-image build with that kernel in it (case embedded).
+linux-firmware: linux-kernel
 ifeq ($(LINUX_FIRMWARE),)
 	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt firmware
 	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PMU_SNAPSHOT=n firmware
+ifneq ($(filter 6.1,$(LINUX_KERNELS)),)
+	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PAYLOAD=$(LINUX_DIR)/Image firmware
+endif
 endif
 
 $(LINUX_TEST_DIR)/init: $(LINUX_INIT_SRCS) tests/linux/init/linux_test.h include/sbi_spec.h

@@ -11,6 +11,18 @@
 # "FAIL: linux: boot-<case> (<why>)" and the tail of the log.
 # Ends with "linux: N passed, N failed"; exit status 0 when none failed.
 #
+# How Linux gets there (the "load" column of the case table):
+#   qemu        QEMU -kernel Image -initrd initramfs.cpio -append ...
+#   uboot       the distribution chain: Abacus -> Debian's S-mode U-Boot
+#               (-kernel u-boot.bin) -> distro boot of extlinux/extlinux.conf
+#               on a virtio disk (tests/linux/make-boot-disk.py) -> Linux;
+#               tests/linux/uboot-console.py drives U-Boot's console (its
+#               `sbi` command first) and prints its own check lines
+#   embedded    a one-image build (make PAYLOAD=$BUILD/linux/Image): QEMU gets
+#               the firmware alone, a DT with /chosen bootargs and initrd (as
+#               a board's would have) and the initramfs through a loader
+#               device; the firmware must say it started the embedded payload
+#
 # Environment:
 #   LINUX_FIRMWARE  one -bios image for every case (default: the case's own,
 #                   below); e.g. OpenSBI's fw_jump.bin for a comparison
@@ -18,6 +30,7 @@
 #   LINUX_KERNELS   kernels whose cases run (default "6.1 6.12")
 #   LINUX_CASES     the cases to run (default: every case of LINUX_KERNELS)
 #   LINUX_TIMEOUT   seconds per case (default: the case's own, below)
+#   UBOOT           S-mode U-Boot (default /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin)
 #   QEMU            QEMU binary (default qemu-system-riscv64)
 #   QEMU_EXTRA      more QEMU arguments for every case (e.g. a -plugin)
 # Build first: make -f tests/linux/linux.mk linux-kernel linux-initramfs
@@ -32,6 +45,8 @@ TEST_DIR=$BUILD/linux-test
 TAIL_LINES=40
 BOOTARGS="console=ttyS0 earlycon panic=-1"
 KERNELS=${LINUX_KERNELS:-6.1 6.12}
+UBOOT=${UBOOT:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
+INITRD_ADDR=0x88000000       # embedded: where the loader device puts the initramfs
 
 # Kernels: Image and initramfs.
 #   6.1         Debian's linux-source-6.1 (tests/linux/kernel.config)
@@ -53,9 +68,14 @@ declare -A KERNEL_INITRD=(
 # Firmware of a case:
 #   abacus              $BUILD/qemu-virt/abacus.bin (snapshot memory offered)
 #   abacus-no-snapshot  $BUILD/qemu-virt-no-snapshot/abacus.bin (make PMU_SNAPSHOT=n)
+#   abacus-payload      $BUILD/qemu-virt-payload-Image/abacus.bin (make
+#                       PAYLOAD=$BUILD/linux/Image: the 6.1 kernel inside)
+# LINUX_FIRMWARE replaces the first two; a one-image case keeps its own
+# image only when LINUX_FIRMWARE is unset (it is Abacus's build option).
 declare -A FIRMWARE_IMAGE=(
 	[abacus]=$BUILD/qemu-virt/abacus.bin
 	[abacus-no-snapshot]=$BUILD/qemu-virt-no-snapshot/abacus.bin
+	[abacus-payload]=$BUILD/qemu-virt-payload-Image/abacus.bin
 )
 # DT of a case: QEMU's own (-), or QEMU's own for exactly that machine
 # (-M virt,dumpdtb=) changed as named, given with -dtb:
@@ -72,9 +92,10 @@ declare -A DT_EDIT=(
 declare -A FIRMWARE_LOG=(
 	[abacus-no-snapshot]="PMU snapshot    : withheld (build option PMU_SNAPSHOT=n)"
 	[withhold-snapshot]="PMU snapshot    : withheld (DT /chosen/abacus,withhold-pmu-snapshot)"
+	[embedded]="(embedded payload)"
 )
 
-# The cases: name | kernel | firmware | DT | timeout (s) | QEMU machine arguments | kernel arguments
+# The cases: name | kernel | load | firmware | DT | timeout (s) | QEMU machine arguments | kernel arguments
 #   exact/fw:      one hart under -icount shift=0 (cycle and instret count guest
 #                  instructions; Linux on >= 2 harts under -icount may never
 #                  finish booting, platform-notes.md), Sscofpmf for sampling;
@@ -91,17 +112,23 @@ declare -A FIRMWARE_LOG=(
 #                  CPU hotplug, which the kernel's two bugs break with snapshots.
 #   6.12 with the two fixes, snapshot memory offered: sampling and hotplug
 #                  through the firmware's snapshot paths.
+#   uboot:         the fw checks after U-Boot (four harts: Linux starts the
+#                  other three through HSM; without -icount, which makes
+#                  U-Boot's waits take minutes), plus the boot-chain checks.
+#   embedded:      the exact checks on the one-image build, plus the chain checks.
 CASE_TABLE='
-exact                | 6.1        | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
-fw                   | 6.1        | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
-6.12-exact           | 6.12       | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,exact
-6.12-fw              | 6.12       | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-on,fw,fw-ipi-mask
-6.12-cpuidle         | 6.12       | abacus             | idle-states       | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,cpuidle
-6.12-kvm             | 6.12       | abacus             | -                 | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,kvm abacus_kvm_skip=sbi-pmu-overflow
-6.12-nosnap-sampling | 6.12       | abacus-no-snapshot | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
-6.12-nosnap-hotplug  | 6.12       | abacus             | withhold-snapshot | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
-6.12-fixed-sampling  | 6.12-fixed | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,sampling
-6.12-fixed-hotplug   | 6.12-fixed | abacus             | -                 | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,hotplug
+exact                | 6.1        | qemu     | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
+fw                   | 6.1        | qemu     | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
+6.12-exact           | 6.12       | qemu     | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,exact
+6.12-fw              | 6.12       | qemu     | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-on,fw,fw-ipi-mask
+6.12-cpuidle         | 6.12       | qemu     | abacus             | idle-states       | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,cpuidle
+6.12-kvm             | 6.12       | qemu     | abacus             | -                 | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,kvm abacus_kvm_skip=sbi-pmu-overflow
+6.12-nosnap-sampling | 6.12       | qemu     | abacus-no-snapshot | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
+6.12-nosnap-hotplug  | 6.12       | qemu     | abacus             | withhold-snapshot | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
+6.12-fixed-sampling  | 6.12-fixed | qemu     | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,sampling
+6.12-fixed-hotplug   | 6.12-fixed | qemu     | abacus             | -                 | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,hotplug
+uboot                | 6.1        | uboot    | abacus             | -                 | 360 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
+embedded             | 6.1        | embedded | abacus-payload     | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact abacus_chain=embedded
 '
 
 trim()
@@ -111,19 +138,22 @@ trim()
 	printf '%s' "${s%"${s##*[![:space:]]}"}"
 }
 
-declare -A C_KERNEL C_FIRMWARE C_DT C_TIMEOUT C_MACHINE C_APPEND
+declare -A C_KERNEL C_LOAD C_FIRMWARE C_DT C_TIMEOUT C_MACHINE C_APPEND
 ALL_CASES=
-while IFS='|' read -r f_name f_kernel f_fw f_dt f_timeout f_machine f_append; do
+while IFS='|' read -r f_name f_kernel f_load f_fw f_dt f_timeout f_machine f_append; do
 	f_name=$(trim "$f_name")
 	[ -n "$f_name" ] || continue
 	f_kernel=$(trim "$f_kernel")
 	case " $KERNELS " in *" ${f_kernel%-fixed} "*) ;; *) continue ;; esac
 	C_KERNEL[$f_name]=$f_kernel
+	C_LOAD[$f_name]=$(trim "$f_load")
 	C_FIRMWARE[$f_name]=$(trim "$f_fw")
 	C_DT[$f_name]=$(trim "$f_dt")
 	C_TIMEOUT[$f_name]=$(trim "$f_timeout")
 	C_MACHINE[$f_name]=$(trim "$f_machine")
 	C_APPEND[$f_name]=$(trim "$f_append")
+	# Another firmware cannot run Abacus's one-image build: left out by default.
+	[ -n "${LINUX_FIRMWARE-}" ] && [ "${C_LOAD[$f_name]}" = embedded ] && continue
 	ALL_CASES="$ALL_CASES $f_name"
 done <<<"$CASE_TABLE"
 CASES=${LINUX_CASES:-$ALL_CASES}
@@ -151,15 +181,22 @@ for name in $CASES; do
 	log=$LOG_DIR/linux-$name.log
 	kernel=${KERNEL_IMAGE[${C_KERNEL[$name]}]}
 	initrd=${KERNEL_INITRD[${C_KERNEL[$name]}]}
+	load=${C_LOAD[$name]}
 	fw_kind=${C_FIRMWARE[$name]}
-	firmware=${LINUX_FIRMWARE:-${FIRMWARE_IMAGE[$fw_kind]}}
+	if [ "$load" = embedded ]; then
+		firmware=${FIRMWARE_IMAGE[$fw_kind]}
+	else
+		firmware=${LINUX_FIRMWARE:-${FIRMWARE_IMAGE[$fw_kind]}}
+	fi
 	timeout=${LINUX_TIMEOUT:-${C_TIMEOUT[$name]}}
 	missing=
-	for f in "$firmware" "$kernel" "$initrd"; do
+	needed=("$firmware" "$kernel" "$initrd")
+	[ "$load" = uboot ] && needed+=("$UBOOT")
+	for f in "${needed[@]}"; do
 		[ -f "$f" ] || missing="$missing $f"
 	done
 	if [ -n "$missing" ]; then
-		result FAIL "boot-$name" "not found:$missing (make -f tests/linux/linux.mk linux-test builds them)"
+		result FAIL "boot-$name" "not found:$missing (make -f tests/linux/linux.mk linux-test builds them; U-Boot: scripts/setup.sh installs u-boot-qemu)"
 		continue
 	fi
 	read -r -a machine_args <<<"${C_MACHINE[$name]} ${QEMU_EXTRA-}"
@@ -173,13 +210,56 @@ for name in $CASES; do
 		dtc -q -I dts -O dtb -o "$dtb" "$dtb.dts"
 		dtb_args=(-dtb "$dtb")
 	fi
-	cmd=("$QEMU" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -kernel "$kernel"
-	     -initrd "$initrd" -append "$BOOTARGS ${C_APPEND[$name]}" "${dtb_args[@]}" "${machine_args[@]}")
+	bootargs="$BOOTARGS ${C_APPEND[$name]}"
+	driver_out=
+	setup_error=
+	case $load in
+	uboot)
+		# Debian's S-mode U-Boot boots what a distribution installs on a disk.
+		disk=$LOG_DIR/linux-$name-disk.img
+		driver_out=$log.uboot
+		if ! python3 tests/linux/make-boot-disk.py --kernel "$kernel" --initrd "$initrd" \
+				--append "$bootargs" --out "$disk"; then
+			setup_error="tests/linux/make-boot-disk.py failed"
+		fi
+		cmd=(python3 tests/linux/uboot-console.py --log "$log" --timeout "$timeout" --
+		     "$QEMU" -M virt -m 256M -no-reboot -bios "$firmware" -kernel "$UBOOT" -nic none
+		     -drive "file=$disk,format=raw,if=none,id=hd0" -device virtio-blk-device,drive=hd0
+		     "${dtb_args[@]}" "${machine_args[@]}")
+		;;
+	embedded)
+		# The board's DT carries the command line and the initrd's place.
+		dtb=$LOG_DIR/linux-$name.dtb
+		rm -f "$dtb"
+		initrd_end=$(printf '0x%x' $((INITRD_ADDR + $(stat -c %s "$initrd"))))
+		if ! "$QEMU" -M "virt,dumpdtb=$dtb" -m 256M "${machine_args[@]}" -nographic >/dev/null 2>&1 ||
+		   ! fdtput -t s "$dtb" /chosen bootargs "$bootargs" ||
+		   ! fdtput -t x "$dtb" /chosen linux,initrd-start "$INITRD_ADDR" ||
+		   ! fdtput -t x "$dtb" /chosen linux,initrd-end "$initrd_end"; then
+			setup_error="could not make the DT with /chosen (QEMU dumpdtb, fdtput)"
+		fi
+		cmd=("$QEMU" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -dtb "$dtb"
+		     -device "loader,file=$initrd,addr=$INITRD_ADDR,force-raw=on" "${machine_args[@]}")
+		;;
+	*)
+		cmd=("$QEMU" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -kernel "$kernel"
+		     -initrd "$initrd" -append "$bootargs" "${dtb_args[@]}" "${machine_args[@]}")
+		;;
+	esac
 	printf '%q ' "${cmd[@]}" >"$LOG_DIR/linux-$name.cmd"
 	echo >>"$LOG_DIR/linux-$name.cmd"
+	if [ -n "$setup_error" ]; then
+		result FAIL "boot-$name" "$setup_error"
+		continue
+	fi
 
 	start=$(date +%s%N)
-	timeout -k 5 "$timeout" "${cmd[@]}" </dev/null >"$log" 2>&1
+	if [ -n "$driver_out" ]; then
+		# The console driver writes the machine's output to $log itself.
+		timeout -k 5 "$((timeout + 30))" "${cmd[@]}" </dev/null >"$driver_out" 2>&1
+	else
+		timeout -k 5 "$timeout" "${cmd[@]}" </dev/null >"$log" 2>&1
+	fi
 	rc=$?
 	ms=$((($(date +%s%N) - start) / 1000000))
 
@@ -192,6 +272,14 @@ for name in $CASES; do
 		sed -e "s/^\(PASS\|FAIL\): linux: /\1: linux: $name: /" -e 's/^linux: /    linux: /'
 	passed=$((passed + run_passed))
 	failed=$((failed + run_failed))
+	if [ -n "$driver_out" ]; then
+		# The console driver's own check lines (uboot-...), then its notes.
+		grep -aE '^(PASS|FAIL): linux: ' "$driver_out" |
+			sed "s/^\(PASS\|FAIL\): linux: /\1: linux: $name: /"
+		passed=$((passed + $(grep -c '^PASS: ' "$driver_out")))
+		failed=$((failed + $(grep -c '^FAIL: ' "$driver_out")))
+		grep -avE '^(PASS|FAIL): ' "$driver_out" | sed 's/^/    uboot-console: /'
+	fi
 	rm -f "$log.results"
 
 	summary=$(tr -d '\r' <"$log" | grep -aE '^linux: [0-9]+ passed, [0-9]+ failed$' | tail -n 1)
@@ -207,8 +295,8 @@ for name in $CASES; do
 	elif [ "$rc" != 0 ]; then
 		why="QEMU exit status $rc: no clean SBI SRST shutdown"
 	fi
-	for kind in "$fw_kind" "$dt_kind"; do
-		if [ -z "${LINUX_FIRMWARE-}" ] && [ -n "${FIRMWARE_LOG[$kind]-}" ] &&
+	for kind in "$fw_kind" "$dt_kind" "$load"; do
+		if { [ -z "${LINUX_FIRMWARE-}" ] || [ "$load" = embedded ]; } && [ -n "${FIRMWARE_LOG[$kind]-}" ] &&
 		   ! grep -qaF "${FIRMWARE_LOG[$kind]}" "$log"; then
 			why="${why:+$why, }no '${FIRMWARE_LOG[$kind]}' in the firmware's boot log"
 		fi

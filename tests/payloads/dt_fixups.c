@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The DT S-mode receives (lib/fdt/fdt_fixup.c):
- * - it is a valid FDT (fdt_check_header);
+ * - it is a valid FDT (fdt_check_header), with free space for the next
+ *   stage's own fixups (U-Boot grows it in place);
  * - /reserved-memory/abacus@<base> has no-map and a reg covering the
  *   firmware region: a power of two from the start of RAM, naturally
  *   aligned (one PMP NAPOT entry), ending below the payload;
@@ -26,6 +27,11 @@ static void check_header(const void *fdt)
 	/* The firmware's copy must keep the whole tree inside totalsize. */
 	CHECK(fdt_totalsize(fdt) >= fdt_off_dt_struct(fdt) + fdt_size_dt_struct(fdt));
 	CHECK(fdt_totalsize(fdt) >= fdt_off_dt_strings(fdt) + fdt_size_dt_strings(fdt));
+	/*
+	 * Free space after the blocks (the firmware's fixup room, 4 KiB, less what
+	 * it added): U-Boot adds /chosen properties in place, within totalsize.
+	 */
+	CHECK(fdt_totalsize(fdt) - (fdt_off_dt_strings(fdt) + fdt_size_dt_strings(fdt)) >= 2048);
 }
 
 /* "abacus@" and base in lower-case hex without leading zeros (DT unit address). */

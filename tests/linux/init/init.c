@@ -20,6 +20,7 @@
  *     kvm           the KVM selftests in /kvm (Linux 6.12 initramfs)
  *     boot          no checks: boot, report, power off
  *   abacus_kvm_skip=P[,P...]  kvm parts allowed to skip on this machine
+ *   abacus_chain=uboot|embedded   also check the boot chain (checks_boot_chain.c)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -173,8 +174,9 @@ static double monotonic_seconds(void)
 
 int main(void)
 {
-	char cmdline[1024], cmdline2[1024];
+	char cmdline[1024], cmdline2[1024], chain_cmdline[1024];
 	char *mode, *kvm_skips;
+	const char *chain;
 	unsigned long instret = 0, time_ticks;
 	bool have_instret;
 	long ncpus;
@@ -216,6 +218,9 @@ int main(void)
 		check(false, "cmdline", "no abacus_test= on the kernel command line");
 	else
 		run_groups(mode, kvm_skips, ncpus);
+	chain = cmdline_value("abacus_chain", chain_cmdline, sizeof chain_cmdline);
+	if (chain)
+		run_boot_chain_checks(chain);
 
 	printf("linux: %u passed, %u failed\n", checks_passed, checks_failed);
 	fflush(stdout);

@@ -106,5 +106,7 @@ void run_hotplug_checks(int ncpus);
 void run_cpuidle_checks(int ncpus);
 /* kvm: the kernel's KVM selftests in /kvm; parts named in abacus_kvm_skip= may skip. */
 void run_kvm_checks(const char *expected_skips);
+/* abacus_chain=uboot|embedded: the kernel came through that boot chain (checks_boot_chain.c). */
+void run_boot_chain_checks(const char *chain);
 
 #endif

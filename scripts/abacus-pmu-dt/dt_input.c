@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libfdt.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "dt_input.h"
+
+#define DT_INPUT_MAX (64UL << 20)   /* far above the firmware's 1 MiB limit */
+
+extern char **environ;
+
+/* Reads all of fd into a malloc'ed buffer (with zeroed slack for the header); -1 on error. */
+static int read_all(int fd, unsigned char **buf, size_t *len)
+{
+	size_t capacity = 64 * 1024;
+	unsigned char *p = malloc(capacity);
+	ssize_t n;
+
+	*len = 0;
+	while (p) {
+		if (*len + 1 > capacity - FDT_V17_SIZE) {
+			unsigned char *q = capacity >= DT_INPUT_MAX ? NULL : realloc(p, capacity * 2);
+			if (!q) {
+				free(p);
+				errno = EFBIG;
+				return -1;
+			}
+			p = q;
+			capacity *= 2;
+		}
+		n = read(fd, p + *len, capacity - FDT_V17_SIZE - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			free(p);
+			return -1;
+		}
+		if (n == 0) {
+			/* A short file still has a whole (zero) header to look at. */
+			memset(p + *len, 0, capacity - *len);
+			*buf = p;
+			return 0;
+		}
+		*len += (size_t)n;
+	}
+	errno = ENOMEM;
+	return -1;
+}
+
+/* Runs dtc on a .dts; its DTB on stdout, its messages on our stderr. */
+static int compile_dts(const char *path, unsigned char **buf, size_t *len)
+{
+	const char *dtc = getenv("DTC") ? getenv("DTC") : "dtc";
+	char *argv[] = { (char *)dtc, "-q", "-I", "dts", "-O", "dtb", "-o", "-", (char *)path, NULL };
+	posix_spawn_file_actions_t actions;
+	int pipefd[2], status, err, rc;
+	pid_t pid;
+
+	if (pipe(pipefd) != 0)
+		return -1;
+	posix_spawn_file_actions_init(&actions);
+	posix_spawn_file_actions_adddup2(&actions, pipefd[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&actions, pipefd[0]);
+	posix_spawn_file_actions_addclose(&actions, pipefd[1]);
+	err = posix_spawnp(&pid, dtc, &actions, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&actions);
+	close(pipefd[1]);
+	if (err) {
+		close(pipefd[0]);
+		fprintf(stderr, "abacus-pmu-dt: cannot run %s: %s (install device-tree-compiler)\n", dtc,
+			strerror(err));
+		return -1;
+	}
+	rc = read_all(pipefd[0], buf, len);
+	err = errno;
+	close(pipefd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (rc != 0) {
+		fprintf(stderr, "abacus-pmu-dt: reading %s's output: %s\n", dtc, strerror(err));
+		return -1;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "abacus-pmu-dt: %s could not compile %s\n", dtc, path);
+		free(*buf);
+		return -1;
+	}
+	return 0;
+}
+
+int dt_input_load(const char *path, struct dt_input *in)
+{
+	static const unsigned char magic[4] = { 0xd0, 0x0d, 0xfe, 0xed };
+	unsigned char *buf;
+	size_t len;
+	int fd, rc, err;
+
+	memset(in, 0, sizeof(*in));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "abacus-pmu-dt: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	rc = read_all(fd, &buf, &len);
+	err = errno;
+	close(fd);
+	if (rc != 0) {
+		fprintf(stderr, "abacus-pmu-dt: %s: %s\n", path, strerror(err));
+		return -1;
+	}
+	if (len < sizeof(magic) || memcmp(buf, magic, sizeof(magic)) != 0) {
+		free(buf);
+		if (compile_dts(path, &buf, &len) != 0)
+			return -1;
+		in->from_dts = true;
+	}
+	/* malloc'ed memory is aligned for any type: the firmware's 8-byte rule holds. */
+	if (len < FDT_V17_SIZE || fdt_totalsize(buf) > len) {
+		fprintf(stderr, "abacus-pmu-dt: %s: truncated DTB (%zu bytes, its header says %u)\n",
+			path, len, len < FDT_V17_SIZE ? 0u : (unsigned int)fdt_totalsize(buf));
+		free(buf);
+		return -1;
+	}
+	in->fdt = buf;
+	in->size = len;
+	return 0;
+}
+
+void dt_input_free(struct dt_input *in)
+{
+	free(in->fdt);
+	in->fdt = NULL;
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The report for people. */
+#include <string.h>
+#include "csr_layer.h"
+#include "report.h"
+#include "sbi_spec.h"
+#include "tool_console.h"
+
+#define SET_TEXT 512
+
+static void print_model(FILE *out, const struct hart_model *m)
+{
+	char set[SET_TEXT];
+	unsigned int n = (unsigned int)__builtin_popcount(m->hpm_mask);
+
+	counter_set_text(m->hpm_mask, set, sizeof(set));
+	fprintf(out, "hart model  : %s: %s (%u programmable, %u-bit), %s, %s\n", m->preset,
+		n ? set : "no mhpmcounters", n, m->width,
+		m->mcountinhibit ? "mcountinhibit" : "no mcountinhibit",
+		m->sscofpmf ? "Sscofpmf" : "no Sscofpmf");
+}
+
+static void print_hart(FILE *out, const struct report *r)
+{
+	const struct pmu_probe *p = r->probe;
+	uint64_t hw = 0;
+	unsigned int hpm_width = 0;
+	char set[SET_TEXT];
+	bool known;
+
+	fprintf(out, "platform    : %s (%s)\n", r->model->platform,
+		platform_default_map(r->model->platform, &known) ?
+			"its default map applies without a riscv,pmu node" : "no default map");
+	if (p->dt_cpus)
+		fprintf(out, "DT cpus     : %u; %s\n", p->dt_cpus,
+			p->dt_isa_sscofpmf ? "a riscv,isa names sscofpmf" : "no riscv,isa names sscofpmf");
+	else
+		fprintf(out, "DT cpus     : none (Sscofpmf as the hart model says)\n");
+	if (r->model->sscofpmf && !p->isa_sscofpmf)
+		fprintf(out, "note        : the hart has Sscofpmf but the DT does not say so: the firmware "
+			"will not use it (add sscofpmf to riscv,isa)\n");
+	if (p->isa_sscofpmf && !p->has_sscofpmf)
+		fprintf(out, "note        : riscv,isa names sscofpmf but the hart has no scountovf: the "
+			"firmware will not use it\n");
+
+	for (unsigned int i = 0; i < p->counter_count; i++) {
+		if (p->counters[i].firmware)
+			continue;
+		hw |= 1ULL << p->counters[i].idx;
+		if (p->counters[i].idx >= HART_MODEL_HPM_FIRST)
+			hpm_width = p->counters[i].width;
+	}
+	counter_set_text(hw, set, sizeof(set));
+	fprintf(out, "counters    : %lu = %u hardware (%s", p->num_counters, p->hw_counters, set);
+	if (hpm_width)
+		fprintf(out, "; mhpmcounters %u-bit", hpm_width);
+	if (!p->has_mcountinhibit)
+		fprintf(out, "; no mcountinhibit: readable, not configurable");
+	fprintf(out, ") + %u firmware\n", p->fw_counters);
+	if (p->has_sscofpmf)
+		fprintf(out, "Sscofpmf    : used; the firmware also sets mhpmevent.MINH (bit 62) and the "
+			"filter bits config_flags asks for, left out of the selectors below\n");
+}
+
+static void print_events(FILE *out, const struct pmu_probe *p)
+{
+	char name[96], set[SET_TEXT];
+
+	fprintf(out, "\nstandard events → counters (SBI PMU Tables 2-5):\n");
+	if (p->uncountable == STANDARD_EVENT_COUNT)
+		fprintf(out, "  none\n");
+	for (unsigned int i = 0; i < STANDARD_EVENT_COUNT; i++) {
+		const struct probe_event *e = &p->events[i];
+
+		if (!e->countable)
+			continue;
+		event_name(e->event_idx, name, sizeof(name));
+		counter_set_text(e->counters, set, sizeof(set));
+		fprintf(out, "  %s (0x%x) → %s", name, (unsigned int)e->event_idx, set);
+		if (e->has_mhpmevent)
+			fprintf(out, ", selector 0x%llx",
+				(unsigned long long)shown_selector(p, e->mhpmevent));
+		fprintf(out, "\n");
+	}
+}
+
+static void print_raw(FILE *out, const struct pmu_probe *p)
+{
+	char set[SET_TEXT];
+
+	fprintf(out, "\nraw events (riscv,raw-event-to-mhpmcounters, as kept; mhpmevent = event_data):\n");
+	if (!p->raw_count)
+		fprintf(out, "  none: event_idx 0x20000 and 0x30000 get SBI_ERR_NOT_SUPPORTED\n");
+	for (unsigned int i = 0; i < p->raw_count; i++) {
+		const struct probe_raw *raw = &p->raw[i];
+
+		fprintf(out, "  match 0x%llx mask 0x%llx → ", (unsigned long long)raw->match,
+			(unsigned long long)raw->mask);
+		if (!raw->reachable[0] && !raw->reachable[1]) {
+			fprintf(out, "no event_data can match (match has bits above 55)\n");
+			continue;
+		}
+		if (raw->counters[0] | raw->counters[1])
+			counter_set_text(raw->counters[0] | raw->counters[1], set, sizeof(set));
+		else
+			snprintf(set, sizeof(set), "no counter on this hart");
+		fprintf(out, "%s (%s)\n", set,
+			raw->reachable[0] ? "types 2 and 3" : "type 3 only: match has bits above 47");
+	}
+}
+
+static void print_uncountable(FILE *out, const struct pmu_probe *p)
+{
+	char name[96];
+
+	fprintf(out, "\nno counter can count (%u of %u standard events):\n", p->uncountable,
+		STANDARD_EVENT_COUNT);
+	if (!p->uncountable)
+		fprintf(out, "  none\n");
+	for (unsigned int i = 0; i < STANDARD_EVENT_COUNT; i++) {
+		if (p->events[i].countable)
+			continue;
+		event_name(p->events[i].event_idx, name, sizeof(name));
+		fprintf(out, "  %s (0x%x)\n", name, (unsigned int)p->events[i].event_idx);
+	}
+}
+
+void report_text(FILE *out, const struct report *r)
+{
+	fprintf(out, "abacus-pmu-dt: %s%s\n", r->path, r->dt->from_dts ? " (compiled with dtc)" : "");
+	print_model(out, r->model);
+	if (r->fatal) {
+		fprintf(out, "\nboot log:\n  %s\n", r->fatal);
+		fprintf(out, "\nresult      : the firmware refuses this DTB (exit status %d)\n", r->exit_status);
+		return;
+	}
+	print_hart(out, r);
+
+	fprintf(out, "\nboot log (the firmware's pmu: lines, word for word):\n");
+	for (size_t i = 0; i < tool_console_line_count(); i++)
+		fprintf(out, "  %s\n", tool_console_line(i));
+	print_events(out, r->probe);
+	print_raw(out, r->probe);
+	print_uncountable(out, r->probe);
+	if (r->probe->problems)
+		fprintf(out, "\nresult      : %d problem%s with the riscv,pmu node (exit status %d)\n",
+			r->probe->problems, r->probe->problems == 1 ? "" : "s", r->exit_status);
+	else
+		fprintf(out, "\nresult      : no problems: the firmware uses the map as written (exit status %d)\n",
+			r->exit_status);
+}

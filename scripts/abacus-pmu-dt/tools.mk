@@ -1,0 +1,48 @@
+# abacus-pmu-dt: the riscv,pmu device-tree checker, a host program built from
+# the firmware's own DT parser and PMU core (docs/pmu.md, "Checking a DT on
+# the host"). Included by the top-level Makefile:
+#   make tools                               build/tools/abacus-pmu-dt
+#   make install-tools [PREFIX=/usr/local] [DESTDIR=]   $(DESTDIR)$(PREFIX)/bin/abacus-pmu-dt
+# The test build (ASan/UBSan) is $(BUILD)/host/abacus-pmu-dt-asan, run by
+# tests/tools/test_abacus_pmu_dt.py in `make test`.
+
+BUILD ?= build
+PREFIX ?= /usr/local
+TOOL_PMU_DT := $(BUILD)/tools/abacus-pmu-dt
+TOOL_PMU_DT_ASAN := $(BUILD)/host/abacus-pmu-dt-asan
+
+# The firmware's sources (unchanged), the simulated hart in place of the CSRs,
+# the HiFive Unmatched default table, and the tool's own files.
+TOOL_PMU_DT_SRCS := $(wildcard scripts/abacus-pmu-dt/*.c) \
+	lib/pmu/pmu_dt.c lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c \
+	lib/common/sbi_memory.c lib/common/sbi_format.c lib/fdt/fdt_helpers.c \
+	tests/host/sim_hart.c platform/hifive-unmatched/u74_pmu.c
+TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/pmu/*.h tests/host/sim_hart.h \
+	platform/hifive-unmatched/u74_pmu.h)
+TOOL_CC ?= gcc
+TOOL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -g -Iinclude -Itests/host \
+	-Iplatform/hifive-unmatched -Iscripts/abacus-pmu-dt
+TOOL_LIBS := -lfdt
+
+.PHONY: tools install-tools
+tools: $(TOOL_PMU_DT)
+
+$(TOOL_PMU_DT): $(TOOL_PMU_DT_SRCS) $(TOOL_PMU_DT_HEADERS)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(TOOL_CC) $(TOOL_CFLAGS) -O2 -o $@ $(TOOL_PMU_DT_SRCS) $(TOOL_LIBS)
+
+$(TOOL_PMU_DT_ASAN): $(TOOL_PMU_DT_SRCS) $(TOOL_PMU_DT_HEADERS)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(TOOL_CC) $(TOOL_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+		-o $@ $(TOOL_PMU_DT_SRCS) $(TOOL_LIBS)
+
+install-tools: $(TOOL_PMU_DT)
+	install -D -m 0755 $(TOOL_PMU_DT) $(DESTDIR)$(PREFIX)/bin/abacus-pmu-dt
+
+# make test: the ASan build on every fixture, QEMU's DTs and the firmware's own
+# boot log (needs build/qemu-virt and build/hifive-unmatched firmware).
+.PHONY: tools-test
+tools-test: $(TOOL_PMU_DT) $(TOOL_PMU_DT_ASAN)
+	@BUILD=$(BUILD) TOOL=$(TOOL_PMU_DT_ASAN) TOOL_PLAIN=$(TOOL_PMU_DT) python3 tests/tools/test_abacus_pmu_dt.py
