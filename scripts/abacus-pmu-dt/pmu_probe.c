@@ -75,8 +75,18 @@ static uint64_t matching_counters(unsigned long event_idx, uint64_t event_data, 
 		}
 		found |= 1ULL << r.value;
 		if (!*has_mhpmevent && r.value >= HART_MODEL_HPM_FIRST) {
+			/*
+			 * The selector as the counter runs: a hart without
+			 * mcountinhibit selects no event while the counter is
+			 * stopped and writes the selector at start.
+			 */
+			if (pmu_counter_start(&hart, (unsigned long)r.value, 1, 0, 0).error != SBI_SUCCESS ||
+			    (*mhpmevent = sim.mhpmevent[r.value],
+			     pmu_counter_stop(&hart, (unsigned long)r.value, 1, 0).error != SBI_SUCCESS)) {
+				fprintf(stderr, "abacus-pmu-dt: counter %ld: start/stop failed\n", r.value);
+				exit(2);
+			}
 			*has_mhpmevent = true;
-			*mhpmevent = sim.mhpmevent[r.value];
 		}
 	}
 	return found;
@@ -152,6 +162,7 @@ int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_pr
 	out->has_mcountinhibit = hart.has_mcountinhibit;
 	out->has_sscofpmf = hart.has_sscofpmf;
 	out->uses_default_map = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu") < 0;
+	out->snapshot_withheld = pmu_snapshot_withheld_reason(fdt);
 	out->problems = pmu_dt_parse(fdt, &pmu_event_map, out->present, default_map);
 	out->range_count = pmu_event_map.range_count;
 	out->selector_count = pmu_event_map.selector_count;

@@ -84,6 +84,11 @@ static void json_hart(FILE *out, const struct pmu_probe *p)
 	json_bool(out, p->has_mcountinhibit);
 	fputs(", \"sscofpmf\": ", out);
 	json_bool(out, p->has_sscofpmf);
+	fputs(", \"snapshot_withheld\": ", out);
+	if (p->snapshot_withheld)
+		json_string(out, p->snapshot_withheld);
+	else
+		fputs("null", out);
 	fprintf(out, ", \"mcounteren\": \"0x%x\", \"num_counters\": %lu, \"firmware_counters\": %u, "
 		"\"hardware_counters\": [", (unsigned int)p->present, p->num_counters, p->fw_counters);
 	for (unsigned int i = 0; i < p->counter_count; i++) {

@@ -55,11 +55,16 @@ static void print_hart(FILE *out, const struct report *r)
 	if (hpm_width)
 		fprintf(out, "; mhpmcounters %u-bit", hpm_width);
 	if (!p->has_mcountinhibit)
-		fprintf(out, "; no mcountinhibit: readable, not configurable");
+		fprintf(out, "; no mcountinhibit: a stopped mhpmcounter selects no event, mcycle/minstret run free");
 	fprintf(out, ") + %u firmware\n", p->fw_counters);
 	if (p->has_sscofpmf)
 		fprintf(out, "Sscofpmf    : used; the firmware also sets mhpmevent.MINH (bit 62) and the "
 			"filter bits config_flags asks for, left out of the selectors below\n");
+	if (p->snapshot_withheld)
+		fprintf(out, "snapshot    : withheld (%s): snapshot_set_shmem answers NOT_SUPPORTED\n",
+			p->snapshot_withheld);
+	else
+		fprintf(out, "snapshot    : offered (snapshot_set_shmem)\n");
 }
 
 static void print_events(FILE *out, const struct pmu_probe *p)
