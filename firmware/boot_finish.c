@@ -371,9 +371,10 @@ static void boot_finish_platform(void *arg)
 		sbi_printf("\n");
 		log_harts();
 		log_pmp(work->self);
-		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware); "
+		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
+		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "
 			   "%u event ranges, %u selectors, %u raw ranges\n",
-			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw, PMU_FW_COUNTERS,
+			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw - 1u, PMU_FW_COUNTERS,
 			   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
 		if (pmu_snapshot_withheld)
 			sbi_printf("abacus: PMU snapshot    : withheld (%s): snapshot_set_shmem answers "
