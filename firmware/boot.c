@@ -14,7 +14,7 @@
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "fw_dynamic.h"
-#include "hart.h"
+#include "hart_ext.h"
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -99,10 +99,13 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
 	unsigned int i = 0;
+	struct hart_ext *ext;
 
 	hart_table = sbi_heap_alloc(sizeof(*hart_table) * n, 8);
 	hart_sp_table = sbi_heap_alloc(sizeof(*hart_sp_table) * (max_hartid + 1), 8);
-	if (!hart_table || !hart_sp_table)
+	/* SSE/FWFT/DBTR state, one array: the 2 KiB blocks keep their alignment. */
+	ext = sbi_heap_alloc(sizeof(*ext) * n, 64);
+	if (!hart_table || !hart_sp_table || !ext)
 		boot_fail("no firmware memory for the hart table", 0);
 	fdt_for_each_subnode(node, fdt, cpus) {
 		long id = fdt_cpu_hartid(fdt, node);
@@ -118,6 +121,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		if (!block)
 			boot_fail("too many harts for the firmware region", 0);
 		hs = (struct hart_state *)(block + HART_BLOCK_SIZE - sizeof(struct hart_state));
+		hs->ext = &ext[i];
 		hs->hartid = id;
 		hs->index = i;
 		hs->isa_features = fdt_cpu_isa_features(fdt, node);

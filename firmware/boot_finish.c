@@ -7,6 +7,7 @@
 #include "console.h"
 #include "drivers.h"
 #include "fw_dynamic.h"
+#include "hart_ext.h"
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -29,7 +30,10 @@ static const struct {
 	{ HART_HAS_S, "S" },          { HART_HAS_H, "H" },
 	{ HART_HAS_SSTC, "Sstc" },    { HART_HAS_SSCOFPMF, "Sscofpmf" },
 	{ HART_HAS_SMCNTRPMF, "Smcntrpmf" }, { HART_HAS_ZICBOM, "Zicbom" },
-	{ HART_HAS_ZICBOZ, "Zicboz" },
+	{ HART_HAS_ZICBOZ, "Zicboz" }, { HART_HAS_ZICFILP, "Zicfilp" },
+	{ HART_HAS_ZICFISS, "Zicfiss" }, { HART_HAS_SSDBLTRP, "Ssdbltrp" },
+	{ HART_HAS_SVADU, "Svadu" }, { HART_HAS_SMNPM, "Smnpm" },
+	{ HART_HAS_SDTRIG, "Sdtrig" },
 };
 
 static void log_features(const struct hart_state *hs)
@@ -44,6 +48,7 @@ static void log_features(const struct hart_state *hs)
 static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
 	return a->features == b->features && a->pmu.hw_present == b->pmu.hw_present &&
+	       a->ext->dbtr.trig_max == b->ext->dbtr.trig_max &&
 	       a->pmu.hpm_width == b->pmu.hpm_width && a->pmp_count == b->pmp_count;
 }
 
@@ -61,6 +66,8 @@ static void log_harts(void)
 		else
 			sbi_printf("abacus: hart %-10lu:", hs->hartid);
 		log_features(hs);
+		if (hs->ext->dbtr.trig_max)
+			sbi_printf(" (%u triggers)", hs->ext->dbtr.trig_max);
 		sbi_printf("; counters: cycle time instret");
 		if (hs->pmu.num_hw > 3)
 			sbi_printf(" hpm3-%u (%u-bit)", hs->pmu.num_hw - 1, hs->pmu.hpm_width + 1);
@@ -114,6 +121,30 @@ static void *place_smode_fdt(void)
 	return orig;
 }
 
+static const char *const fwft_feature_names[SBI_FWFT_FEATURE_COUNT] = {
+	"misaligned-deleg", "landing-pad", "shadow-stack", "double-trap", "pte-ad-hw", "pointer-masking",
+};
+
+/* What S-mode gets from SSE, FWFT and DBTR on a hart (docs/sbi3.md). */
+static void log_sbi3_extensions(const struct hart_state *hs)
+{
+	const struct hart_ext *ext = hs->ext;
+
+	sbi_printf("abacus: SSE             : events 0xffff0000 (local software) 0xffff8000 (global software)%s%s on hart %lu\n",
+		   (ext->sse.supported_local >> SSE_LOCAL_PMU_OVERFLOW) & 1 ? " 0x10000 (PMU overflow)" : "",
+		   (ext->sse.supported_local >> SSE_LOCAL_DOUBLE_TRAP) & 1 ? " 0x1 (double trap)" : "", hs->hartid);
+	sbi_printf("abacus: FWFT            :");
+	for (unsigned int f = 0; f < SBI_FWFT_FEATURE_COUNT; f++)
+		if ((ext->fwft.supported >> f) & 1)
+			sbi_printf(" %s", fwft_feature_names[f]);
+	sbi_printf("%s on hart %lu\n", ext->fwft.supported ? "" : " none", hs->hartid);
+	sbi_printf("abacus: DBTR            : %u triggers on hart %lu", ext->dbtr.trig_max, hs->hartid);
+	if (ext->dbtr.trig_max)
+		sbi_printf(" (types:%s%s)", (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
+			   (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL6) & 1 ? " mcontrol6" : "");
+	sbi_printf("\n");
+}
+
 /* The deep part of boot: libfdt, the PMU map, formatted output. */
 struct boot_platform_work {
 	struct hart_state *self;
@@ -148,8 +179,8 @@ static void boot_finish_platform(void *arg)
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
 			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
 			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, (total - image) >> 10,
-			   HART_BLOCK_SIZE, hart_count,
-			   (boot_info.heap_used - (unsigned long)hart_count * HART_BLOCK_SIZE) >> 10);
+			   (unsigned int)(HART_BLOCK_SIZE + sizeof(struct hart_ext)), hart_count,
+			   (boot_info.heap_used - (unsigned long)hart_count * (HART_BLOCK_SIZE + sizeof(struct hart_ext))) >> 10);
 		for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
 			sbi_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)sbi_memory.ram[i].base,
 				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
@@ -164,6 +195,7 @@ static void boot_finish_platform(void *arg)
 			   "%u event ranges, %u selectors, %u raw ranges\n",
 			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw, PMU_FW_COUNTERS,
 			   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
+		log_sbi3_extensions(work->self);
 		sbi_ecall_log_extensions();
 #ifdef ABACUS_TEST_HOOKS
 		sbi_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
@@ -198,6 +230,8 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
 	}
+	/* SSE global events prefer the next stage's hart until S-mode says otherwise. */
+	sse_global_init(target->hartid);
 	if (!quiet)
 		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
 			   next.mode == PRV_S ? "S" : "U", target->hartid, next.source, smode_fdt);

@@ -13,7 +13,13 @@
  * Everything else saves the whole register file for sbi_trap_handler().
  * Either way the frame's sp slot is what S-mode gets back, so a handler that
  * changes frame->regs[2] (an emulated load into sp) is honoured.
+ *
+ * Every return to S/U-mode first looks at hart_state.sse_ready (one load:
+ * hart_state sits right above the frame, at the top of the M-mode stack) and
+ * when it is set lets sbi_sse_deliver_pending() (lib/sse/sse_hw.c) enter a
+ * Supervisor Software Event handler instead of the interrupted code.
  */
+#include "hart.h"
 #include "trap.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
@@ -65,6 +71,9 @@ trap_entry:
 	ld	t0, SBI_EXT_ENTRY_HANDLER(t0)
 	jalr	t0
 ecall_done:
+	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
+	bnez	t0, ecall_sse_deliver
+ecall_return:
 	addi	t0, sp, TRAP_FRAME_SIZE
 	csrw	CSR_MSCRATCH, t0
 	LOAD(ra, 1)
@@ -88,6 +97,25 @@ ecall_not_supported:
 	li	a0, SBI_ERR_NOT_SUPPORTED
 	li	a1, 0
 	j	ecall_done
+
+	/* An SSE event to deliver: the handler's a0/a1 are the result, and the
+	 * C side wants mepc/mstatus in the frame (they are live CSRs here). */
+ecall_sse_deliver:
+	SAVE(a0, 10)
+	SAVE(a1, 11)
+	csrr	t0, CSR_MEPC
+	sd	t0, TRAP_FRAME_MEPC(sp)
+	csrr	t0, CSR_MSTATUS
+	sd	t0, TRAP_FRAME_MSTATUS(sp)
+	mv	a0, sp
+	call	sbi_sse_deliver_pending
+	ld	t0, TRAP_FRAME_MEPC(sp)
+	csrw	CSR_MEPC, t0
+	ld	t0, TRAP_FRAME_MSTATUS(sp)
+	csrw	CSR_MSTATUS, t0
+	LOAD(a0, 10)
+	LOAD(a1, 11)
+	j	ecall_return
 
 trap_from_mmode:
 	/*
@@ -137,7 +165,11 @@ trap_not_ecall:
 	sd	t0, TRAP_FRAME_MSTATUS(sp)
 	mv	a0, sp
 	call	sbi_trap_handler
-	ld	t0, TRAP_FRAME_MEPC(sp)
+	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
+	beqz	t0, 1f
+	mv	a0, sp
+	call	sbi_sse_deliver_pending
+1:	ld	t0, TRAP_FRAME_MEPC(sp)
 	csrw	CSR_MEPC, t0
 	ld	t0, TRAP_FRAME_MSTATUS(sp)
 	csrw	CSR_MSTATUS, t0

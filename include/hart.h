@@ -10,6 +10,11 @@
 #define ABACUS_HART_H
 
 #define HART_BLOCK_SIZE 2048
+/*
+ * Offset of hart_state.sse_ready: firmware/trap_entry.S tests it on every
+ * return to S/U-mode (hart_state sits right above the trap frame).
+ */
+#define HART_STATE_SSE_READY 0
 
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
@@ -27,14 +32,31 @@
 #define HART_HAS_ZICBOZ   (1U << 6)
 #define HART_HAS_MENVCFG  (1U << 7)
 #define HART_HAS_ZKR      (1U << 8)
+/* Extensions the SBI 3.0 firmware features and events depend on. */
+#define HART_HAS_ZICFILP  (1U << 9)    /* FWFT LANDING_PAD (menvcfg.LPE) */
+#define HART_HAS_ZICFISS  (1U << 10)   /* FWFT SHADOW_STACK (menvcfg.SSE) */
+#define HART_HAS_SSDBLTRP (1U << 11)   /* FWFT DOUBLE_TRAP (menvcfg.DTE), SSE double trap event */
+#define HART_HAS_SVADU    (1U << 12)   /* FWFT PTE_AD_HW_UPDATING (menvcfg.ADUE) */
+#define HART_HAS_SMNPM    (1U << 13)   /* FWFT POINTER_MASKING_PMLEN (menvcfg.PMM) */
+#define HART_HAS_SDTRIG   (1U << 14)   /* DBTR: found by probing the trigger CSRs */
 
 /* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
 #define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */
 #define HART_IPI_RFENCE  (1UL << 1)   /* remote fence request */
 #define HART_IPI_WAKE    (1UL << 2)   /* HSM: leave the stopped/suspended loop */
+#define HART_IPI_SSE     (1UL << 3)   /* SSE: an event was injected or routed here */
+
+struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
 
 
 struct hart_state {
+	/*
+	 * Non-zero when an SSE event is ready for delivery on this hart: the
+	 * trap exit checks it with one load (HART_STATE_SSE_READY). Written by
+	 * this hart only (lib/sse/sse_core.c).
+	 */
+	unsigned long sse_ready;
+	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
 	struct pmu_hart pmu;
 	unsigned long hartid;
 	unsigned int index;              /* position in the DT cpu list */
@@ -57,6 +79,8 @@ struct hart_state {
 		unsigned long saved_mepc, saved_mstatus;   /* a probe trap overwrites them */
 	} expect;
 } __attribute__((aligned(16)));
+
+_Static_assert(__builtin_offsetof(struct hart_state, sse_ready) == HART_STATE_SSE_READY, "sse_ready offset");
 
 /* Hart table, allocated at boot. */
 extern struct hart_state **hart_table;     /* by index */

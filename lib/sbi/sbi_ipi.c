@@ -9,6 +9,7 @@
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
+#include "sbi_sse.h"
 
 void sbi_rfence_process(struct hart_state *hs);
 
@@ -33,6 +34,8 @@ void sbi_ipi_process(void)
 	}
 	if (pending & HART_IPI_RFENCE)
 		sbi_rfence_process(hs);
+	if (pending & HART_IPI_SSE)
+		sse_ipi(hs);
 	/* HART_IPI_WAKE needs no action: the HSM wait loops re-check their state. */
 }
 
