@@ -14,7 +14,7 @@
  * Offset of hart_state.sse_ready: firmware/trap_entry.S tests it on every
  * return to S/U-mode (hart_state sits right above the trap frame).
  */
-#define HART_STATE_SSE_READY 0
+#define HART_STATE_SSE_READY 936   /* checked below */
 
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
@@ -50,13 +50,6 @@ struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
 
 
 struct hart_state {
-	/*
-	 * Non-zero when an SSE event is ready for delivery on this hart: the
-	 * trap exit checks it with one load (HART_STATE_SSE_READY). Written by
-	 * this hart only (lib/sse/sse_core.c).
-	 */
-	unsigned long sse_ready;
-	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
 	struct pmu_hart pmu;
 	unsigned long hartid;
 	unsigned int index;              /* position in the DT cpu list */
@@ -78,6 +71,14 @@ struct hart_state {
 		unsigned long saved_t1, trapped, saved_mtvec, saved_mscratch;
 		unsigned long saved_mepc, saved_mstatus;   /* a probe trap overwrites them */
 	} expect;
+	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
+	/*
+	 * Non-zero when an SSE event is ready for delivery on this hart: the
+	 * trap exit checks it with one load (HART_STATE_SSE_READY). Written by
+	 * this hart only (lib/sse/sse_core.c). Last, so the PMU state keeps its
+	 * place at the start (the PMU fast paths are laid out around it).
+	 */
+	unsigned long sse_ready;
 } __attribute__((aligned(16)));
 
 _Static_assert(__builtin_offsetof(struct hart_state, sse_ready) == HART_STATE_SSE_READY, "sse_ready offset");
