@@ -117,6 +117,7 @@ $(O)/abacus.bin: $(O)/abacus.elf
 -include tests/host/reset_gpio.mk
 -include tests/host/misaligned.mk
 -include tests/host/trap.mk
+-include tests/host/sbi3.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/linux/linux.mk
