@@ -151,6 +151,7 @@ TEST(hartmask_check_invalid_hartid_first)
 void aclint_send_ipi(struct hart_state *hs) { (void)hs; }
 void aclint_clear_ipi(struct hart_state *hs) { (void)hs; }
 void sbi_rfence_process(struct hart_state *hs) { (void)hs; }
+void sse_ipi(struct hart_state *hs) { (void)hs; }
 unsigned long host_csr_read(unsigned int csr) { (void)csr; return 0; }
 void host_csr_write(unsigned int csr, unsigned long value) { (void)csr, (void)value; }
 unsigned long host_csr_set(unsigned int csr, unsigned long bits) { (void)csr, (void)bits; return 0; }
