@@ -322,7 +322,6 @@ void sse_hart_reset(struct hart_state *hs)
 void sse_pmu_overflow(struct hart_state *hs)
 {
 	struct sse_event *e = &sse_of(hs)->local[SSE_LOCAL_PMU_OVERFLOW];
-
 	if (e->state >= SBI_SSE_STATE_ENABLED) {
 		/* OF bits, scountovf and the snapshot bitmap stay as the hardware
 		 * left them: S-mode reads them in its handler. */
