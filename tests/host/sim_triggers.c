@@ -5,8 +5,8 @@
 #include "sbi_dbtr.h"
 #include "sim_triggers.h"
 
-struct sim_trigger sim_trig[SIM_TRIGGERS_MAX];
-static struct sim_triggers_config sim_cfg;
+struct sim_triggers sim_triggers;
+#define sim_cfg (sim_triggers.cfg)
 
 void sim_triggers_reset(const struct sim_triggers_config *cfg)
 {

@@ -24,7 +24,14 @@ struct sim_trigger {
 	unsigned int writes;
 };
 
-extern struct sim_trigger sim_trig[SIM_TRIGGERS_MAX];
+/* The calling hart's trigger module (a fuzzer swaps it per hart, like sim). */
+struct sim_triggers {
+	struct sim_triggers_config cfg;
+	struct sim_trigger trig[SIM_TRIGGERS_MAX];
+};
+
+extern struct sim_triggers sim_triggers;
+#define sim_trig (sim_triggers.trig)
 void sim_triggers_reset(const struct sim_triggers_config *cfg);
 
 enum sim_access { SIM_LOAD, SIM_STORE, SIM_EXECUTE };
