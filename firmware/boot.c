@@ -103,7 +103,9 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 
 	hart_table = sbi_heap_alloc(sizeof(*hart_table) * n, 8);
 	hart_sp_table = sbi_heap_alloc(sizeof(*hart_sp_table) * (max_hartid + 1), 8);
-	/* SSE/FWFT/DBTR state, one array: the 2 KiB blocks keep their alignment. */
+	/* SSE/FWFT/DBTR state, one array: the 2 KiB blocks keep their alignment.
+	 * Right after hart_sp_table, before the blocks: tests/fuzz/stress-canary.py
+	 * finds it there. */
 	ext = sbi_heap_alloc(sizeof(*ext) * n, 64);
 	if (!hart_table || !hart_sp_table || !ext)
 		boot_fail("no firmware memory for the hart table", 0);
