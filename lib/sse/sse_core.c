@@ -102,7 +102,13 @@ static void sse_event_reset(struct sse_event *e, uint32_t id, bool global, unsig
 /* Other harts' injections of local events become pending here. */
 static void sse_fold_remote(struct sse_hart *sh)
 {
-	unsigned long bits = __atomic_exchange_n(&sh->remote_pending, 0, __ATOMIC_ACQUIRE);
+	unsigned long bits;
+
+	/* The common case, one load. A bit set after this load comes with an
+	 * IPI, whose sse_ipi() folds it. */
+	if (!sh->remote_pending)
+		return;
+	bits = __atomic_exchange_n(&sh->remote_pending, 0, __ATOMIC_ACQUIRE);
 
 	for (int i = 0; i < SSE_LOCAL_EVENTS; i++)
 		if ((bits >> i) & 1 && sh->local[i].state != SBI_SSE_STATE_UNUSED)
@@ -375,7 +381,13 @@ bool sse_deliver(struct hart_state *hs, struct sse_cpu_context *ctx)
 		sh->running[sh->nr_running++] = e;
 		sse_context_enter(ctx, e->interrupted, hs->hartid, e->entry_pc, e->entry_arg);
 	}
-	hs->sse_ready = sse_pick(hs, lock) != NULL;
+	/*
+	 * Nothing else is ready now: e had the lowest key of every ready event
+	 * and now runs on top, which only a lower key preempts (keys are
+	 * unique: they include the event ID). Events signalled later set
+	 * sse_ready again (on this hart, or by their IPI).
+	 */
+	hs->sse_ready = 0;
 	if (lock)
 		spin_unlock(&sse_global_lock);
 	return e != NULL;
