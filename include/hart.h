@@ -33,12 +33,12 @@
 #define HART_HAS_MENVCFG  (1U << 7)
 #define HART_HAS_ZKR      (1U << 8)
 /* Extensions the SBI 3.0 firmware features and events depend on. */
-#define HART_HAS_ZICFILP  (1U << 9)    /* FWFT LANDING_PAD (menvcfg.LPE) */
-#define HART_HAS_ZICFISS  (1U << 10)   /* FWFT SHADOW_STACK (menvcfg.SSE) */
-#define HART_HAS_SSDBLTRP (1U << 11)   /* FWFT DOUBLE_TRAP (menvcfg.DTE), SSE double trap event */
-#define HART_HAS_SVADU    (1U << 12)   /* FWFT PTE_AD_HW_UPDATING (menvcfg.ADUE) */
-#define HART_HAS_SMNPM    (1U << 13)   /* FWFT POINTER_MASKING_PMLEN (menvcfg.PMM) */
-#define HART_HAS_SDTRIG   (1U << 14)   /* DBTR: found by probing the trigger CSRs */
+#define HART_HAS_SVADU    (1U << 10)   /* FWFT PTE_AD_HW_UPDATING (menvcfg.ADUE) */
+#define HART_HAS_ZICFILP  (1U << 13)   /* FWFT LANDING_PAD (menvcfg.LPE) */
+#define HART_HAS_ZICFISS  (1U << 14)   /* FWFT SHADOW_STACK (menvcfg.SSE) */
+#define HART_HAS_SSDBLTRP (1U << 15)   /* FWFT DOUBLE_TRAP (menvcfg.DTE), SSE double trap event */
+#define HART_HAS_SMNPM    (1U << 16)   /* FWFT POINTER_MASKING_PMLEN (menvcfg.PMM) */
+#define HART_HAS_SDTRIG   (1U << 17)   /* DBTR: found by probing the trigger CSRs */
 
 /* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
 #define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */
