@@ -37,6 +37,8 @@ SBI_ECALL_HANDLER(sbi_ecall_ipi);
 SBI_ECALL_HANDLER(sbi_ecall_rfence);
 SBI_ECALL_HANDLER(sbi_ecall_hsm);
 SBI_ECALL_HANDLER(sbi_ecall_sse);
+/* The SSE slot: sbi_ecall_sse, then delivery of an event left ready (firmware/trap_entry.S). */
+SBI_ECALL_HANDLER(sbi_ecall_sse_entry);
 SBI_ECALL_HANDLER(sbi_ecall_fwft);
 SBI_ECALL_HANDLER(sbi_ecall_dbtr);
 SBI_ECALL_HANDLER(sbi_ecall_test_hooks);   /* test builds only */

@@ -8,7 +8,12 @@
 
 /* Raises `reasons` (HART_IPI_*) on the target and interrupts it. */
 void sbi_ipi_raise(struct hart_state *target, unsigned long reasons);
-/* Machine software interrupt: handle what other harts asked of this one. */
+/* The machine software interrupt: handle what other harts asked of this one. */
+void sbi_ipi_interrupt(void);
+/*
+ * The same from M-mode waiting inside an ecall (HSM suspend, remote fences):
+ * an SSE event it makes ready is left for the interrupt after the ecall.
+ */
 void sbi_ipi_process(void);
 
 /*

@@ -39,7 +39,13 @@ bool sse_hw_entry_pc_ok(unsigned long pc);
  */
 struct sbiret sse_hw_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1);
 
-/* Firmware only: delivery on the way back to S/U-mode (firmware/trap_entry.S). */
+/*
+ * Firmware only, called from firmware/trap_entry.S on the way back to
+ * S/U-mode when hart_state.sse_ready is set: after an SSE call (its return
+ * is the interrupted context; the ecall fast path does not look at
+ * sse_ready otherwise), and on the slow path's exit.
+ */
+void sse_hw_deliver_from_ecall(struct hart_state *hs);
 void sbi_sse_deliver_pending(struct trap_frame *frame);
 
 #endif

@@ -19,9 +19,9 @@ void sbi_ipi_raise(struct hart_state *target, unsigned long reasons)
 	aclint_send_ipi(target);
 }
 
-void sbi_ipi_process(void)
+/* Takes this hart's requests and acts on each. */
+static void ipi_take(struct hart_state *hs)
 {
-	struct hart_state *hs = current_hart();
 	unsigned long pending;
 
 	/* Clear the interrupt before taking the bits, so a new request raised in
@@ -37,6 +37,26 @@ void sbi_ipi_process(void)
 	if (pending & HART_IPI_SSE)
 		sse_ipi(hs);
 	/* HART_IPI_WAKE needs no action: the HSM wait loops re-check their state. */
+}
+
+void sbi_ipi_interrupt(void)
+{
+	ipi_take(current_hart());
+}
+
+void sbi_ipi_process(void)
+{
+	struct hart_state *hs = current_hart();
+
+	ipi_take(hs);
+	/*
+	 * Inside an ecall, whose fast exit does not look at sse_ready: an SSE
+	 * event now ready keeps the IPI raised, and the machine software
+	 * interrupt taken right after the mret delivers it. A wait loop that
+	 * serves IPIs again meanwhile raises it again.
+	 */
+	if (hs->sse_ready)
+		sbi_ipi_raise(hs, HART_IPI_SSE);
 }
 
 long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,

@@ -93,7 +93,7 @@ static void handle_interrupt(struct trap_frame *frame, unsigned long cause)
 {
 	switch (cause & ~MCAUSE_INTERRUPT) {
 	case IRQ_M_SOFT:
-		sbi_ipi_process();
+		sbi_ipi_interrupt();
 		break;
 	case IRQ_M_TIMER:
 		sbi_timer_process();

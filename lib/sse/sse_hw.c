@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE on the hart (include/sse_hw.h): LCOFI routing, IPIs, and the two
- * places where SSE rewrites S-mode's context: delivery on the way back to
- * S/U-mode (called from firmware/trap_entry.S when hart_state.sse_ready is
- * set) and sbi_sse_complete. Both read the context from the trap frame and
- * the CSRs, let the core and lib/sse/sse_context.c decide, and write it back.
+ * SSE on the hart (include/sse_hw.h): LCOFI routing, IPIs, and the places
+ * where SSE rewrites S-mode's context: delivery on the way back to S/U-mode
+ * (from firmware/trap_entry.S's slow path when hart_state.sse_ready is set,
+ * or at the end of an SSE call) and sbi_sse_complete. Each reads the context
+ * from the trap frame and the CSRs, lets the core and lib/sse/sse_context.c
+ * decide, and writes it back.
  */
 #include "hart_ext.h"
 #include "riscv_csr.h"
@@ -97,14 +98,39 @@ void sbi_sse_deliver_pending(struct trap_frame *frame)
 	frame->mepc = ctx.mepc;
 }
 
+/* The frame of the ecall being served: at the top of the hart's M-mode stack. */
+static struct trap_frame *sse_ecall_frame(struct hart_state *hs)
+{
+	return (struct trap_frame *)(hart_stack_top(hs) - TRAP_FRAME_SIZE);
+}
+
+/*
+ * After an SSE call that left an event ready (firmware/trap_entry.S,
+ * sbi_ecall_sse_entry): delivered now, with the ecall's return as the
+ * interrupted context (live mepc/mstatus, a6/a7 in the frame; a0/a1, the
+ * call's result, reach the handler untouched).
+ */
+void sse_hw_deliver_from_ecall(struct hart_state *hs)
+{
+	struct trap_frame *frame = sse_ecall_frame(hs);
+	struct sse_cpu_context ctx;
+
+	sse_context_read(hs, &ctx, csr_read(CSR_MSTATUS), csr_read(CSR_MEPC), frame);
+	if (!sse_deliver(hs, &ctx))
+		return;
+	sse_context_write(&ctx, frame);
+	csr_write(CSR_MSTATUS, ctx.mstatus);
+	csr_write(CSR_MEPC, ctx.mepc);
+}
+
 /*
  * sbi_sse_complete from the ecall path: mepc and mstatus are live CSRs, a6/a7
- * sit in the ecall frame at the top of the M-mode stack. On a completion,
- * a0/a1 go back as S-mode had them (the interrupted context's registers).
+ * sit in the ecall frame. On a completion, a0/a1 go back as S-mode had them
+ * (the interrupted context's registers).
  */
 struct sbiret sse_hw_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1)
 {
-	struct trap_frame *frame = (struct trap_frame *)(hart_stack_top(hs) - TRAP_FRAME_SIZE);
+	struct trap_frame *frame = sse_ecall_frame(hs);
 	struct sse_cpu_context ctx;
 
 	sse_context_read(hs, &ctx, csr_read(CSR_MSTATUS), csr_read(CSR_MEPC), frame);
@@ -115,3 +141,4 @@ struct sbiret sse_hw_complete_ecall(struct hart_state *hs, unsigned long a0, uns
 	csr_write(CSR_MEPC, ctx.mepc);
 	return (struct sbiret){ (long)a0, a1 };
 }
+

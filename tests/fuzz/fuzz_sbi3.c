@@ -344,6 +344,40 @@ void call_sse(struct input *in)
 	}
 }
 
+/* Delivery on a return to S-mode, checked against what it must do. */
+static void sse_return_to_smode(struct hart_state *hs)
+{
+	struct host_sse *h = &hsse[hs->index];
+	struct sse_cpu_context before = h->ctx;
+	bool ready = hs->sse_ready;
+	bool delivered = sse_deliver(hs, &h->ctx);
+	struct sse_event *e;
+
+	EXPECT(delivered == ready, "sse_ready %d but delivery %d", ready, delivered);
+	EXPECT(!hs->sse_ready, "sse_ready still set after a delivery attempt");
+	if (!delivered)
+		return;
+	e = hs->ext->sse.running[hs->ext->sse.nr_running - 1];
+	EXPECT(e->state == SBI_SSE_STATE_RUNNING && !e->pending, "delivered event not running");
+	EXPECT(h->ctx.a6 == hs->hartid && h->ctx.a7 == e->entry_arg && h->ctx.mepc == e->entry_pc &&
+	       h->ctx.sepc == before.mepc, "handler entry registers");
+	EXPECT(e->interrupted[SSE_INTERRUPTED_SEPC] == before.sepc &&
+	       e->interrupted[SSE_INTERRUPTED_A6] == before.a6 &&
+	       e->interrupted[SSE_INTERRUPTED_A7] == before.a7, "interrupted state not saved");
+}
+
+/* The SSE slot of the extension table (firmware/trap_entry.S): the glue, then
+ * delivery of an event the call left ready. */
+SBI_ECALL_HANDLER(sbi_ecall_sse_entry)
+{
+	struct sbiret ret = sbi_ecall_sse(a0, a1, a2, a3, a4, a5, fid);
+	struct hart_state *hs = host_current_hart;
+
+	if (hs->sse_ready)
+		sse_return_to_smode(hs);
+	return ret;
+}
+
 /* The exit path, LCOFI, and another hart's IPI. */
 void op_sse_machine(struct input *in)
 {
@@ -352,21 +386,8 @@ void op_sse_machine(struct input *in)
 	uint8_t what = take8(in) % 4;
 
 	if (what == 0) {
-		/* Back to S-mode: deliver if ready. */
-		struct sse_cpu_context before = h->ctx;
-		bool ready = hs->sse_ready;
-		bool delivered = sse_deliver(hs, &h->ctx);
-		struct sse_event *e;
-		EXPECT(delivered == ready, "sse_ready %d but delivery %d", ready, delivered);
-		if (!delivered)
-			return;
-		e = hs->ext->sse.running[hs->ext->sse.nr_running - 1];
-		EXPECT(e->state == SBI_SSE_STATE_RUNNING && !e->pending, "delivered event not running");
-		EXPECT(h->ctx.a6 == hs->hartid && h->ctx.a7 == e->entry_arg && h->ctx.mepc == e->entry_pc &&
-		       h->ctx.sepc == before.mepc, "handler entry registers");
-		EXPECT(e->interrupted[SSE_INTERRUPTED_SEPC] == before.sepc &&
-		       e->interrupted[SSE_INTERRUPTED_A6] == before.a6 &&
-		       e->interrupted[SSE_INTERRUPTED_A7] == before.a7, "interrupted state not saved");
+		/* Back to S-mode from a trap (the slow path's exit): deliver if ready. */
+		sse_return_to_smode(hs);
 	} else if (what == 1) {
 		/* LCOFI reaches M-mode only while the event holds it. */
 		if (h->lcofi_mmode)

@@ -5,6 +5,7 @@
  * and a hypervisor fence naming a hart without H is refused before anything
  * is sent. The fence instructions themselves need a real hart; QEMU 7.2
  * flushes its whole TLB on any sfence/hfence, so only these rules can show.
+ * Also how sbi_ipi.c hands an SSE IPI to the trap that delivers it.
  */
 #include "test.h"
 #include "hart.h"
@@ -147,11 +148,61 @@ TEST(hartmask_check_invalid_hartid_first)
 	CHECK_EQ(sbi_hartmask_check(0, 0, has_h), SBI_SUCCESS);   /* empty mask */
 }
 
+/* ---- IPIs and SSE (sbi_ipi.c) ---- */
+
+static unsigned int msip_raised, sse_ipis;
+static bool sse_makes_ready;
+
+/*
+ * Served from the machine software interrupt, an SSE IPI is done: the trap's
+ * slow exit delivers. Served by an M-mode wait loop inside an ecall (whose
+ * fast exit does not look at sse_ready), it stays raised until the ecall
+ * returns and the interrupt delivers.
+ */
+TEST(sse_ipi_served_inside_an_ecall_stays_raised)
+{
+	table_init();
+	host_current_hart = &harts[0];
+
+	harts[0].ipi_pending = HART_IPI_SSE;
+	sse_makes_ready = true;
+	msip_raised = sse_ipis = 0;
+	sbi_ipi_interrupt();
+	CHECK_EQ(sse_ipis, 1);
+	CHECK_EQ(harts[0].ipi_pending, 0);
+	CHECK_EQ(msip_raised, 0);
+
+	harts[0].ipi_pending = HART_IPI_SSE;
+	harts[0].sse_ready = 0;
+	msip_raised = sse_ipis = 0;
+	sbi_ipi_process();
+	CHECK_EQ(sse_ipis, 1);
+	CHECK_EQ(harts[0].ipi_pending, HART_IPI_SSE);
+	CHECK_EQ(msip_raised, 1);
+	/* The wait loop serves it again: still raised. */
+	sbi_ipi_process();
+	CHECK_EQ(harts[0].ipi_pending, HART_IPI_SSE);
+	CHECK_EQ(msip_raised, 2);
+
+	/* Nothing ready (masked hart, event disabled): nothing kept. */
+	harts[0].ipi_pending = HART_IPI_SSE;
+	harts[0].sse_ready = 0;
+	sse_makes_ready = false;
+	msip_raised = 0;
+	sbi_ipi_process();
+	CHECK_EQ(harts[0].ipi_pending, 0);
+	CHECK_EQ(msip_raised, 0);
+}
+
 /* ---- Stand-ins for what sbi_ipi.c calls on real hardware ---- */
-void aclint_send_ipi(struct hart_state *hs) { (void)hs; }
+void aclint_send_ipi(struct hart_state *hs) { (void)hs; msip_raised++; }
 void aclint_clear_ipi(struct hart_state *hs) { (void)hs; }
 void sbi_rfence_process(struct hart_state *hs) { (void)hs; }
-void sse_ipi(struct hart_state *hs) { (void)hs; }
+void sse_ipi(struct hart_state *hs)
+{
+	sse_ipis++;
+	hs->sse_ready = sse_makes_ready;
+}
 unsigned long host_csr_read(unsigned int csr) { (void)csr; return 0; }
 void host_csr_write(unsigned int csr, unsigned long value) { (void)csr, (void)value; }
 unsigned long host_csr_set(unsigned int csr, unsigned long bits) { (void)csr, (void)bits; return 0; }
@@ -165,5 +216,6 @@ int main(void)
 	RUN(request_vmid_from_caller_hgatp);
 	RUN(hartmask_check_finds_harts_without_h);
 	RUN(hartmask_check_invalid_hartid_first);
+	RUN(sse_ipi_served_inside_an_ecall_stays_raised);
 	return TEST_EXIT_CODE;
 }
