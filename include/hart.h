@@ -12,7 +12,8 @@
 #define HART_BLOCK_SIZE 2048
 /*
  * Offset of hart_state.sse_ready: firmware/trap_entry.S tests it when its
- * slow path returns to S/U-mode (hart_state sits right above the trap frame).
+ * slow path returns to S/U-mode and after an SSE call (hart_state sits right
+ * above the trap frame).
  */
 #define HART_STATE_SSE_READY 936   /* checked below */
 
@@ -74,8 +75,9 @@ struct hart_state {
 	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
 	/*
 	 * Non-zero when an SSE event is ready for delivery on this hart: the
-	 * slow trap exit checks it with one load (HART_STATE_SSE_READY), the
-	 * SSE glue after each call. Written by this hart only
+	 * slow trap exit and the SSE slot of the ecall table check it with one
+	 * load (HART_STATE_SSE_READY, firmware/trap_entry.S). Written by this
+	 * hart only
 	 * (lib/sse/sse_core.c). Last, so the PMU state keeps its place at the
 	 * start (the PMU fast paths are laid out around it).
 	 */
