@@ -125,10 +125,17 @@ static const char *const fwft_feature_names[SBI_FWFT_FEATURE_COUNT] = {
 	"misaligned-deleg", "landing-pad", "shadow-stack", "double-trap", "pte-ad-hw", "pointer-masking",
 };
 
-/* What S-mode gets from SSE, FWFT and DBTR on a hart (docs/sbi3.md). */
+/* What S-mode gets from SSE, FWFT and DBTR on a hart (docs/sbi3.md): the
+ * boot hart's, or the first hart's with S-mode (FU740: hart 0 has none). */
 static void log_sbi3_extensions(const struct hart_state *hs)
 {
-	const struct hart_ext *ext = hs->ext;
+	const struct hart_ext *ext;
+
+	for (unsigned int i = 0; i < hart_count && !sbi_hsm_hart_usable(hs); i++)
+		hs = hart_table[i];
+	if (!sbi_hsm_hart_usable(hs))
+		return;
+	ext = hs->ext;
 
 	sbi_printf("abacus: SSE             : events 0xffff0000 (local software) 0xffff8000 (global software)%s%s on hart %lu\n",
 		   (ext->sse.supported_local >> SSE_LOCAL_PMU_OVERFLOW) & 1 ? " 0x10000 (PMU overflow)" : "",

@@ -270,11 +270,15 @@ void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
 
 	for (int i = 0; i < SSE_LOCAL_EVENTS; i++)
 		sse_event_reset(&sh->local[i], sse_local_ids[i], false, hs->hartid);
-	sh->supported_local = 1U << SSE_LOCAL_SOFTWARE;
-	if (has_sscofpmf)
-		sh->supported_local |= 1U << SSE_LOCAL_PMU_OVERFLOW;
-	if (has_ssdbltrp)
-		sh->supported_local |= 1U << SSE_LOCAL_DOUBLE_TRAP;
+	/* A hart without S-mode has no handler to run: no local events. */
+	sh->supported_local = 0;
+	if (sbi_hsm_hart_usable(hs)) {
+		sh->supported_local = 1U << SSE_LOCAL_SOFTWARE;
+		if (has_sscofpmf)
+			sh->supported_local |= 1U << SSE_LOCAL_PMU_OVERFLOW;
+		if (has_ssdbltrp)
+			sh->supported_local |= 1U << SSE_LOCAL_DOUBLE_TRAP;
+	}
 	sh->nr_running = 0;
 	sh->masked = true;       /* "masked initially on all harts" */
 	sh->smode_lcofie = false;
