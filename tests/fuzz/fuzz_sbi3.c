@@ -246,6 +246,11 @@ static void call_sse_attrs(struct input *in, bool write, unsigned long id, long 
 	}
 }
 
+/* The SSE slot's delivery after a call (below). */
+static const struct sse_event *slot_delivered;
+static struct sse_cpu_context slot_before;
+static unsigned long sse_state_before_slot(const struct sse_event *delivered, uint32_t id, unsigned long now);
+
 void call_sse(struct input *in)
 {
 	struct hart_state *hs = host_current_hart;
@@ -253,6 +258,7 @@ void call_sse(struct input *in)
 	long lookup = sse_expected_lookup(hs, (uint32_t)id);
 	unsigned long state = lookup ? 0 : sse_state_of((uint32_t)id), pc, hart;
 	bool masked = hs->ext->sse.masked;
+	const struct sse_event *delivered;
 	struct sbiret ret;
 
 	switch (fid) {
@@ -283,12 +289,14 @@ void call_sse(struct input *in)
 						    [SBI_SSE_ENABLE] = SBI_SSE_STATE_ENABLED,
 						    [SBI_SSE_DISABLE] = SBI_SSE_STATE_REGISTERED };
 		ret = ecall(SBI_EXT_SSE, fid, id, take64(in), 0, 0, 0, 0);
+		delivered = slot_delivered;
 		EXPECT_ERROR_IN(ret, "sse (un)register/enable/disable", SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
 				SBI_ERR_INVALID_STATE, SBI_ERR_INVALID_PARAM);
 		EXPECT(ret.error == (lookup ? lookup : state != from[fid] ? SBI_ERR_INVALID_STATE : SBI_SUCCESS),
 		       "sse FID %lu(0x%lx) in state %lu: %ld", fid, id, state, ret.error);
 		if (!ret.error)
-			EXPECT(sse_state_of((uint32_t)id) == to[fid], "sse FID %lu: wrong state after", fid);
+			EXPECT(sse_state_before_slot(delivered, (uint32_t)id, sse_state_of((uint32_t)id)) == to[fid],
+			       "sse FID %lu: wrong state after", fid);
 		break;
 	}
 	case SBI_SSE_COMPLETE: {
@@ -298,17 +306,18 @@ void call_sse(struct input *in)
 		if (top)
 			memcpy(saved, top->interrupted, sizeof(saved));
 		ret = ecall(SBI_EXT_SSE, fid, a0, a1, 0, 0, 0, 0);
+		delivered = slot_delivered;
 		if (!top) {
 			EXPECT(ret.error == SBI_SUCCESS, "complete with nothing running: %ld", ret.error);
 			break;
 		}
-		/* The interrupted context back, a0/a1 untouched. */
+		/* The interrupted context back, a0/a1 untouched (then maybe the
+		 * next event delivered over it by the slot). */
 		EXPECT(ret.error == (long)a0 && ret.value == a1, "complete changed a0/a1");
-		EXPECT(hsse[hs->index].ctx.sepc == saved[SSE_INTERRUPTED_SEPC] &&
-		       hsse[hs->index].ctx.a6 == saved[SSE_INTERRUPTED_A6] &&
-		       hsse[hs->index].ctx.a7 == saved[SSE_INTERRUPTED_A7], "complete did not restore sepc/a6/a7");
-		EXPECT(top->state == ((top->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED
-										  : SBI_SSE_STATE_ENABLED),
+		EXPECT(slot_before.sepc == saved[SSE_INTERRUPTED_SEPC] && slot_before.a6 == saved[SSE_INTERRUPTED_A6] &&
+		       slot_before.a7 == saved[SSE_INTERRUPTED_A7], "complete did not restore sepc/a6/a7");
+		EXPECT(sse_state_before_slot(delivered, top->event_id, top->state) ==
+			       ((top->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED : SBI_SSE_STATE_ENABLED),
 		       "complete left state %u", top->state);
 		break;
 	}
@@ -366,16 +375,32 @@ static void sse_return_to_smode(struct hart_state *hs)
 	       e->interrupted[SSE_INTERRUPTED_A7] == before.a7, "interrupted state not saved");
 }
 
+/* slot_delivered: what the SSE slot delivered after the latest SSE call
+ * (NULL: nothing); slot_before: the context just before (the call's own
+ * effect on it). */
+
 /* The SSE slot of the extension table (firmware/trap_entry.S): the glue, then
  * delivery of an event the call left ready. */
 SBI_ECALL_HANDLER(sbi_ecall_sse_entry)
 {
 	struct sbiret ret = sbi_ecall_sse(a0, a1, a2, a3, a4, a5, fid);
 	struct hart_state *hs = host_current_hart;
+	struct sse_hart *sh = &hs->ext->sse;
 
-	if (hs->sse_ready)
+	slot_delivered = NULL;
+	slot_before = hsse[hs->index].ctx;
+	if (hs->sse_ready) {
 		sse_return_to_smode(hs);
+		slot_delivered = sh->running[sh->nr_running - 1];
+	}
 	return ret;
+}
+
+/* The state a call left an event in, before the slot delivered `delivered`
+ * (slot_delivered right after the call: reading attributes is a call too). */
+static unsigned long sse_state_before_slot(const struct sse_event *delivered, uint32_t id, unsigned long now)
+{
+	return delivered && delivered->event_id == id && now == SBI_SSE_STATE_RUNNING ? SBI_SSE_STATE_ENABLED : now;
 }
 
 /* The exit path, LCOFI, and another hart's IPI. */
