@@ -25,7 +25,7 @@
 
 DEFINE_PMU_PAGE(snapshot_page);
 
-static unsigned long hartid, hpm, hpm2;   /* hpm2: configured, not counting (QEMU: one counter per event) */   /* hpm2: configured, never counting here */
+static unsigned long hartid, hpm, hpm2;   /* hpm2: configured, not counting (QEMU: one counter per event) */
 static uint8_t stack[SSE_STACK_SIZE] __attribute__((aligned(16)));
 static struct sse_handler_arg arg;
 
