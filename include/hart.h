@@ -77,9 +77,8 @@ struct hart_state {
 	 * Non-zero when an SSE event is ready for delivery on this hart: the
 	 * slow trap exit and the SSE slot of the ecall table check it with one
 	 * load (HART_STATE_SSE_READY, firmware/trap_entry.S). Written by this
-	 * hart only
-	 * (lib/sse/sse_core.c). Last, so the PMU state keeps its place at the
-	 * start (the PMU fast paths are laid out around it).
+	 * hart only (lib/sse/sse_core.c). Last, so the PMU state keeps its
+	 * place at the start (the PMU fast paths are laid out around it).
 	 */
 	unsigned long sse_ready;
 } __attribute__((aligned(16)));
