@@ -70,6 +70,9 @@ FW_SRCS := \
 	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
 	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
 	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
+	lib/sbi/sbi_hart_ext.c lib/sbi/sbi_ecall_sse.c lib/sbi/sbi_ecall_fwft.c lib/sbi/sbi_ecall_dbtr.c \
+	lib/sse/sse_core.c lib/sse/sse_context.c lib/sse/sse_hw.c \
+	lib/fwft/fwft_core.c lib/fwft/fwft_hw.c lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c \
@@ -160,6 +163,7 @@ FORCE:
 -include tests/host/reset_gpio.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
+-include tests/host/sbi3.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/embedded.mk

@@ -19,6 +19,7 @@
 #include "fw_dynamic.h"
 #include "fw_payload.h"
 #include "hart.h"
+#include "hart_ext.h"
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -124,10 +125,15 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
 	unsigned int i = 0, ordinal = 0;
+	struct hart_ext *ext;
 
 	hart_table = sbi_heap_alloc(sizeof(*hart_table) * n, 8);
 	hart_sp_table = sbi_heap_alloc(sizeof(*hart_sp_table) * (max_hartid + 1), 8);
-	if (!hart_table || !hart_sp_table)
+	/* SSE/FWFT/DBTR state, one array: the 2 KiB blocks keep their alignment.
+	 * Right after hart_sp_table, before the blocks: tests/fuzz/stress-canary.py
+	 * finds it there. */
+	ext = sbi_heap_alloc(sizeof(*ext) * n, 64);
+	if (!hart_table || !hart_sp_table || !ext)
 		boot_fail("no firmware memory for the hart table", 0);
 	fdt_for_each_subnode(node, fdt, cpus) {
 		long id = fdt_cpu_enabled_hartid(fdt, node);
@@ -146,6 +152,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		if (!block)
 			boot_fail("too many harts for the firmware region", 0);
 		hs = (struct hart_state *)(block + HART_BLOCK_SIZE - sizeof(struct hart_state));
+		hs->ext = &ext[i];
 		hs->hartid = id;
 		hs->index = i;
 		hs->dt_cpu_ordinal = ordinal++;

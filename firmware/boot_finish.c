@@ -10,6 +10,7 @@
 #include "fdt_placement.h"
 #include "fw_dynamic.h"
 #include "fw_payload.h"
+#include "hart_ext.h"
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -33,7 +34,9 @@ static const struct {
 	{ HART_HAS_SMCNTRPMF, "Smcntrpmf" }, { HART_HAS_ZICBOM, "Zicbom" },
 	{ HART_HAS_ZICBOZ, "Zicboz" },  { HART_HAS_SVPBMT, "Svpbmt" },
 	{ HART_HAS_SVADU, "Svadu" },    { HART_HAS_ZKR, "Zkr" },
-	{ HART_HAS_SMSTATEEN, "Smstateen" },
+	{ HART_HAS_SMSTATEEN, "Smstateen" }, { HART_HAS_ZICFILP, "Zicfilp" },
+	{ HART_HAS_ZICFISS, "Zicfiss" }, { HART_HAS_SSDBLTRP, "Ssdbltrp" },
+	{ HART_HAS_SMNPM, "Smnpm" },    { HART_HAS_SDTRIG, "Sdtrig" },
 };
 
 static void log_feature_names(uint32_t flags)
@@ -53,7 +56,8 @@ static void log_features(const struct hart_state *hs)
 static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
 	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
-	       a->pmu.hpm_width == b->pmu.hpm_width && a->pmp_count == b->pmp_count &&
+	       a->pmu.hpm_width == b->pmu.hpm_width && a->ext->dbtr.trig_max == b->ext->dbtr.trig_max &&
+	       a->pmp_count == b->pmp_count &&
 	       a->pmp_granule == b->pmp_granule && a->pmp_protected == b->pmp_protected;
 }
 
@@ -131,6 +135,8 @@ static void log_harts(void)
 		else
 			sbi_printf("abacus: hart %-10lu:", hs->hartid);
 		log_features(hs);
+		if (hs->ext->dbtr.trig_max)
+			sbi_printf(" (%u triggers)", hs->ext->dbtr.trig_max);
 		sbi_printf("; counters: cycle time instret");
 		if (hs->pmu.num_hw > 3)
 			sbi_printf(" hpm3-%u (%u-bit)", hs->pmu.num_hw - 1, hs->pmu.hpm_width + 1);
@@ -312,6 +318,37 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 	}
 }
 
+static const char *const fwft_feature_names[SBI_FWFT_FEATURE_COUNT] = {
+	"misaligned-deleg", "landing-pad", "shadow-stack", "double-trap", "pte-ad-hw", "pointer-masking",
+};
+
+/* What S-mode gets from SSE, FWFT and DBTR on a hart (docs/sbi3.md): the
+ * boot hart's, or the first hart's with S-mode (FU740: hart 0 has none). */
+static void log_sbi3_extensions(const struct hart_state *hs)
+{
+	const struct hart_ext *ext;
+
+	for (unsigned int i = 0; i < hart_count && !sbi_hsm_hart_usable(hs); i++)
+		hs = hart_table[i];
+	if (!sbi_hsm_hart_usable(hs))
+		return;
+	ext = hs->ext;
+
+	sbi_printf("abacus: SSE             : events 0xffff0000 (local software) 0xffff8000 (global software)%s%s on hart %lu\n",
+		   (ext->sse.supported_local >> SSE_LOCAL_PMU_OVERFLOW) & 1 ? " 0x10000 (PMU overflow)" : "",
+		   (ext->sse.supported_local >> SSE_LOCAL_DOUBLE_TRAP) & 1 ? " 0x1 (double trap)" : "", hs->hartid);
+	sbi_printf("abacus: FWFT            :");
+	for (unsigned int f = 0; f < SBI_FWFT_FEATURE_COUNT; f++)
+		if ((ext->fwft.supported >> f) & 1)
+			sbi_printf(" %s", fwft_feature_names[f]);
+	sbi_printf("%s on hart %lu\n", ext->fwft.supported ? "" : " none", hs->hartid);
+	sbi_printf("abacus: DBTR            : %u triggers on hart %lu", ext->dbtr.trig_max, hs->hartid);
+	if (ext->dbtr.trig_max)
+		sbi_printf(" (types:%s%s)", (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
+			   (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL6) & 1 ? " mcontrol6" : "");
+	sbi_printf("\n");
+}
+
 /* The deep part of boot: libfdt, the PMU map, formatted output. */
 struct boot_platform_work {
 	struct hart_state *self;
@@ -352,8 +389,9 @@ static void boot_finish_platform(void *arg)
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
 			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
 			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, (total - image) >> 10,
-			   HART_BLOCK_SIZE, boot_info.hart_blocks,
-			   (boot_info.heap_used - (unsigned long)boot_info.hart_blocks * HART_BLOCK_SIZE) >> 10);
+			   (unsigned int)(HART_BLOCK_SIZE + sizeof(struct hart_ext)), boot_info.hart_blocks,
+			   (boot_info.heap_used -
+			    (unsigned long)boot_info.hart_blocks * (HART_BLOCK_SIZE + sizeof(struct hart_ext))) >> 10);
 		for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
 			sbi_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)sbi_memory.ram[i].base,
 				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
@@ -379,6 +417,7 @@ static void boot_finish_platform(void *arg)
 		if (pmu_snapshot_withheld)
 			sbi_printf("abacus: PMU snapshot    : withheld (%s): snapshot_set_shmem answers "
 				   "NOT_SUPPORTED\n", pmu_snapshot_withheld);
+		log_sbi3_extensions(work->self);
 		sbi_ecall_log_extensions();
 #ifdef ABACUS_TEST_HOOKS
 		sbi_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
@@ -418,6 +457,8 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
 			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
 			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
+	/* SSE global events prefer the next stage's hart until S-mode says otherwise. */
+	sse_global_init(target->hartid);
 	if (!quiet)
 		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
 			   next.mode == PRV_S ? "S" : "U", target->hartid, next.source, smode_fdt);

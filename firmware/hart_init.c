@@ -4,6 +4,7 @@
  * ISA string confirmed by probing), trap vector, delegation, counters,
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
+#include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hart_enables.h"
@@ -141,6 +142,8 @@ void hart_init_mmode(struct hart_state *hs)
 	if (hs->features & HART_HAS_SSTC)
 		csr_write(CSR_STIMECMP, -1UL);
 	setup_pmp(hs);
+	/* SSE, FWFT (its medeleg/menvcfg bits), DBTR: lib/sbi/sbi_hart_ext.c. */
+	hart_init_extensions(hs);
 	/* IPIs wake this hart (and are taken as traps once it runs in S-mode). */
 	csr_write(CSR_MIP, 0);
 	csr_write(CSR_MIE, MIP_MSIP);

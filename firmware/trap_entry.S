@@ -13,7 +13,18 @@
  * Everything else saves the whole register file for sbi_trap_handler().
  * Either way the frame's sp slot is what S-mode gets back, so a handler that
  * changes frame->regs[2] (an emulated load into sp) is honoured.
+ *
+ * Supervisor Software Events: the slow path's exit looks at
+ * hart_state.sse_ready (one load: hart_state sits right above the frame, at
+ * the top of the M-mode stack) and when it is set lets
+ * sbi_sse_deliver_pending() (lib/sse/sse_hw.c) enter an event handler
+ * instead of the interrupted code. The ecall fast path does not look: only
+ * an SSE call can make an event ready during an ecall, and the SSE slot of
+ * the extension table (sbi_ecall_sse_entry, below) looks after the call; an
+ * IPI served inside another ecall keeps this hart's IPI raised, so the trap
+ * right after the mret delivers (lib/sbi/sbi_ipi.c).
  */
+#include "hart.h"
 #include "trap.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
@@ -92,6 +103,26 @@ ecall_not_supported:
 	li	a1, 0
 	j	ecall_done
 
+	/*
+	 * The SSE extension's handler in the table (lib/sbi/sbi_ecall.c): the
+	 * glue, then the delivery of an event the call left ready (inject,
+	 * enable, unmask, the next event after a complete), with the call's
+	 * return as the interrupted context. ra needs no saving: the frame has
+	 * S-mode's and ecall_done reloads it.
+	 */
+	.globl sbi_ecall_sse_entry
+sbi_ecall_sse_entry:
+	call	sbi_ecall_sse
+	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
+	beqz	t0, ecall_done
+	SAVE(a0, 10)
+	SAVE(a1, 11)
+	addi	a0, sp, TRAP_FRAME_SIZE          /* this hart's hart_state */
+	call	sse_hw_deliver_from_ecall
+	LOAD(a0, 10)
+	LOAD(a1, 11)
+	j	ecall_done
+
 trap_from_mmode:
 	/*
 	 * A trap taken in M-mode itself (a firmware bug): sp is 0 and mscratch
@@ -140,7 +171,11 @@ trap_not_ecall:
 	sd	t0, TRAP_FRAME_MSTATUS(sp)
 	mv	a0, sp
 	call	sbi_trap_handler
-	ld	t0, TRAP_FRAME_MEPC(sp)
+	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
+	beqz	t0, 1f
+	mv	a0, sp
+	call	sbi_sse_deliver_pending
+1:	ld	t0, TRAP_FRAME_MEPC(sp)
 	csrw	CSR_MEPC, t0
 	ld	t0, TRAP_FRAME_MSTATUS(sp)
 	csrw	CSR_MSTATUS, t0

@@ -10,6 +10,12 @@
 #define ABACUS_HART_H
 
 #define HART_BLOCK_SIZE 2048
+/*
+ * Offset of hart_state.sse_ready: firmware/trap_entry.S tests it when its
+ * slow path returns to S/U-mode and after an SSE call (hart_state sits right
+ * above the trap frame).
+ */
+#define HART_STATE_SSE_READY 1128   /* checked below */
 
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
@@ -31,11 +37,20 @@
 #define HART_HAS_SVADU    (1U << 10)
 #define HART_HAS_SVADE    (1U << 11)
 #define HART_HAS_SMSTATEEN (1U << 12)
+/* Extensions the SBI 3.0 firmware features and events depend on (and Svadu above). */
+#define HART_HAS_ZICFILP  (1U << 13)   /* FWFT LANDING_PAD (menvcfg.LPE) */
+#define HART_HAS_ZICFISS  (1U << 14)   /* FWFT SHADOW_STACK (menvcfg.SSE) */
+#define HART_HAS_SSDBLTRP (1U << 15)   /* FWFT DOUBLE_TRAP (menvcfg.DTE), SSE double trap event */
+#define HART_HAS_SMNPM    (1U << 16)   /* FWFT POINTER_MASKING_PMLEN (menvcfg.PMM) */
+#define HART_HAS_SDTRIG   (1U << 17)   /* DBTR: found by probing the trigger CSRs */
 
 /* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
 #define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */
 #define HART_IPI_RFENCE  (1UL << 1)   /* remote fence request */
 #define HART_IPI_WAKE    (1UL << 2)   /* HSM: leave the stopped/suspended loop */
+#define HART_IPI_SSE     (1UL << 3)   /* SSE: an event was injected or routed here */
+
+struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
 
 /*
  * Where a hart is in the boot hand-shake (hart_state.boot_state, firmware/boot.c).
@@ -78,7 +93,18 @@ struct hart_state {
 		unsigned long saved_t1, trapped, saved_mtvec, saved_mscratch;
 		unsigned long saved_mepc, saved_mstatus;   /* a probe trap overwrites them */
 	} expect;
+	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
+	/*
+	 * Non-zero when an SSE event is ready for delivery on this hart: the
+	 * slow trap exit and the SSE slot of the ecall table check it with one
+	 * load (HART_STATE_SSE_READY, firmware/trap_entry.S). Written by this
+	 * hart only (lib/sse/sse_core.c). Last, so the PMU state keeps its
+	 * place at the start (the PMU fast paths are laid out around it).
+	 */
+	unsigned long sse_ready;
 } __attribute__((aligned(16)));
+
+_Static_assert(__builtin_offsetof(struct hart_state, sse_ready) == HART_STATE_SSE_READY, "sse_ready offset");
 
 /*
  * Hart table, allocated at boot: the harts offered to S-mode and HSM (and

@@ -37,10 +37,17 @@ SBI_ECALL_HANDLER(sbi_ecall_time);
 SBI_ECALL_HANDLER(sbi_ecall_ipi);
 SBI_ECALL_HANDLER(sbi_ecall_rfence);
 SBI_ECALL_HANDLER(sbi_ecall_hsm);
+SBI_ECALL_HANDLER(sbi_ecall_sse);
+/* The SSE slot: sbi_ecall_sse, then delivery of an event left ready (firmware/trap_entry.S). */
+SBI_ECALL_HANDLER(sbi_ecall_sse_entry);
+SBI_ECALL_HANDLER(sbi_ecall_fwft);
+SBI_ECALL_HANDLER(sbi_ecall_dbtr);
 SBI_ECALL_HANDLER(sbi_ecall_test_hooks);   /* test builds only */
 
 #include <stdbool.h>
 bool sbi_srst_available(void);
+/* DBTR is offered when some hart has Sdtrig triggers (lib/sbi/sbi_ecall_dbtr.c). */
+bool sbi_dbtr_available(void);
 
 /* Called from the trap entry with the ecall's registers. */
 struct sbiret sbi_ecall_dispatch(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,

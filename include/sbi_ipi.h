@@ -15,7 +15,12 @@ void sbi_ipi_raise(struct hart_state *target, unsigned long reasons);
  * (docs/pmu.md) even when two requests meet in one interrupt.
  */
 void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target);
-/* Machine software interrupt: handle what other harts asked of this one. */
+/* The machine software interrupt: handle what other harts asked of this one. */
+void sbi_ipi_interrupt(void);
+/*
+ * The same from M-mode waiting inside an ecall (HSM suspend, remote fences):
+ * an SSE event it makes ready is left for the interrupt after the ecall.
+ */
 void sbi_ipi_process(void);
 /*
  * The same when an IPI is pending, for M-mode loops of a length S-mode

@@ -17,6 +17,11 @@
 #define SBI_ERR_ALREADY_STARTED   -7
 #define SBI_ERR_ALREADY_STOPPED   -8
 #define SBI_ERR_NO_SHMEM          -9
+#define SBI_ERR_INVALID_STATE     -10
+#define SBI_ERR_BAD_RANGE         -11
+#define SBI_ERR_TIMEOUT           -12
+#define SBI_ERR_IO                -13
+#define SBI_ERR_DENIED_LOCKED     -14
 
 #define SBI_SPEC_VERSION_MAJOR 3
 #define SBI_SPEC_VERSION_MINOR 0
@@ -42,6 +47,9 @@
 #define SBI_EXT_SRST  0x53525354
 #define SBI_EXT_PMU   0x504D55
 #define SBI_EXT_DBCN  0x4442434E
+#define SBI_EXT_SSE   0x535345
+#define SBI_EXT_FWFT  0x46574654
+#define SBI_EXT_DBTR  0x44425452
 /* Firmware-specific space: 0x0A000000 | the low 24 bits of the implementation ID. */
 #define SBI_EXT_FIRMWARE_ABACUS (0x0A000000 | SBI_IMPL_ID_ABACUS)
 /* Its functions exist only in test builds (make TEST_HOOKS=1, lib/sbi/sbi_ecall_test_hooks.c). */
@@ -202,5 +210,94 @@
 
 /* Event info entry (Table 18): 16 bytes. */
 #define SBI_PMU_EVENT_INFO_ENTRY_SIZE 16
+
+/* ---- Supervisor Software Events (EID 0x535345, SSE chapter) ---- */
+#define SBI_SSE_READ_ATTRS   0
+#define SBI_SSE_WRITE_ATTRS  1
+#define SBI_SSE_REGISTER     2
+#define SBI_SSE_UNREGISTER   3
+#define SBI_SSE_ENABLE       4
+#define SBI_SSE_DISABLE      5
+#define SBI_SSE_COMPLETE     6
+#define SBI_SSE_INJECT       7
+#define SBI_SSE_HART_UNMASK  8
+#define SBI_SSE_HART_MASK    9
+
+/* Event IDs (table "SSE Event ID Space"): bit 14 platform-specific, bit 15 global. */
+#define SBI_SSE_EVENT_LOCAL_HIGH_PRIO_RAS   0x00000000U
+#define SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP     0x00000001U
+#define SBI_SSE_EVENT_GLOBAL_HIGH_PRIO_RAS  0x00008000U
+#define SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW    0x00010000U
+#define SBI_SSE_EVENT_LOCAL_LOW_PRIO_RAS    0x00100000U
+#define SBI_SSE_EVENT_GLOBAL_LOW_PRIO_RAS   0x00108000U
+#define SBI_SSE_EVENT_LOCAL_SOFTWARE        0xffff0000U
+#define SBI_SSE_EVENT_GLOBAL_SOFTWARE       0xffff8000U
+#define SBI_SSE_EVENT_PLATFORM_BIT          (1U << 14)
+#define SBI_SSE_EVENT_GLOBAL_BIT            (1U << 15)
+
+/* States (STATUS bits 1:0) and the rest of STATUS. */
+#define SBI_SSE_STATE_UNUSED      0
+#define SBI_SSE_STATE_REGISTERED  1
+#define SBI_SSE_STATE_ENABLED     2
+#define SBI_SSE_STATE_RUNNING     3
+#define SBI_SSE_ATTR_STATUS_STATE_MASK  0x3UL
+#define SBI_SSE_ATTR_STATUS_PENDING     (1UL << 2)
+#define SBI_SSE_ATTR_STATUS_INJECT      (1UL << 3)
+
+/* Attribute IDs (table "SSE Event Attributes"). */
+#define SBI_SSE_ATTR_STATUS             0
+#define SBI_SSE_ATTR_PRIORITY           1
+#define SBI_SSE_ATTR_CONFIG             2
+#define SBI_SSE_ATTR_PREFERRED_HART     3
+#define SBI_SSE_ATTR_ENTRY_PC           4
+#define SBI_SSE_ATTR_ENTRY_ARG          5
+#define SBI_SSE_ATTR_INTERRUPTED_SEPC   6
+#define SBI_SSE_ATTR_INTERRUPTED_FLAGS  7
+#define SBI_SSE_ATTR_INTERRUPTED_A6     8
+#define SBI_SSE_ATTR_INTERRUPTED_A7     9
+#define SBI_SSE_ATTR_COUNT              10
+#define SBI_SSE_ATTR_CONFIG_ONESHOT     (1UL << 0)
+#define SBI_SSE_FLAG_SSTATUS_SPP        (1UL << 0)
+#define SBI_SSE_FLAG_SSTATUS_SPIE       (1UL << 1)
+#define SBI_SSE_FLAG_HSTATUS_SPV        (1UL << 2)
+#define SBI_SSE_FLAG_HSTATUS_SPVP       (1UL << 3)
+#define SBI_SSE_FLAG_SSTATUS_SPELP      (1UL << 4)
+#define SBI_SSE_FLAG_SSTATUS_SDT        (1UL << 5)
+#define SBI_SSE_FLAGS_ALL               0x3fUL
+
+/* ---- Firmware Features (EID 0x46574654, FWFT chapter) ---- */
+#define SBI_FWFT_SET 0
+#define SBI_FWFT_GET 1
+#define SBI_FWFT_MISALIGNED_EXC_DELEG   0
+#define SBI_FWFT_LANDING_PAD            1
+#define SBI_FWFT_SHADOW_STACK           2
+#define SBI_FWFT_DOUBLE_TRAP            3
+#define SBI_FWFT_PTE_AD_HW_UPDATING     4
+#define SBI_FWFT_POINTER_MASKING_PMLEN  5
+#define SBI_FWFT_FEATURE_COUNT          6
+#define SBI_FWFT_LOCAL_RESERVED_LAST    0x3fffffffU
+#define SBI_FWFT_LOCAL_PLATFORM_LAST    0x7fffffffU
+#define SBI_FWFT_GLOBAL_RESERVED_LAST   0xbfffffffU
+#define SBI_FWFT_SET_FLAG_LOCK          (1UL << 0)
+
+/* ---- Debug Triggers (EID 0x44425452, DBTR chapter) ---- */
+#define SBI_DBTR_NUM_TRIGGERS       0
+#define SBI_DBTR_SET_SHMEM          1
+#define SBI_DBTR_READ_TRIGGERS      2
+#define SBI_DBTR_INSTALL_TRIGGERS   3
+#define SBI_DBTR_UPDATE_TRIGGERS    4
+#define SBI_DBTR_UNINSTALL_TRIGGERS 5
+#define SBI_DBTR_ENABLE_TRIGGERS    6
+#define SBI_DBTR_DISABLE_TRIGGERS   7
+/* trig_state (table "Debug Trigger State Fields"). */
+#define SBI_DBTR_STATE_MAPPED       (1UL << 0)
+#define SBI_DBTR_STATE_U            (1UL << 1)
+#define SBI_DBTR_STATE_S            (1UL << 2)
+#define SBI_DBTR_STATE_VU           (1UL << 3)
+#define SBI_DBTR_STATE_VS           (1UL << 4)
+#define SBI_DBTR_STATE_HAVE_HW_TRIG (1UL << 5)
+#define SBI_DBTR_STATE_HW_IDX_SHIFT 8
+/* One shared-memory entry: four XLEN words (XLEN / 2 bytes). */
+#define SBI_DBTR_SHMEM_ENTRY_SIZE   32
 
 #endif

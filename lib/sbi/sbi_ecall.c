@@ -70,6 +70,9 @@ const struct sbi_extension_table sbi_extension_table = {
 	SBI_EXTENSION(SBI_EXT_HSM, sbi_ecall_hsm, "hsm"),
 	SBI_EXTENSION_IF(SBI_EXT_SRST, sbi_ecall_srst, "srst", sbi_srst_available),
 	SBI_EXTENSION(SBI_EXT_DBCN, sbi_ecall_dbcn, "dbcn"),
+	SBI_EXTENSION(SBI_EXT_SSE, sbi_ecall_sse_entry, "sse"),   /* firmware/trap_entry.S */
+	SBI_EXTENSION(SBI_EXT_FWFT, sbi_ecall_fwft, "fwft"),
+	SBI_EXTENSION_IF(SBI_EXT_DBTR, sbi_ecall_dbtr, "dbtr", sbi_dbtr_available),
 #ifdef ABACUS_TEST_HOOKS
 	SBI_EXTENSION(SBI_EXT_FIRMWARE_ABACUS, sbi_ecall_test_hooks, "TEST-HOOKS"),
 #endif

@@ -6,6 +6,7 @@
  * two harts racing to start the same hart cannot both succeed.
  */
 #include "console.h"
+#include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
@@ -84,8 +85,9 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 
 	hs->hsm_state = SBI_HSM_STATE_SUSPENDED;
-	/* Wake on any interrupt S-mode has enabled (sie) becoming pending. */
-	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_MSIP | MIP_MTIP))) {
+	/* Wake on any interrupt S-mode has enabled (sie) becoming pending, or
+	 * an SSE event ready for this hart (delivered on the way out). */
+	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_MSIP | MIP_MTIP)) && !hs->sse_ready) {
 		wfi();
 		hsm_serve_machine_interrupts();
 	}
@@ -115,6 +117,8 @@ struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 	/* The next start (CPU hotplug, a new kernel after kexec) finds the PMU as
 	 * boot left it: nothing counting, mapped or pointing into old memory. */
 	pmu_hart_reset(&hs->pmu);
+	/* SSE events reset, FWFT features back to their defaults, triggers uninstalled. */
+	sbi_hart_reset_extensions(hs);
 	csr_write(CSR_MIE, MIP_MSIP);
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 	sbi_hsm_stopped_loop(hs);

@@ -9,17 +9,23 @@
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
+#include "sbi_sse.h"
 
 void sbi_rfence_process(struct hart_state *hs);
+static void ipi_take(struct hart_state *hs);
 
 void sbi_ipi_raise(struct hart_state *target, unsigned long reasons)
 {
 	__atomic_fetch_or(&target->ipi_pending, reasons, __ATOMIC_RELEASE);
-	/* Only a lone hart on a machine without MSWI has no msip (firmware/boot.c):
-	 * its IPIs to itself are handled at once. */
+	/*
+	 * Only a lone hart on a machine without MSWI has no msip (firmware/boot.c):
+	 * its IPIs to itself are handled at once. (Not sbi_ipi_process(), which
+	 * raises an SSE IPI again: an SSE event made ready here is delivered by
+	 * the SSE call's own exit, or the next slow trap exit.)
+	 */
 	if (!target->msip) {
 		if (target == current_hart())
-			sbi_ipi_process();
+			ipi_take(target);
 		return;
 	}
 	aclint_send_ipi(target);
@@ -33,9 +39,9 @@ void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target)
 	sbi_ipi_raise(target, HART_IPI_SMODE);
 }
 
-void sbi_ipi_process(void)
+/* Takes this hart's requests and acts on each. */
+static void ipi_take(struct hart_state *hs)
 {
-	struct hart_state *hs = current_hart();
 	unsigned long pending;
 
 	/* Clear the interrupt before taking the bits, so a new request raised in
@@ -53,7 +59,29 @@ void sbi_ipi_process(void)
 	}
 	if (pending & HART_IPI_RFENCE)
 		sbi_rfence_process(hs);
+	if (pending & HART_IPI_SSE)
+		sse_ipi(hs);
 	/* HART_IPI_WAKE needs no action: the HSM wait loops re-check their state. */
+}
+
+void sbi_ipi_interrupt(void)
+{
+	ipi_take(current_hart());
+}
+
+void sbi_ipi_process(void)
+{
+	struct hart_state *hs = current_hart();
+
+	ipi_take(hs);
+	/*
+	 * Inside an ecall, whose fast exit does not look at sse_ready: an SSE
+	 * event now ready keeps the IPI raised, and the machine software
+	 * interrupt taken right after the mret delivers it. A wait loop that
+	 * serves IPIs again meanwhile raises it again.
+	 */
+	if (hs->sse_ready)
+		sbi_ipi_raise(hs, HART_IPI_SSE);
 }
 
 void sbi_ipi_serve_pending(void)

@@ -9,6 +9,7 @@
 #include "hart.h"
 #include "riscv_csr.h"
 #include "sbi_ipi.h"
+#include "sbi_sse.h"
 #include "sbi_timer.h"
 #include "sbi_emulate.h"
 #include "trap.h"
@@ -92,10 +93,15 @@ static void handle_interrupt(struct trap_frame *frame, unsigned long cause)
 {
 	switch (cause & ~MCAUSE_INTERRUPT) {
 	case IRQ_M_SOFT:
-		sbi_ipi_process();
+		sbi_ipi_interrupt();
 		break;
 	case IRQ_M_TIMER:
 		sbi_timer_process();
+		break;
+	case IRQ_LCOF:
+		/* Only while S-mode has the SSE PMU overflow event enabled (M-mode
+		 * then takes LCOFI): delivered as that event on the way out. */
+		sse_pmu_overflow(current_hart());
 		break;
 	default:
 		sbi_trap_panic(frame, "unexpected machine interrupt");
@@ -137,6 +143,12 @@ void sbi_trap_handler(struct trap_frame *frame)
 	case CAUSE_STORE_ACCESS:
 		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_ACCESS_STORE);
 		break;
+	case CAUSE_DOUBLE_TRAP:
+		/* Ssdbltrp: S-mode trapped with sstatus.SDT set. Its own trap
+		 * handler cannot take it; an enabled SSE double-trap event can. */
+		if (sse_double_trap(hs))
+			return;
+		sbi_trap_panic(frame, "S-mode double trap and no SSE double-trap handler enabled");
 	default:
 		break;
 	}

@@ -32,6 +32,8 @@ void host_select_hart(unsigned int i)
 		return;
 	host_harts[host_current].sim = sim;
 	sim = host_harts[i].sim;
+	host_harts[host_current].triggers = sim_triggers;
+	sim_triggers = host_harts[i].triggers;
 	host_current = i;
 	host_current_hart = host_harts[i].hs;
 }
@@ -90,6 +92,7 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 		memset(hs, 0, sizeof(*hs));
 		hs->hartid = host_hartids[i];
 		hs->index = i;
+		hs->ext = &host_harts[i].ext;    /* set up by the SBI 3.0 part of the target */
 		hs->features = i == HOST_HART_NO_SMODE ? 0 : HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
 		hs->hsm_state = i == HOST_HART_NO_SMODE ? SBI_HSM_STATE_STOPPED : SBI_HSM_STATE_STARTED;
 		/* Every hart has an MSWI slot, as boot requires of a hart it offers

@@ -23,7 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "hart.h"
+#include "hart_ext.h"
 #include "sim_hart.h"
+#include "sim_triggers.h"
 
 #define HOST_HARTS 5
 /* Host hart 2 (hartid 2) has no S-mode, like the FU740's E51: never current. */
@@ -32,6 +34,8 @@
 struct host_hart {
 	struct hart_state *hs;        /* what the firmware sees (hart_table) */
 	struct sim_hart sim;          /* its CSRs while another hart is current */
+	struct sim_triggers triggers; /* its trigger module while another hart is current */
+	struct hart_ext ext;          /* its SSE, FWFT and DBTR state (hart_state.ext) */
 	unsigned long ipis_raised;    /* aclint_send_ipi calls for this hart */
 };
 

@@ -38,43 +38,39 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "fuzz_host.h"
+#include "fuzz_sbi.h"
 #include "pmu.h"
 #include "sbi_ecall.h"
 #include "sbi_memory.h"
 #include "sbi_spec.h"
 
-#define PAGE 4096UL
-/* guard | firmware region | S-mode RAM x SRAM_PAGES | guard */
-#define SRAM_PAGES 3
-#define MAP_PAGES (SRAM_PAGES + 3)
-#define SRAM_FIRST 2
 #define MAX_OPS 96
 
 #define FW_EVENT_CODES SBI_PMU_FW_EVENT_COUNT
 #define PLATFORM_EVENT_DATA 0x77
 #define PLATFORM_EVENT 3
 
-static uint8_t *map_base;                        /* MAP_PAGES pages */
+uint8_t *map_base;                               /* MAP_PAGES pages */
 static uint8_t shadow[SRAM_PAGES * PAGE];        /* S-mode RAM before the call */
 static uint8_t allowed[SRAM_PAGES * PAGE];       /* bytes the call may change */
 static uint64_t platform_count;
 
-static unsigned long page_addr(unsigned int n)
+unsigned long page_addr(unsigned int n)
 {
 	return (unsigned long)(uintptr_t)(map_base + n * PAGE);
 }
 
-static unsigned long sram_base(void)
+unsigned long sram_base(void)
 {
 	return page_addr(SRAM_FIRST);
 }
 
-static unsigned long sram_end(void)
+unsigned long sram_end(void)
 {
 	return page_addr(SRAM_FIRST + SRAM_PAGES);
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2))) fuzz_fail(const char *fmt, ...)
+void fuzz_fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -86,16 +82,9 @@ static void __attribute__((noreturn, format(printf, 1, 2))) fuzz_fail(const char
 	abort();
 }
 
-#define EXPECT(cond, ...) do { if (!(cond)) fuzz_fail(__VA_ARGS__); } while (0)
-
 /* ---- The input ---- */
 
-struct input {
-	const uint8_t *p;
-	size_t n;
-};
-
-static uint8_t take8(struct input *in)
+uint8_t take8(struct input *in)
 {
 	if (!in->n)
 		return 0;
@@ -103,7 +92,7 @@ static uint8_t take8(struct input *in)
 	return *in->p++;
 }
 
-static uint64_t take64(struct input *in)
+uint64_t take64(struct input *in)
 {
 	uint64_t v = 0;
 
@@ -112,14 +101,14 @@ static uint64_t take64(struct input *in)
 	return v;
 }
 
-static unsigned int take16(struct input *in)
+unsigned int take16(struct input *in)
 {
 	return take8(in) | (unsigned int)take8(in) << 8;
 }
 
 /* ---- Argument generators: valid values, their edges, and garbage ---- */
 
-static unsigned long gen_addr(struct input *in)
+unsigned long gen_addr(struct input *in)
 {
 	uint8_t sel = take8(in);
 	unsigned long off = take16(in);
@@ -140,7 +129,7 @@ static unsigned long gen_addr(struct input *in)
 	}
 }
 
-static unsigned long gen_addr_hi(struct input *in)
+unsigned long gen_addr_hi(struct input *in)
 {
 	uint8_t sel = take8(in);
 
@@ -358,14 +347,14 @@ static bool counter_set(const struct pmu_hart *ph, unsigned long base, unsigned 
 }
 
 /* [lo | hi << 64, + size) lies in S-mode RAM (size 0: lo does). */
-static bool sram_range(unsigned long lo, unsigned long hi, uint64_t size)
+bool sram_range(unsigned long lo, unsigned long hi, uint64_t size)
 {
 	uint64_t len = size ? size : 1;
 
 	return hi == 0 && lo >= sram_base() && lo < sram_end() && len <= sram_end() - lo;
 }
 
-static void allow(unsigned long addr, uint64_t len)
+void allow(unsigned long addr, uint64_t len)
 {
 	if (!sram_range(addr, 0, len))
 		fuzz_fail("allowed write 0x%lx+%llu outside S-mode RAM", addr, (unsigned long long)len);
@@ -388,7 +377,7 @@ static uint64_t shadow_u64(unsigned long addr)
 	return v;
 }
 
-static void state_save(void)
+void state_save(void)
 {
 	for (unsigned int i = 0; i < HOST_HARTS; i++) {
 		memcpy(&pre.pmu[i], &host_harts[i].hs->pmu, sizeof(pre.pmu[i]));   /* padding too: compared with memcmp */
@@ -423,7 +412,7 @@ static void expect_pmu_unchanged(const char *what)
 }
 
 /* Only the bytes marked allowed changed in S-mode RAM. */
-static void check_memory(const char *what)
+void check_memory(const char *what)
 {
 	const uint8_t *now = (const uint8_t *)(uintptr_t)sram_base();
 
@@ -511,16 +500,16 @@ static void check_other_harts(void)
 	}
 }
 
-static unsigned long calls_checked;
+unsigned long calls_checked;
 
-static struct sbiret ecall(unsigned long eid, unsigned long fid, unsigned long a0, unsigned long a1,
+struct sbiret ecall(unsigned long eid, unsigned long fid, unsigned long a0, unsigned long a1,
 			   unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5)
 {
 	calls_checked++;
 	return sbi_ecall_dispatch(a0, a1, a2, a3, a4, a5, fid, eid);
 }
 
-static bool error_in(long error, const long *codes, size_t n)
+bool error_in(long error, const long *codes, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (error == codes[i])
@@ -528,10 +517,6 @@ static bool error_in(long error, const long *codes, size_t n)
 	return false;
 }
 
-#define EXPECT_ERROR_IN(ret, what, ...) do { \
-	static const long codes_[] = { __VA_ARGS__ }; \
-	EXPECT(error_in((ret).error, codes_, sizeof(codes_) / sizeof(codes_[0])), \
-	       "%s returned %ld, not allowed by the spec", what, (ret).error); } while (0)
 
 /* ---- PMU calls ---- */
 
@@ -923,8 +908,9 @@ static void call_pmu(struct input *in)
 
 static const unsigned long known_eids[] = {
 	SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_HSM, SBI_EXT_SRST, SBI_EXT_PMU,
-	SBI_EXT_DBCN,
+	SBI_EXT_DBCN, SBI_EXT_SSE, SBI_EXT_FWFT, SBI_EXT_DBTR,
 };
+#define KNOWN_EIDS (sizeof(known_eids) / sizeof(known_eids[0]))
 
 static bool eid_known(unsigned long eid)
 {
@@ -943,7 +929,7 @@ static void call_base(struct input *in)
 
 	if (fid == SBI_BASE_PROBE_EXT) {
 		uint8_t sel = take8(in);
-		arg = sel % 3 == 0 ? known_eids[take8(in) % 8] : sel % 3 == 1 ? take8(in) : take64(in);
+		arg = sel % 3 == 0 ? known_eids[take8(in) % KNOWN_EIDS] : sel % 3 == 1 ? take8(in) : take64(in);
 	}
 	if (fid == 8)
 		fid = take64(in);
@@ -1186,7 +1172,7 @@ static void call_routed(struct input *in)
 static void call_unknown_eid(struct input *in)
 {
 	uint8_t sel = take8(in);
-	unsigned long eid = sel % 4 == 0 ? known_eids[take8(in) % 8] + 1 - (take8(in) & 2) :
+	unsigned long eid = sel % 4 == 0 ? known_eids[take8(in) % KNOWN_EIDS] + 1 - (take8(in) & 2) :
 			    sel % 4 == 1 ? (unsigned long)take16(in) << 16 | take16(in) : take64(in);
 	unsigned long fid = take8(in) & 1 ? take8(in) : take64(in);
 	struct sbiret ret;
@@ -1319,11 +1305,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (unsigned int i = 0; i < HOST_HARTS; i++)
 		cfgs[i] = sim_configs[(hart_cfg >> (2 * (i % 4))) & 3];
 	host_machine_reset(cfgs);
+	sbi3_machine_reset();
 	memset(fw_model, 0, sizeof(fw_model));
 	memset(shmem_model, 0, sizeof(shmem_model));
 
 	for (unsigned int ops = 0; in.n && ops < MAX_OPS; ops++) {
-		uint8_t op = take8(&in) % 24;
+		uint8_t op = take8(&in) % 30;
 
 		if (op < 10)
 			call_pmu(&in);
@@ -1351,13 +1338,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			op_console_input(&in);
 		else if (op == 22)
 			op_hsm_state(&in);
-		else
+		else if (op == 23)
 			op_select_hart(&in);
+		else if (op == 24 || op == 25)
+			call_sse(&in);
+		else if (op == 26)
+			call_fwft(&in);
+		else if (op == 27)
+			call_dbtr(&in);
+		else
+			op_sse_machine(&in);
 		if (op < 17) {
 			check_other_harts();
 		}
 		for (unsigned int h = 0; h < HOST_HARTS; h++)
 			check_pmu_consistent(h);
+		check_sbi3_consistent();
 	}
 	return 0;
 }

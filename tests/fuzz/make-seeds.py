@@ -26,7 +26,24 @@ STOP_RESET = [PMU, 4, 0, 0, 2, 0, 2, 1]                   # every counter, RESET
 TICK = [17, 1, 0, 200]
 EVENT_INFO = [PMU, 8, 1, 16, 0, 5, 2, 0, 2, 3, 1] + [4, 6, 1, 0, 0] * 3
 
+# SBI 3.0 (fuzz_sbi3.c): op 24 SSE calls (FID, then gen_event_id: choice, table index,
+# upper-bits choice), 26 FWFT, 27 DBTR, 28 the SSE machine (0: deliver on return).
+SSE, FWFT, DBTR, SSE_MACHINE = 24, 26, 27, 28
+SSE_LOCAL, SSE_GLOBAL = [1, 0, 1], [1, 1, 1]
+def sse(fid, event, *rest):
+    return [SSE, fid] + event + list(rest)
+SSE_FLOW = (sse(2, SSE_LOCAL, 1, 0x10, 0, *[0] * 8) + sse(4, SSE_LOCAL, *[0] * 8) +
+            sse(8, SSE_LOCAL, *[0] * 8) + sse(7, SSE_LOCAL, 1, 0) + [SSE_MACHINE, 0] +
+            sse(6, SSE_LOCAL, *[0] * 16))
+SSE_GLOBAL_FLOW = (sse(2, SSE_GLOBAL, 1, 0x20, 0, *[0] * 8) + sse(4, SSE_GLOBAL, *[0] * 8) +
+                   sse(8, SSE_GLOBAL, *[0] * 8) + sse(7, SSE_GLOBAL, 1, 0) + [SSE_MACHINE, 0] + [SSE_MACHINE, 2])
+FWFT_LOCK = [FWFT, 1, 0, 1, 1, 1, 1, 1, 1]
+DBTR_FLOW = [DBTR, 1, 1, 0, 0, 0, 3, 1] + [DBTR, 3, 1, 1, 1, 1, 0, 0, 1, 0x12, 0, 1, 2, 0x40, 0, 1] + [DBTR, 2, 1, 0, 1, 1]
 SBI_SEEDS = {
+    "sse-local-flow": [0, 0] + SSE_FLOW,
+    "sse-global-flow": [0, 0] + SSE_GLOBAL_FLOW,
+    "fwft-lock": [0, 0] + FWFT_LOCK + FWFT_LOCK,
+    "dbtr-flow": [0, 0] + DBTR_FLOW,
     "fw-counter-flow": [0, 0] + SET_SHMEM + CONFIG_FW + COUNT_EVENTS + FW_READ + STOP_SNAPSHOT + FW_READ,
     "hw-counter-flow": [0x55, 0] + CONFIG_CYCLES + TICK + STOP_RESET,
     "event-info": [0, 0] + EVENT_INFO,

@@ -15,7 +15,10 @@ console byte), and at each stop the script saves the firmware region
     are dispatched (sbi_memory, pmu_event_map, pmu_platform, the hart
     tables, boot_info, ...) must be unchanged between the stops;
   - the heap (the DT copy, the hart tables) must be unchanged between the
-    stops, except the per-hart blocks (each hart's M-mode stack and state);
+    stops, except the per-hart blocks (each hart's M-mode stack and state)
+    and the per-hart SBI 3.0 state (SSE events, FWFT values, DBTR triggers:
+    one array, allocated by firmware/boot.c right after hart_sp_table and
+    before the first hart block);
   - other firmware data that changed is listed, for information.
 
 Prints one line, "PASS: stress-canary: ..." or "FAIL: stress-canary: ...".
@@ -226,8 +229,14 @@ def main():
         count = int.from_bytes(end[symbols["hart_count"][0] - base:][:4], "little")
         for i in range(count):
             hart_blocks.add(u64(end, table - base + 8 * i) & ~(HART_BLOCK_SIZE - 1))
+    ext_start = ext_end = 0
+    if hart_blocks and "hart_sp_table" in symbols and "hart_sp_table_len" in symbols:
+        sp_table = u64(end, symbols["hart_sp_table"][0] - base)
+        sp_len = u64(end, symbols["hart_sp_table_len"][0] - base)
+        ext_start = sp_table + 8 * sp_len
+        ext_end = min(hart_blocks)
     for addr in range(heap_start, min(heap_end, base + size)):
-        if addr & ~(HART_BLOCK_SIZE - 1) in hart_blocks:
+        if addr & ~(HART_BLOCK_SIZE - 1) in hart_blocks or ext_start <= addr < ext_end:
             continue
         if begin[addr - base] != end[addr - base]:
             fail(f"firmware heap changed at 0x{addr:x} (outside the hart blocks)")
@@ -242,7 +251,8 @@ def main():
     calls = re.search(r"calls=(\d+)", summary.group(0)).group(1) if summary else "?"
     print(f"PASS: {name}: {calls} random calls on {args.smp} harts; read-only image ({ro_bytes} bytes) as "
           f"linked, boot tables and heap ({checked} bytes) unchanged; changed as expected: "
-          f"{', '.join(changed) or 'nothing'}, {len(hart_blocks)} hart blocks")
+          f"{', '.join(changed) or 'nothing'}, {len(hart_blocks)} hart blocks, "
+          f"per-hart SBI 3.0 state ({ext_end - ext_start} bytes)")
 
 
 if __name__ == "__main__":

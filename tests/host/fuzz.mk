@@ -22,14 +22,16 @@ FUZZ_LONG_CALLS ?= 100000
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -DABACUS_HOST -Itests/fuzz/host -Iinclude -Itests/host -Itests/fuzz
 
-# SBI calls through the C dispatcher: the PMU core and the glue of every
+# SBI calls through the C dispatcher: the PMU, SSE, FWFT and DBTR cores and the glue of every
 # extension; what needs real hardware is a harness stand-in (fuzz_host.c).
 FUZZ_SBI_SRCS := tests/fuzz/fuzz_sbi.c tests/fuzz/fuzz_host.c tests/host/sim_hart.c \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c \
 	lib/sbi/sbi_ecall_pmu.c lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
 	lib/sbi/sbi_ecall_hsm.c lib/sbi/sbi_ipi.c lib/sbi/sbi_hart.c lib/sbi/sbi_console.c \
 	lib/common/sbi_format.c lib/common/sbi_memory.c \
-	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c
+	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c \
+	tests/fuzz/fuzz_sbi3.c tests/host/sim_triggers.c lib/sbi/sbi_ecall_sse.c lib/sbi/sbi_ecall_fwft.c \
+	lib/sbi/sbi_ecall_dbtr.c lib/sse/sse_core.c lib/sse/sse_context.c lib/fwft/fwft_core.c lib/dbtr/dbtr_core.c
 # Device trees: the riscv,pmu parser, the DT helpers and fixups, on the
 # firmware's own libfdt (fetched by scripts/fetch-libfdt.sh), built with the
 # firmware's FDT_ASSUME_MASK and instrumented like the rest.

@@ -5,6 +5,7 @@
  * and a hypervisor fence naming a hart without H is refused before anything
  * is sent. The fence instructions themselves need a real hart; QEMU 7.2
  * flushes its whole TLB on any sfence/hfence, so only these rules can show.
+ * Also how sbi_ipi.c hands an SSE IPI to the trap that delivers it.
  */
 #include "test.h"
 #include "hart.h"
@@ -106,11 +107,14 @@ static bool has_h(const struct hart_state *hs)
 	return (hs->features & HART_HAS_H) != 0;
 }
 
+static uint32_t msip_regs[4];   /* never touched: aclint_send_ipi is a stand-in */
+
 static void table_init(void)
 {
 	for (unsigned int i = 0; i < 4; i++) {
 		memset(&harts[i], 0, sizeof(harts[i]));
 		harts[i].hartid = ids[i];
+		harts[i].msip = &msip_regs[i];
 		harts[i].features = HART_HAS_S | HART_HAS_H;
 		table[i] = &harts[i];
 	}
@@ -147,10 +151,81 @@ TEST(hartmask_check_invalid_hartid_first)
 	CHECK_EQ(sbi_hartmask_check(0, 0, has_h), SBI_SUCCESS);   /* empty mask */
 }
 
+/* ---- IPIs and SSE (sbi_ipi.c) ---- */
+
+static unsigned int msip_raised, sse_ipis;
+static bool sse_makes_ready;
+
+/*
+ * Served from the machine software interrupt, an SSE IPI is done: the trap's
+ * slow exit delivers. Served by an M-mode wait loop inside an ecall (whose
+ * fast exit does not look at sse_ready), it stays raised until the ecall
+ * returns and the interrupt delivers.
+ */
+TEST(sse_ipi_served_inside_an_ecall_stays_raised)
+{
+	table_init();
+	host_current_hart = &harts[0];
+
+	harts[0].ipi_pending = HART_IPI_SSE;
+	sse_makes_ready = true;
+	msip_raised = sse_ipis = 0;
+	sbi_ipi_interrupt();
+	CHECK_EQ(sse_ipis, 1);
+	CHECK_EQ(harts[0].ipi_pending, 0);
+	CHECK_EQ(msip_raised, 0);
+
+	harts[0].ipi_pending = HART_IPI_SSE;
+	harts[0].sse_ready = 0;
+	msip_raised = sse_ipis = 0;
+	sbi_ipi_process();
+	CHECK_EQ(sse_ipis, 1);
+	CHECK_EQ(harts[0].ipi_pending, HART_IPI_SSE);
+	CHECK_EQ(msip_raised, 1);
+	/* The wait loop serves it again: still raised. */
+	sbi_ipi_process();
+	CHECK_EQ(harts[0].ipi_pending, HART_IPI_SSE);
+	CHECK_EQ(msip_raised, 2);
+
+	/* Nothing ready (masked hart, event disabled): nothing kept. */
+	harts[0].ipi_pending = HART_IPI_SSE;
+	harts[0].sse_ready = 0;
+	sse_makes_ready = false;
+	msip_raised = 0;
+	sbi_ipi_process();
+	CHECK_EQ(harts[0].ipi_pending, 0);
+	CHECK_EQ(msip_raised, 0);
+}
+
+/*
+ * A lone hart on a machine without MSWI (no msip) handles its IPIs to itself
+ * at once; an SSE event made ready then is left to the SSE call's own exit
+ * (it cannot raise an IPI to itself, nor loop raising one).
+ */
+TEST(a_hart_without_msip_takes_its_own_ipi_once)
+{
+	table_init();
+	host_current_hart = &harts[0];
+	harts[0].msip = NULL;
+	harts[0].sse_ready = 0;
+	sse_makes_ready = true;
+	msip_raised = sse_ipis = 0;
+	sbi_ipi_raise(&harts[0], HART_IPI_SSE);
+	CHECK_EQ(sse_ipis, 1);
+	CHECK_EQ(harts[0].ipi_pending, 0);
+	CHECK_EQ(harts[0].sse_ready, 1);
+	CHECK_EQ(msip_raised, 0);
+}
+
 /* ---- Stand-ins for what sbi_ipi.c calls on real hardware ---- */
-void aclint_send_ipi(struct hart_state *hs) { (void)hs; }
+void aclint_send_ipi(struct hart_state *hs) { (void)hs; msip_raised++; }
 void aclint_clear_ipi(struct hart_state *hs) { (void)hs; }
 void sbi_rfence_process(struct hart_state *hs) { (void)hs; }
+void sse_ipi(struct hart_state *hs)
+{
+	sse_ipis++;
+	hs->sse_ready = sse_makes_ready;
+}
 unsigned long host_csr_read(unsigned int csr) { (void)csr; return 0; }
 void host_csr_write(unsigned int csr, unsigned long value) { (void)csr, (void)value; }
 unsigned long host_csr_set(unsigned int csr, unsigned long bits) { (void)csr, (void)bits; return 0; }
@@ -164,5 +239,7 @@ int main(void)
 	RUN(request_vmid_from_caller_hgatp);
 	RUN(hartmask_check_finds_harts_without_h);
 	RUN(hartmask_check_invalid_hartid_first);
+	RUN(sse_ipi_served_inside_an_ecall_stays_raised);
+	RUN(a_hart_without_msip_takes_its_own_ipi_once);
 	return TEST_EXIT_CODE;
 }

@@ -9,8 +9,19 @@
  *
  * Prints one line per call, read by scripts/bench.sh:
  *   BENCH <name> <instructions>      or      BENCH <name> n/a <error>
- * n/a: the firmware does not implement the call (OpenSBI 1.1 lacks FIDs 6-8).
- * Under Abacus every call must succeed.
+ * n/a: the firmware does not implement the call (OpenSBI 1.1 lacks FIDs 6-8
+ * and SSE). Under Abacus every call must succeed.
+ *
+ * SSE rows measure a local software event (0xffff0000) delivered to
+ * bench_sse_deliver/bench_sse_complete below, handlers of three or four
+ * instructions that run on the interrupted stack and touch only t0, t1, a6
+ * and a7 (the measuring asm clobbers t0/t1; complete restores a6/a7):
+ *   sse_inject(masked)    the inject ecall alone, the event left pending
+ *   sse_hart_unmask+delivery   unmask ecall to the handler's first instruction
+ *   sse_inject+delivery        inject ecall to the handler's first instruction
+ *   sse_complete               complete ecall to the interrupted instruction
+ * Every ecall the trace of scripts/bench.sh --trace follows is one right
+ * after a rdinstret, so each run has exactly one such ecall.
  */
 #include "pmu_util.h"
 
@@ -124,11 +135,106 @@ static void unmap_counter(void)
 	sbi_pmu_counter_stop(counter, 1, SBI_PMU_STOP_FLAG_RESET);
 }
 
+/*
+ * SSE handlers (entered with a6 = hartid, a7 = ENTRY_ARG, every other
+ * register as interrupted). bench_sse_deliver leaves in t0 the instret of
+ * its first instruction; bench_sse_complete reads instret into t1 right
+ * before its complete ecall. Both complete at once.
+ */
+__asm__(".pushsection .text\n"
+	".balign 4\n"
+	"bench_sse_deliver:\n"
+	"	rdinstret t0\n"
+	"	li a6, 6\n"              /* SBI_SSE_COMPLETE */
+	"	li a7, 0x535345\n"
+	"	ecall\n"
+	"	unimp\n"
+	".balign 4\n"
+	"bench_sse_complete:\n"
+	"	li a6, 6\n"
+	"	li a7, 0x535345\n"
+	"	rdinstret t1\n"
+	"	ecall\n"
+	"	unimp\n"
+	".popsection");
+extern char bench_sse_deliver[], bench_sse_complete[];
+
+#define SSE_EVENT SBI_SSE_EVENT_LOCAL_SOFTWARE
+
+struct sse_measured {
+	unsigned long before, after;   /* around the measured ecall (0: not read) */
+	unsigned long handler_t0;      /* bench_sse_deliver's first instruction */
+	unsigned long handler_t1;      /* right before bench_sse_complete's ecall */
+	long error;
+};
+
+/*
+ * One SSE ecall with t0/t1 zeroed before and returned after (the handler's
+ * readings). timed_before: a rdinstret right before the ecall (and so a
+ * measured ecall for the trace); the rdinstret right after is always there:
+ * it is the instruction complete resumes.
+ */
+static struct sse_measured sse_ecall(unsigned long fid, unsigned long arg0, unsigned long arg1,
+				     bool timed_before)
+{
+	register unsigned long a0 __asm__("a0") = arg0;
+	register unsigned long a1 __asm__("a1") = arg1;
+	register unsigned long a6 __asm__("a6") = fid;
+	register unsigned long a7 __asm__("a7") = SBI_EXT_SSE;
+	register unsigned long t0 __asm__("t0") = 0;
+	register unsigned long t1 __asm__("t1") = 0;
+	unsigned long before = 0, after;
+
+	if (timed_before)
+		__asm__ volatile("rdinstret %[before]\n\t"
+				 "ecall\n\t"
+				 "rdinstret %[after]"
+				 : [before] "=&r"(before), [after] "=&r"(after), "+r"(a0), "+r"(a1),
+				   "+r"(t0), "+r"(t1)
+				 : "r"(a6), "r"(a7)
+				 : "memory");
+	else
+		__asm__ volatile("ecall\n\t"
+				 "rdinstret %[after]"
+				 : [after] "=&r"(after), "+r"(a0), "+r"(a1), "+r"(t0), "+r"(t1)
+				 : "r"(a6), "r"(a7)
+				 : "memory");
+	return (struct sse_measured){ before, after, t0, t1, (long)a0 };
+}
+
+/* Registers and enables SSE_EVENT with entry; the SBI error. */
+static long sse_setup(char *entry)
+{
+	long error = sbi_sse_register(SSE_EVENT, (unsigned long)entry, 0).error;
+
+	if (error == SBI_SUCCESS) {
+		error = sbi_sse_enable(SSE_EVENT).error;
+		if (error != SBI_SUCCESS)
+			sbi_sse_unregister(SSE_EVENT);
+	}
+	return error;
+}
+
+static void sse_teardown(void)
+{
+	CHECK_EQ(sbi_sse_disable(SSE_EVENT).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_sse_unregister(SSE_EVENT).error, SBI_SUCCESS);
+}
+
+/* The instructions between two rdinstret readings (0: a reading is missing). */
+static unsigned long between(unsigned long first, unsigned long second)
+{
+	if (!first || !second)
+		return ~0UL;
+	return second - first - pair_cost;
+}
+
 enum bench_id {
 	B_UNKNOWN_EID, B_SPEC_VERSION, B_NUM_COUNTERS, B_GET_INFO, B_CONFIG_CYCLES, B_CONFIG_INSTRUCTIONS,
 	B_CONFIG_HW, B_CONFIG_FW,
 	B_START_HW, B_STOP_HW, B_START_FW, B_STOP_FW, B_FW_READ, B_FW_READ_HI, B_SET_SHMEM,
-	B_EVENT_GET_INFO, B_COUNT
+	B_EVENT_GET_INFO, B_SSE_INJECT_MASKED, B_SSE_UNMASK_DELIVER, B_SSE_INJECT_DELIVER,
+	B_SSE_COMPLETE, B_COUNT
 };
 
 static const char *const bench_names[B_COUNT] = {
@@ -148,7 +254,51 @@ static const char *const bench_names[B_COUNT] = {
 	[B_FW_READ_HI] = "pmu_counter_fw_read_hi",
 	[B_SET_SHMEM] = "pmu_snapshot_set_shmem",
 	[B_EVENT_GET_INFO] = "pmu_event_get_info(1)",
+	[B_SSE_INJECT_MASKED] = "sse_inject(masked)",
+	[B_SSE_UNMASK_DELIVER] = "sse_hart_unmask+delivery",
+	[B_SSE_INJECT_DELIVER] = "sse_inject+delivery",
+	[B_SSE_COMPLETE] = "sse_complete",
 };
+
+/* One run of an SSE row: set-up, the measured path, clean-up. */
+static struct measured run_sse(enum bench_id id)
+{
+	struct sse_measured m;
+	unsigned long instructions = ~0UL;
+	long error = sse_setup(id == B_SSE_COMPLETE ? bench_sse_complete : bench_sse_deliver);
+
+	if (error != SBI_SUCCESS)
+		return (struct measured){ 0, error };
+	switch (id) {
+	case B_SSE_INJECT_MASKED:
+		CHECK_EQ(sbi_sse_hart_mask().error, SBI_SUCCESS);
+		m = sse_ecall(SBI_SSE_INJECT, SSE_EVENT, 0, true);
+		instructions = between(m.before, m.after);
+		/* Nothing delivered while masked; the pending event runs on unmask. */
+		CHECK_EQ(m.handler_t0, 0);
+		CHECK(sse_ecall(SBI_SSE_HART_UNMASK, 0, 0, false).handler_t0 != 0);
+		break;
+	case B_SSE_UNMASK_DELIVER:
+		CHECK_EQ(sbi_sse_hart_mask().error, SBI_SUCCESS);
+		CHECK_EQ(sse_ecall(SBI_SSE_INJECT, SSE_EVENT, 0, false).error, SBI_SUCCESS);
+		m = sse_ecall(SBI_SSE_HART_UNMASK, 0, 0, true);
+		instructions = between(m.before, m.handler_t0);
+		break;
+	case B_SSE_INJECT_DELIVER:
+		m = sse_ecall(SBI_SSE_INJECT, SSE_EVENT, 0, true);
+		instructions = between(m.before, m.handler_t0);
+		break;
+	case B_SSE_COMPLETE:
+		m = sse_ecall(SBI_SSE_INJECT, SSE_EVENT, 0, false);
+		instructions = between(m.handler_t1, m.after);
+		break;
+	default:
+		m.error = SBI_ERR_FAILED;
+		break;
+	}
+	sse_teardown();
+	return (struct measured){ instructions, m.error };
+}
 
 /* One run of a benchmark: set-up, the measured ecall, clean-up. */
 static struct measured run_once(enum bench_id id)
@@ -218,6 +368,11 @@ static struct measured run_once(enum bench_id id)
 	case B_EVENT_GET_INFO:
 		event_info_entry.event_idx = EV_HW(SBI_PMU_HW_INSTRUCTIONS);
 		return measure_ecall(pmu, SBI_PMU_EVENT_GET_INFO, (unsigned long)&event_info_entry, 0, 1, 0, 0);
+	case B_SSE_INJECT_MASKED:
+	case B_SSE_UNMASK_DELIVER:
+	case B_SSE_INJECT_DELIVER:
+	case B_SSE_COMPLETE:
+		return run_sse(id);
 	default:
 		return (struct measured){ 0, SBI_ERR_FAILED };
 	}
@@ -283,6 +438,9 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	}
 	/* The reference: one direct counter read from S-mode. */
 	printf("BENCH rdinstret %lu\n", pair_cost);
+	/* SSE: software events start masked on every hart (FID 8). */
+	if (sbi_probe_extension(SBI_EXT_SSE).value)
+		CHECK_EQ(sbi_sse_hart_unmask().error, SBI_SUCCESS);
 	for (unsigned long i = 0; i < sbi_pmu_num_counters().value && i < 64; i++)
 		if (sbi_pmu_counter_get_info(i).error == SBI_SUCCESS)
 			linux_cmask |= 1UL << i;

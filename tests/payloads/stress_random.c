@@ -22,11 +22,19 @@
  * whose hart mask pointer faults have the fault redirected to S-mode at the
  * ecall (legacy chapter): the trap handler counts it and skips the ecall.
  *
+ * SSE, FWFT and DBTR calls are random too, within what keeps the run alive:
+ * an event handler S-mode registers is always this payload's (sse_entry, a
+ * per-hart stack), so injections into any hart really run handlers, NMI-like,
+ * in the middle of the random calls; a trigger that could fire only watches
+ * a page the payload never touches (the firmware's own accesses to S-mode
+ * memory must never fire one).
+ *
  * At the end, on every hart: the firmware still answers as at the start
  * (base values, num_counters, counter_get_info of every counter), no
  * counter stayed mapped (after a RESET stop every firmware event gets a
  * counter of its own again), and the firmware region still faults on S-mode
- * loads and stores (PMP). The run ends with one line per hart and a
+ * loads and stores (PMP); its SSE events clean up and a fresh injection runs
+ * its handler exactly once; every trigger uninstalls. The run ends with one line per hart and a
  * STRESS-SUMMARY line: calls made, results by error code, faults.
  *
  * /chosen/bootargs (QEMU -append; separated by spaces or commas) may hold
@@ -38,6 +46,7 @@
  */
 #include <libfdt.h>
 #include "payload.h"
+#include "sse.h"
 
 extern char _start[];
 
@@ -49,12 +58,19 @@ extern char _start[];
 #define BARRIER_WAIT_US  600000000UL
 #define LEGACY_EID_LAST  0x0fUL     /* EIDs 0x00-0x0F are the legacy range */
 
-/* Results are counted by error code: index -code for 0..-9, and one for anything else. */
-#define CODE_SLOTS 11
+/* Results are counted by error code: index -code for 0..-14, and one for anything else. */
+#define CODE_SLOTS 16
 
 struct hart_ctx {
 	uint8_t shmem[PAGE];            /* snapshot shared memory: page aligned */
 	uint8_t scratch[PAGE];          /* event info tables, console buffers */
+	uint8_t sse_stack[3][SSE_STACK_SIZE];   /* local software, PMU overflow, global events */
+	uint8_t watched[PAGE];          /* what triggers watch: never touched */
+	uint8_t dbtr_shmem[PAGE];       /* DBTR shared memory: only DBTR calls use it */
+	unsigned long dbtr_shmem_at;    /* where it is set, or 0 */
+	struct sse_handler_arg sse_arg[3];
+	volatile unsigned long sse_runs;   /* handlers run on this hart */
+	unsigned long trig_max;
 	unsigned long hartid;
 	uint64_t rng;
 	unsigned long calls;
@@ -73,7 +89,7 @@ static int nharts;
 static unsigned long calls_per_hart = DEFAULT_CALLS, seed = 1;
 static bool canary;
 static uint64_t fw_base, fw_size, ram_base, ram_size;
-static bool has_h;
+static bool has_h, has_dbtr;
 
 /* What every hart must still see at the end. */
 static unsigned long base_values[7];
@@ -478,7 +494,7 @@ static void random_pmu(struct hart_ctx *c)
 
 static const unsigned long known_eids[] = {
 	SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_HSM, SBI_EXT_SRST, SBI_EXT_PMU,
-	SBI_EXT_DBCN,
+	SBI_EXT_DBCN, SBI_EXT_SSE, SBI_EXT_FWFT,   /* DBTR: where some hart has triggers (has_dbtr) */
 };
 
 static void random_base(struct hart_ctx *c)
@@ -498,6 +514,8 @@ static void random_base(struct hart_ctx *c)
 		bool known = false;
 		for (unsigned int i = 0; i < ARRAY_SIZE(known_eids); i++)
 			known |= arg == known_eids[i];
+		if (arg == SBI_EXT_DBTR)
+			known = has_dbtr;
 		if (ret.error || (known && !ret.value) || (!known && arg > LEGACY_EID_LAST && ret.value))
 			fail(c, "base probe_extension", ret.error, arg, ret.value, 0);
 	} else {
@@ -759,30 +777,293 @@ static void random_unknown(struct hart_ctx *c)
 	record(c, ret.error);
 }
 
+/* ---- SBI 3.0: SSE, FWFT, DBTR ---- */
+
+static const unsigned long sse_events[] = {
+	SBI_SSE_EVENT_LOCAL_SOFTWARE, SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW, SBI_SSE_EVENT_GLOBAL_SOFTWARE,
+	SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP, SBI_SSE_EVENT_LOCAL_HIGH_PRIO_RAS, SBI_SSE_EVENT_GLOBAL_LOW_PRIO_RAS,
+	0xffff4000, 0x2, 0x10001, 0xffffffff,
+};
+
+static void sse_handler(struct sse_handler_arg *arg, struct trap_frame *regs, unsigned long hartid)
+{
+	struct hart_ctx *c = self();
+
+	(void)arg, (void)regs;
+	if (hartid != c->hartid)
+		fail(c, "SSE handler a6 (hart ID)", 0, hartid, c->hartid, 0);
+	c->sse_runs++;
+}
+
+/* The event's handler on this hart: this payload's entry, its own stack. */
+static unsigned long sse_event_slot(unsigned long event)
+{
+	return event == SBI_SSE_EVENT_LOCAL_SOFTWARE ? 0 : event == SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW ? 1 : 2;
+}
+
+static void random_sse(struct hart_ctx *c)
+{
+	unsigned long fid = rnd_below(c, 11);
+	/* The local software event half of the time: it gets registered, enabled and injected. */
+	unsigned long event = rnd_below(c, 2) ? SBI_SSE_EVENT_LOCAL_SOFTWARE
+					      : sse_events[rnd_below(c, ARRAY_SIZE(sse_events))];
+	unsigned long a1 = 0, a2 = 0, a3 = 0, a4 = 0, eid_event = event;
+	struct sbiret ret;
+
+	if (rnd_below(c, 8) == 0)
+		eid_event |= rnd(c) << 32;     /* event_id is a uint32_t */
+	switch (fid) {
+	case SBI_SSE_READ_ATTRS:
+	case SBI_SSE_WRITE_ATTRS:
+		a1 = rnd_below(c, 4) ? rnd_below(c, 12) : rnd(c);
+		a2 = rnd_below(c, 4) ? rnd_below(c, 12) : rnd(c);
+		a3 = gen_addr(c);
+		a4 = gen_hi(c);
+		a3 = confine(a3, a4, (uint32_t)a2 * 8, c->scratch, PAGE);
+		break;
+	case SBI_SSE_REGISTER:
+		/* Only this payload's entry may become a handler: others are bad addresses. */
+		a1 = rnd_below(c, 4) ? (unsigned long)sse_entry : gen_addr(c);
+		if (a1 != (unsigned long)sse_entry && (!(a1 & 1) && smode_ram(a1, 0, 0)))
+			a1 = (unsigned long)sse_entry;
+		a2 = (unsigned long)&c->sse_arg[sse_event_slot(event)];
+		break;
+	case SBI_SSE_INJECT:
+		a1 = rnd_below(c, 4) ? hartids[rnd_below(c, nharts)] : rnd(c);
+		break;
+	default:
+		a1 = rnd(c);
+		break;
+	}
+	if (fid == 10)
+		fid = 10 + rnd_below(c, 1000);
+	ret = sbi_ecall(SBI_EXT_SSE, fid, eid_event, a1, a2, a3, a4, 0);
+	switch (fid) {
+	case SBI_SSE_READ_ATTRS:
+		ALLOWED(c, "sse read_attrs", ret, eid_event, a1, a2, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
+			SBI_ERR_INVALID_PARAM, SBI_ERR_BAD_RANGE, SBI_ERR_INVALID_ADDRESS, SBI_ERR_FAILED);
+		break;
+	case SBI_SSE_WRITE_ATTRS:
+		ALLOWED(c, "sse write_attrs", ret, eid_event, a1, a2, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
+			SBI_ERR_INVALID_PARAM, SBI_ERR_DENIED, SBI_ERR_INVALID_STATE, SBI_ERR_BAD_RANGE,
+			SBI_ERR_INVALID_ADDRESS, SBI_ERR_FAILED);
+		break;
+	case SBI_SSE_REGISTER:
+	case SBI_SSE_UNREGISTER:
+	case SBI_SSE_ENABLE:
+	case SBI_SSE_DISABLE:
+		ALLOWED(c, "sse state call", ret, eid_event, fid, a1, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
+			SBI_ERR_INVALID_STATE, SBI_ERR_INVALID_PARAM, SBI_ERR_INVALID_ADDRESS);
+		break;
+	case SBI_SSE_COMPLETE:
+		EXACT(c, "sse complete outside a handler", ret, SBI_SUCCESS, 0, 0, 0);
+		break;
+	case SBI_SSE_INJECT:
+		ALLOWED(c, "sse inject", ret, eid_event, a1, 0, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED,
+			SBI_ERR_INVALID_PARAM, SBI_ERR_FAILED);
+		break;
+	case SBI_SSE_HART_UNMASK:
+		ALLOWED(c, "sse unmask", ret, 0, 0, 0, SBI_SUCCESS, SBI_ERR_ALREADY_STARTED);
+		break;
+	case SBI_SSE_HART_MASK:
+		ALLOWED(c, "sse mask", ret, 0, 0, 0, SBI_SUCCESS, SBI_ERR_ALREADY_STOPPED);
+		break;
+	default:
+		EXACT(c, "sse unknown FID", ret, SBI_ERR_NOT_SUPPORTED, fid, 0, 0);
+	}
+	/* Reserved event IDs: INVALID_PARAM from every function that takes one. */
+	if (fid <= SBI_SSE_INJECT && fid != SBI_SSE_COMPLETE && (event == 0x2 || event == 0x10001))
+		EXACT(c, "sse reserved event", ret, SBI_ERR_INVALID_PARAM, eid_event, fid, 0);
+	record(c, ret.error);
+}
+
+static void random_fwft(struct hart_ctx *c)
+{
+	static const unsigned long features[] = { 0, 0, 1, 2, 3, 4, 5, 6, 0x40000000, 0x80000000, 0xc0000000 };
+	unsigned long f = features[rnd_below(c, ARRAY_SIZE(features))], value, flags;
+	struct sbiret ret;
+
+	if (rnd_below(c, 8) == 0)
+		f = rnd(c);
+	value = rnd_below(c, 4) ? rnd_below(c, 3) : rnd(c);
+	flags = rnd_below(c, 8) ? 0 : rnd_below(c, 2) ? SBI_FWFT_SET_FLAG_LOCK : rnd(c);
+	if (rnd_below(c, 2)) {
+		ret = sbi_ecall(SBI_EXT_FWFT, SBI_FWFT_GET, f, 0, 0, 0, 0, 0);
+		ALLOWED(c, "fwft get", ret, f, 0, 0, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED, SBI_ERR_DENIED, SBI_ERR_FAILED);
+	} else {
+		ret = sbi_ecall(SBI_EXT_FWFT, SBI_FWFT_SET, f, value, flags, 0, 0, 0);
+		ALLOWED(c, "fwft set", ret, f, value, flags, SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED, SBI_ERR_INVALID_PARAM,
+			SBI_ERR_DENIED, SBI_ERR_DENIED_LOCKED, SBI_ERR_FAILED);
+		if ((uint32_t)f <= SBI_FWFT_POINTER_MASKING_PMLEN && !ret.error && value > 16)
+			fail(c, "fwft set accepted a value", ret.error, f, value, flags);
+	}
+	if ((uint32_t)f >= SBI_FWFT_FEATURE_COUNT)
+		EXACT(c, "fwft reserved/platform feature", ret, SBI_ERR_DENIED, f, 0, 0);
+	record(c, ret.error);
+}
+
+/* A tdata1 that may fire only on c->watched (or is rejected anyway). */
+static void random_trigger(struct hart_ctx *c, unsigned long *w)
+{
+	static const unsigned long types[] = { 2, 6, 2, 6, 0, 3, 15 };
+	unsigned long tdata1 = (types[rnd_below(c, ARRAY_SIZE(types))] << 60) |
+			       (rnd_below(c, 4) ? rnd(c) & 0x7f9f : rnd(c) & ((1UL << 60) - 1));
+
+	w[1] = tdata1;
+	w[2] = gen_addr(c);
+	w[3] = rnd_below(c, 4) ? 0 : rnd(c);
+	/* Firmware addresses must be refused; anything else watches the untouched page. */
+	if (w[2] < fw_base || w[2] >= fw_base + fw_size)
+		w[2] = (unsigned long)c->watched + rnd_below(c, PAGE);
+}
+
+static void random_dbtr(struct hart_ctx *c)
+{
+	unsigned long fid = rnd_below(c, 9), a0 = 0, a1 = 0, a2 = 0;
+	struct sbiret ret;
+
+	switch (fid) {
+	case SBI_DBTR_NUM_TRIGGERS:
+		a0 = rnd_below(c, 2) ? 0 : rnd(c);
+		break;
+	case SBI_DBTR_SET_SHMEM:
+		if (rnd_below(c, 8) == 0) {
+			a0 = a1 = -1UL;
+		} else {
+			a1 = gen_hi(c);
+			a0 = confine(gen_addr(c), a1, c->trig_max * 32, c->dbtr_shmem, PAGE);
+		}
+		a2 = rnd_below(c, 8) ? 0 : rnd(c);
+		break;
+	case SBI_DBTR_INSTALL_TRIGGERS:
+	case SBI_DBTR_UPDATE_TRIGGERS:
+		a0 = rnd_below(c, 4) ? rnd_below(c, 4) : rnd(c);
+		/* The configurations in the shared memory are ours, whatever they were. */
+		for (unsigned long i = 0; i < 4 && c->dbtr_shmem_at; i++) {
+			unsigned long *w = (unsigned long *)c->dbtr_shmem_at + 4 * i;
+			if ((unsigned long)(w + 4) > (unsigned long)c->dbtr_shmem + PAGE)
+				break;
+			w[0] = rnd_below(c, 4) ? rnd_below(c, 4) : rnd(c);
+			random_trigger(c, w);
+		}
+		break;
+	default:
+		a0 = rnd_below(c, 4) ? rnd_below(c, 4) : rnd(c);
+		a1 = rnd_below(c, 4) ? rnd_below(c, 16) : rnd(c);
+		break;
+	}
+	if (fid == 8)
+		fid = 8 + rnd_below(c, 1000);
+	ret = sbi_ecall(SBI_EXT_DBTR, fid, a0, a1, a2, 0, 0, 0);
+	switch (fid) {
+	case SBI_DBTR_NUM_TRIGGERS:
+		if (ret.error || ret.value > c->trig_max || (!a0 && ret.value != c->trig_max))
+			fail(c, "dbtr num_triggers", ret.error, a0, ret.value, c->trig_max);
+		break;
+	case SBI_DBTR_SET_SHMEM:
+		ALLOWED(c, "dbtr set_shmem", ret, a0, a1, a2, SBI_SUCCESS, SBI_ERR_INVALID_PARAM,
+			SBI_ERR_INVALID_ADDRESS, SBI_ERR_FAILED);
+		if (a2)
+			EXACT(c, "dbtr set_shmem flags", ret, SBI_ERR_INVALID_PARAM, a0, a1, a2);
+		if (!ret.error)
+			c->dbtr_shmem_at = a0 == -1UL ? 0 : a0;
+		break;
+	case SBI_DBTR_READ_TRIGGERS:
+		ALLOWED(c, "dbtr read", ret, a0, a1, 0, SBI_SUCCESS, SBI_ERR_NO_SHMEM, SBI_ERR_BAD_RANGE);
+		break;
+	case SBI_DBTR_INSTALL_TRIGGERS:
+	case SBI_DBTR_UPDATE_TRIGGERS:
+		ALLOWED(c, "dbtr install/update", ret, a0, fid, 0, SBI_SUCCESS, SBI_ERR_NO_SHMEM, SBI_ERR_BAD_RANGE,
+			SBI_ERR_INVALID_PARAM, SBI_ERR_FAILED, SBI_ERR_NOT_SUPPORTED);
+		break;
+	case SBI_DBTR_UNINSTALL_TRIGGERS:
+	case SBI_DBTR_ENABLE_TRIGGERS:
+	case SBI_DBTR_DISABLE_TRIGGERS:
+		ALLOWED(c, "dbtr (un)install/enable/disable", ret, a0, a1, fid, SBI_SUCCESS, SBI_ERR_INVALID_PARAM);
+		break;
+	default:
+		EXACT(c, "dbtr unknown FID", ret, SBI_ERR_NOT_SUPPORTED, fid, 0, 0);
+	}
+	record(c, ret.error);
+}
+
 static void random_call(struct hart_ctx *c)
 {
 	unsigned long r = rnd_below(c, 100);
 
-	if (r < 40)
+	if (r < 36)
 		random_pmu(c);
-	else if (r < 45)
+	else if (r < 40)
 		random_base(c);
-	else if (r < 50)
+	else if (r < 44)
 		random_time(c);
-	else if (r < 58)
+	else if (r < 51)
 		random_ipi(c);
-	else if (r < 68)
+	else if (r < 60)
 		random_rfence(c);
-	else if (r < 75)
+	else if (r < 66)
 		random_hsm(c);
-	else if (r < 78)
+	else if (r < 69)
 		random_srst(c);
-	else if (r < 83)
+	else if (r < 73)
 		random_dbcn(c);
-	else if (r < 93)
+	else if (r < 82)
 		random_legacy(c);
+	else if (r < 89)
+		random_sse(c);
+	else if (r < 91)
+		random_fwft(c);
+	else if (r < 95 && has_dbtr)
+		random_dbtr(c);
 	else
 		random_unknown(c);
+}
+
+/* SSE, FWFT and DBTR still work, and clean up. */
+static void end_checks_sbi3(struct hart_ctx *c)
+{
+	static const unsigned long local[] = { SBI_SSE_EVENT_LOCAL_SOFTWARE, SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW };
+	unsigned long runs;
+	struct sbiret ret;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(local); i++) {
+		unsigned long st = sse_attr(local[i], SBI_SSE_ATTR_STATUS);
+		if (st == ~0UL)
+			continue;      /* the PMU event without Sscofpmf */
+		if ((st & 3) == SBI_SSE_STATE_ENABLED)
+			CHECK_EQ(sbi_sse_disable(local[i]).error, SBI_SUCCESS);
+		if ((sse_attr(local[i], SBI_SSE_ATTR_STATUS) & 3) == SBI_SSE_STATE_REGISTERED)
+			CHECK_EQ(sbi_sse_unregister(local[i]).error, SBI_SUCCESS);
+		if (!CHECK_EQ(sse_state(local[i]), SBI_SSE_STATE_UNUSED))
+			printf("STRESS hart %lu: SSE event 0x%lx status 0x%lx\n", c->hartid, local[i], st);
+	}
+	/* A fresh handler runs exactly once for one injection. */
+	CHECK_EQ(sse_register_handler(SBI_SSE_EVENT_LOCAL_SOFTWARE, &c->sse_arg[0], sse_handler, NULL,
+				      c->sse_stack[0]).error, SBI_SUCCESS);
+	CHECK_EQ(sse_attr_set(SBI_SSE_EVENT_LOCAL_SOFTWARE, SBI_SSE_ATTR_CONFIG, 0), SBI_SUCCESS);
+	CHECK_EQ(sbi_sse_enable(SBI_SSE_EVENT_LOCAL_SOFTWARE).error, SBI_SUCCESS);
+	ret = sbi_sse_hart_unmask();
+	CHECK(ret.error == SBI_SUCCESS || ret.error == SBI_ERR_ALREADY_STARTED);
+	runs = c->sse_runs;
+	CHECK_EQ(sbi_sse_inject(SBI_SSE_EVENT_LOCAL_SOFTWARE, c->hartid).error, SBI_SUCCESS);
+	if (!CHECK_EQ(c->sse_runs, runs + 1))
+		printf("STRESS hart %lu: SSE handler ran %lu times for one injection\n", c->hartid, c->sse_runs - runs);
+	CHECK_EQ(sbi_sse_disable(SBI_SSE_EVENT_LOCAL_SOFTWARE).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_sse_unregister(SBI_SSE_EVENT_LOCAL_SOFTWARE).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_sse_hart_mask().error, SBI_SUCCESS);
+	CHECK_EQ(sbi_sse_complete().error, SBI_SUCCESS);
+	ret = sbi_fwft_get(SBI_FWFT_MISALIGNED_EXC_DELEG);
+	CHECK(ret.error == SBI_SUCCESS && ret.value <= 1);
+	if (!has_dbtr)
+		return;
+	CHECK_EQ(sbi_debug_num_triggers(0).value, c->trig_max);
+	CHECK_EQ(sbi_debug_set_shmem((unsigned long)c->dbtr_shmem, 0, 0).error, SBI_SUCCESS);
+	for (unsigned long i = 0; i < c->trig_max; i++) {
+		ret = sbi_debug_uninstall_triggers(i, 1);
+		CHECK(ret.error == SBI_SUCCESS || ret.error == SBI_ERR_INVALID_PARAM);
+		CHECK_EQ(sbi_debug_uninstall_triggers(i, 1).error, SBI_ERR_INVALID_PARAM);
+	}
+	CHECK_EQ(sbi_debug_set_shmem(-1UL, -1UL, 0).error, SBI_SUCCESS);
 }
 
 /* ---- The end: the firmware answers as before, nothing leaked, PMP holds ---- */
@@ -839,6 +1120,7 @@ static void end_checks(struct hart_ctx *c)
 	if (!CHECK_EQ(c->probe_cause, 7 /* store access fault */))
 		printf("STRESS hart %lu: store to firmware 0x%lx: cause %lu\n", c->hartid, probes[2], c->probe_cause);
 	CHECK_EQ(sbi_hart_get_status(c->hartid).value, SBI_HSM_STATE_STARTED);
+	end_checks_sbi3(c);
 }
 
 /* ---- Harts together ---- */
@@ -876,6 +1158,7 @@ static void stress_job(void *arg)
 	struct hart_ctx *c = arg;
 	bool boot = c == &ctx[0];
 
+	c->trig_max = has_dbtr ? sbi_debug_num_triggers(0).value : 0;
 	arrive_and_wait(&start_count, nharts);
 	if (boot) {
 		if (canary)
@@ -923,9 +1206,10 @@ static void print_summary(void)
 {
 	static const char *const names[CODE_SLOTS] = {
 		"SUCCESS", "FAILED", "NOT_SUPPORTED", "INVALID_PARAM", "DENIED", "INVALID_ADDRESS",
-		"ALREADY_AVAILABLE", "ALREADY_STARTED", "ALREADY_STOPPED", "NO_SHMEM", "other",
+		"ALREADY_AVAILABLE", "ALREADY_STARTED", "ALREADY_STOPPED", "NO_SHMEM", "INVALID_STATE",
+		"BAD_RANGE", "TIMEOUT", "IO", "DENIED_LOCKED", "other",
 	};
-	unsigned long total[CODE_SLOTS] = { 0 }, calls = 0, faults = 0, failures = 0;
+	unsigned long total[CODE_SLOTS] = { 0 }, calls = 0, faults = 0, failures = 0, sse_runs = 0;
 	char line[512];
 	int len;
 
@@ -939,7 +1223,8 @@ static void print_summary(void)
 			if (c->results[k])
 				len += snprintf(line + len, sizeof(line) - len, " %s=%lu", names[k], c->results[k]);
 		}
-		printf("%s faults=%lu failures=%lu\n", line, c->faults, c->failures);
+		printf("%s faults=%lu sse-handlers=%lu failures=%lu\n", line, c->faults, c->sse_runs, c->failures);
+		sse_runs += c->sse_runs;
 		calls += c->calls;
 		faults += c->faults;
 		failures += c->failures;
@@ -948,7 +1233,7 @@ static void print_summary(void)
 		       calls_per_hart);
 	for (int k = 0; k < CODE_SLOTS; k++)
 		len += snprintf(line + len, sizeof(line) - len, " %s=%lu", names[k], total[k]);
-	printf("%s faults=%lu failures=%lu\n", line, faults, failures);
+	printf("%s faults=%lu sse-handlers=%lu failures=%lu\n", line, faults, sse_runs, failures);
 }
 
 void payload_main(unsigned long hartid, unsigned long dtb)
@@ -991,8 +1276,13 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	       calls_per_hart, seed, (unsigned long)fw_base, (unsigned long)fw_size, (unsigned long)ram_base,
 	       (unsigned long)ram_size, canary ? ", canary stops" : "");
 
+	has_dbtr = sbi_probe_extension(SBI_EXT_DBTR).value != 0;
 	payload_trap_handler = stress_trap;
 	for (int i = 0; i < nharts; i++) {
+		for (int k = 0; k < 3; k++) {
+			ctx[i].sse_arg[k].handler = sse_handler;
+			ctx[i].sse_arg[k].stack_top = (unsigned long)(ctx[i].sse_stack[k] + SSE_STACK_SIZE);
+		}
 		ctx[i].hartid = hartids[i];
 		ctx[i].rng = (seed + 1) * 0x9e3779b97f4a7c15ULL ^ (hartids[i] + 1) * 0xbf58476d1ce4e5b9ULL;
 	}

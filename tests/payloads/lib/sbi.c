@@ -260,3 +260,112 @@ struct sbiret sbi_debug_console_write_byte(uint8_t byte)
 {
 	return sbi_ecall(SBI_EXT_DBCN, SBI_DBCN_CONSOLE_WRITE_BYTE, byte, 0, 0, 0, 0, 0);
 }
+
+struct sbiret sbi_sse_read_attrs(unsigned long event_id, unsigned long base_attr_id,
+				 unsigned long attr_count, unsigned long output_phys_lo,
+				 unsigned long output_phys_hi)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_READ_ATTRS, event_id, base_attr_id, attr_count,
+			 output_phys_lo, output_phys_hi, 0);
+}
+
+struct sbiret sbi_sse_write_attrs(unsigned long event_id, unsigned long base_attr_id,
+				  unsigned long attr_count, unsigned long input_phys_lo,
+				  unsigned long input_phys_hi)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_WRITE_ATTRS, event_id, base_attr_id, attr_count,
+			 input_phys_lo, input_phys_hi, 0);
+}
+
+struct sbiret sbi_sse_register(unsigned long event_id, unsigned long handler_entry_pc,
+			       unsigned long handler_entry_arg)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_REGISTER, event_id, handler_entry_pc, handler_entry_arg,
+			 0, 0, 0);
+}
+
+struct sbiret sbi_sse_unregister(unsigned long event_id)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_UNREGISTER, event_id, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_sse_enable(unsigned long event_id)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_ENABLE, event_id, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_sse_disable(unsigned long event_id)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_DISABLE, event_id, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_sse_complete(void)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_COMPLETE, 0, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_sse_inject(unsigned long event_id, unsigned long hart_id)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_INJECT, event_id, hart_id, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_sse_hart_unmask(void)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_HART_UNMASK, 0, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_sse_hart_mask(void)
+{
+	return sbi_ecall(SBI_EXT_SSE, SBI_SSE_HART_MASK, 0, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value, unsigned long flags)
+{
+	return sbi_ecall(SBI_EXT_FWFT, SBI_FWFT_SET, feature, value, flags, 0, 0, 0);
+}
+
+struct sbiret sbi_fwft_get(unsigned long feature)
+{
+	return sbi_ecall(SBI_EXT_FWFT, SBI_FWFT_GET, feature, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_num_triggers(unsigned long trig_tdata1)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_NUM_TRIGGERS, trig_tdata1, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_set_shmem(unsigned long shmem_phys_lo, unsigned long shmem_phys_hi,
+				  unsigned long flags)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_SET_SHMEM, shmem_phys_lo, shmem_phys_hi, flags, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_read_triggers(unsigned long trig_idx_base, unsigned long trig_count)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_READ_TRIGGERS, trig_idx_base, trig_count, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_install_triggers(unsigned long trig_count)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_INSTALL_TRIGGERS, trig_count, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_update_triggers(unsigned long trig_count)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_UPDATE_TRIGGERS, trig_count, 0, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_uninstall_triggers(unsigned long trig_idx_base, unsigned long trig_idx_mask)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_UNINSTALL_TRIGGERS, trig_idx_base, trig_idx_mask, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_enable_triggers(unsigned long trig_idx_base, unsigned long trig_idx_mask)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_ENABLE_TRIGGERS, trig_idx_base, trig_idx_mask, 0, 0, 0, 0);
+}
+
+struct sbiret sbi_debug_disable_triggers(unsigned long trig_idx_base, unsigned long trig_idx_mask)
+{
+	return sbi_ecall(SBI_EXT_DBTR, SBI_DBTR_DISABLE_TRIGGERS, trig_idx_base, trig_idx_mask, 0, 0, 0, 0);
+}

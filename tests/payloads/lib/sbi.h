@@ -121,6 +121,38 @@ struct sbiret sbi_pmu_event_get_info(unsigned long shmem_phys_lo,
 				     unsigned long num_entries,
 				     unsigned long flags);
 
+/* Supervisor Software Events (attribute values through S-mode memory). */
+struct sbiret sbi_sse_read_attrs(unsigned long event_id, unsigned long base_attr_id,
+				 unsigned long attr_count, unsigned long output_phys_lo,
+				 unsigned long output_phys_hi);
+struct sbiret sbi_sse_write_attrs(unsigned long event_id, unsigned long base_attr_id,
+				  unsigned long attr_count, unsigned long input_phys_lo,
+				  unsigned long input_phys_hi);
+struct sbiret sbi_sse_register(unsigned long event_id, unsigned long handler_entry_pc,
+			       unsigned long handler_entry_arg);
+struct sbiret sbi_sse_unregister(unsigned long event_id);
+struct sbiret sbi_sse_enable(unsigned long event_id);
+struct sbiret sbi_sse_disable(unsigned long event_id);
+struct sbiret sbi_sse_complete(void);
+struct sbiret sbi_sse_inject(unsigned long event_id, unsigned long hart_id);
+struct sbiret sbi_sse_hart_unmask(void);
+struct sbiret sbi_sse_hart_mask(void);
+
+/* Firmware features. */
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value, unsigned long flags);
+struct sbiret sbi_fwft_get(unsigned long feature);
+
+/* Debug triggers. */
+struct sbiret sbi_debug_num_triggers(unsigned long trig_tdata1);
+struct sbiret sbi_debug_set_shmem(unsigned long shmem_phys_lo, unsigned long shmem_phys_hi,
+				  unsigned long flags);
+struct sbiret sbi_debug_read_triggers(unsigned long trig_idx_base, unsigned long trig_count);
+struct sbiret sbi_debug_install_triggers(unsigned long trig_count);
+struct sbiret sbi_debug_update_triggers(unsigned long trig_count);
+struct sbiret sbi_debug_uninstall_triggers(unsigned long trig_idx_base, unsigned long trig_idx_mask);
+struct sbiret sbi_debug_enable_triggers(unsigned long trig_idx_base, unsigned long trig_idx_mask);
+struct sbiret sbi_debug_disable_triggers(unsigned long trig_idx_base, unsigned long trig_idx_mask);
+
 /* Debug console. */
 struct sbiret sbi_debug_console_write(unsigned long num_bytes, unsigned long base_addr_lo,
 				      unsigned long base_addr_hi);

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * FWFT on the hart (include/fwft_hw.h): the medeleg and menvcfg bits each
+ * feature controls. Bits are set and cleared one by one (csrs/csrc), never
+ * written as a whole, so firmware-owned bits of menvcfg (STCE, CBIE, ...)
+ * are never touched. Privileged spec: medeleg, menvcfg (LPE, SSE, PMM,
+ * DTE, ADUE).
+ */
+#include "fwft_hw.h"
+#include "hart.h"
+#include "riscv_csr.h"
+#include "sbi_spec.h"
+
+#define MEDELEG_MISALIGNED ((1UL << CAUSE_MISALIGNED_LOAD) | (1UL << CAUSE_MISALIGNED_STORE))
+#define MENVCFG_LPE        (1UL << 2)
+#define MENVCFG_SSE        (1UL << 3)
+#define MENVCFG_PMM_SHIFT  32
+#define MENVCFG_PMM        (3UL << MENVCFG_PMM_SHIFT)
+#define MENVCFG_DTE        (1UL << 59)
+#define MENVCFG_ADUE       (1UL << 61)
+
+static const unsigned long fwft_menvcfg_bit[SBI_FWFT_FEATURE_COUNT] = {
+	[SBI_FWFT_LANDING_PAD] = MENVCFG_LPE,
+	[SBI_FWFT_SHADOW_STACK] = MENVCFG_SSE,
+	[SBI_FWFT_DOUBLE_TRAP] = MENVCFG_DTE,
+	[SBI_FWFT_PTE_AD_HW_UPDATING] = MENVCFG_ADUE,
+};
+
+static const uint32_t fwft_isa_flag[SBI_FWFT_FEATURE_COUNT] = {
+	[SBI_FWFT_LANDING_PAD] = HART_HAS_ZICFILP,
+	[SBI_FWFT_SHADOW_STACK] = HART_HAS_ZICFISS,
+	[SBI_FWFT_DOUBLE_TRAP] = HART_HAS_SSDBLTRP,
+	[SBI_FWFT_PTE_AD_HW_UPDATING] = HART_HAS_SVADU,
+	[SBI_FWFT_POINTER_MASKING_PMLEN] = HART_HAS_SMNPM,
+};
+
+void fwft_hw_apply(unsigned int feature, unsigned long value)
+{
+	switch (feature) {
+	case SBI_FWFT_MISALIGNED_EXC_DELEG:
+		/* Delegated misaligned traps go straight to S-mode: the firmware
+		 * neither emulates nor counts them (SBI_PMU_FW_MISALIGNED_*). */
+		if (value)
+			csr_set(CSR_MEDELEG, MEDELEG_MISALIGNED);
+		else
+			csr_clear(CSR_MEDELEG, MEDELEG_MISALIGNED);
+		break;
+	case SBI_FWFT_POINTER_MASKING_PMLEN:
+		csr_clear(CSR_MENVCFG, MENVCFG_PMM);
+		if (value)
+			csr_set(CSR_MENVCFG, (value == 7 ? 2UL : 3UL) << MENVCFG_PMM_SHIFT);
+		break;
+	default:
+		if (value)
+			csr_set(CSR_MENVCFG, fwft_menvcfg_bit[feature]);
+		else
+			csr_clear(CSR_MENVCFG, fwft_menvcfg_bit[feature]);
+		break;
+	}
+}
+
+/* Sets bits in a WARL CSR, reads back which stuck, clears them again. */
+static unsigned long fwft_bits_stick(bool medeleg, unsigned long bits)
+{
+	unsigned long got;
+
+	if (medeleg) {
+		csr_set(CSR_MEDELEG, bits);
+		got = csr_read(CSR_MEDELEG) & bits;
+		csr_clear(CSR_MEDELEG, bits);
+	} else {
+		csr_set(CSR_MENVCFG, bits);
+		got = csr_read(CSR_MENVCFG) & bits;
+		csr_clear(CSR_MENVCFG, bits);
+	}
+	return got;
+}
+
+uint32_t fwft_hw_probe(uint32_t isa_features, uint32_t hart_features, uint32_t *pmlen_supported)
+{
+	uint32_t supported = 0;
+
+	*pmlen_supported = 0;
+	if (!(hart_features & HART_HAS_S))
+		return 0;
+	if (fwft_bits_stick(true, MEDELEG_MISALIGNED) == MEDELEG_MISALIGNED)
+		supported |= 1U << SBI_FWFT_MISALIGNED_EXC_DELEG;
+	if (!(hart_features & HART_HAS_MENVCFG))
+		return supported;
+	for (unsigned int f = SBI_FWFT_LANDING_PAD; f <= SBI_FWFT_PTE_AD_HW_UPDATING; f++)
+		if ((isa_features & fwft_isa_flag[f]) && fwft_bits_stick(false, fwft_menvcfg_bit[f]))
+			supported |= 1U << f;
+	if (isa_features & HART_HAS_SMNPM) {
+		/* PMM is WARL: each encoding the hart keeps is a PMLEN it has. */
+		for (unsigned long pmm = 2; pmm <= 3; pmm++) {
+			csr_clear(CSR_MENVCFG, MENVCFG_PMM);
+			csr_set(CSR_MENVCFG, pmm << MENVCFG_PMM_SHIFT);
+			if (((csr_read(CSR_MENVCFG) & MENVCFG_PMM) >> MENVCFG_PMM_SHIFT) == pmm)
+				*pmlen_supported |= 1U << (pmm == 2 ? 7 : 16);
+		}
+		csr_clear(CSR_MENVCFG, MENVCFG_PMM);
+		if (*pmlen_supported)
+			supported |= 1U << SBI_FWFT_POINTER_MASKING_PMLEN;
+	}
+	return supported;
+}

@@ -1,0 +1,726 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The SSE core: event IDs, the state machine of the chapter's figure
+ * (UNUSED -> REGISTERED -> ENABLED -> RUNNING, back by unregister, disable,
+ * complete; ONESHOT completes to REGISTERED), attributes and their access
+ * rules, priorities and nesting, masking, injection, and the routing of
+ * global events. See include/sbi_sse.h for the events and the locking.
+ *
+ * Readiness: hs->sse_ready is recomputed by the hart itself after anything
+ * that may change it (its own SSE calls, LCOFI, an SSE IPI, delivery,
+ * completion). Another hart never writes it: it sets remote_pending or
+ * global_targeted and sends an IPI.
+ */
+#include <stddef.h>
+#include "hart.h"
+#include "hart_ext.h"
+#include "sbi_hsm.h"
+#include "sbi_lock.h"
+#include "sbi_memory.h"
+#include "sbi_sse.h"
+#include "sse_hw.h"
+
+static spinlock_t sse_global_lock;
+static struct sse_event sse_global_events[SSE_GLOBAL_EVENTS];
+
+static const uint32_t sse_local_ids[SSE_LOCAL_EVENTS] = {
+	[SSE_LOCAL_DOUBLE_TRAP] = SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP,
+	[SSE_LOCAL_PMU_OVERFLOW] = SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW,
+	[SSE_LOCAL_SOFTWARE] = SBI_SSE_EVENT_LOCAL_SOFTWARE,
+};
+static const uint32_t sse_global_ids[SSE_GLOBAL_EVENTS] = {
+	[SSE_GLOBAL_SOFTWARE] = SBI_SSE_EVENT_GLOBAL_SOFTWARE,
+};
+
+static struct sse_hart *sse_of(struct hart_state *hs)
+{
+	return &hs->ext->sse;
+}
+
+/* Standard event IDs of the chapter's table; any other standard ID is reserved. */
+static bool sse_id_is_standard(uint32_t id)
+{
+	switch (id) {
+	case SBI_SSE_EVENT_LOCAL_HIGH_PRIO_RAS:
+	case SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP:
+	case SBI_SSE_EVENT_GLOBAL_HIGH_PRIO_RAS:
+	case SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW:
+	case SBI_SSE_EVENT_LOCAL_LOW_PRIO_RAS:
+	case SBI_SSE_EVENT_GLOBAL_LOW_PRIO_RAS:
+	case SBI_SSE_EVENT_LOCAL_SOFTWARE:
+	case SBI_SSE_EVENT_GLOBAL_SOFTWARE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Error for an ID Abacus does not offer: platform-specific or standard ones are
+ * valid but unsupported, the rest are reserved (every table of the chapter). */
+static long sse_unknown_id_error(uint32_t id)
+{
+	if ((id & SBI_SSE_EVENT_PLATFORM_BIT) || sse_id_is_standard(id))
+		return SBI_ERR_NOT_SUPPORTED;
+	return SBI_ERR_INVALID_PARAM;
+}
+
+static int sse_local_index(uint32_t id)
+{
+	for (int i = 0; i < SSE_LOCAL_EVENTS; i++)
+		if (sse_local_ids[i] == id)
+			return i;
+	return -1;
+}
+
+static int sse_global_index(uint32_t id)
+{
+	for (int i = 0; i < SSE_GLOBAL_EVENTS; i++)
+		if (sse_global_ids[i] == id)
+			return i;
+	return -1;
+}
+
+static uint64_t sse_key(const struct sse_event *e)
+{
+	/* Lower value wins; equal priorities go by event_id (Software Event Priority). */
+	return ((uint64_t)e->priority << 32) | e->event_id;
+}
+
+static void sse_event_reset(struct sse_event *e, uint32_t id, bool global, unsigned long preferred_hart)
+{
+	*e = (struct sse_event){
+		.event_id = id,
+		.state = SBI_SSE_STATE_UNUSED,
+		.global = global,
+		/* Software and PMU overflow events may be injected; a fake double
+		 * trap would only make S-mode panic. */
+		.injectable = id != SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP,
+		.preferred_hart = preferred_hart,
+	};
+}
+
+/* Other harts' injections of local events become pending here. */
+static void sse_fold_remote(struct sse_hart *sh)
+{
+	unsigned long bits;
+
+	/* The common case, one load. A bit set after this load comes with an
+	 * IPI, whose sse_ipi() folds it. */
+	if (!sh->remote_pending)
+		return;
+	bits = __atomic_exchange_n(&sh->remote_pending, 0, __ATOMIC_ACQUIRE);
+
+	for (int i = 0; i < SSE_LOCAL_EVENTS; i++)
+		if ((bits >> i) & 1 && sh->local[i].state != SBI_SSE_STATE_UNUSED)
+			sh->local[i].pending = true;
+}
+
+/*
+ * The event to deliver on hs now, or NULL: the highest priority event that is
+ * ENABLED and pending (a global one routed here), if the hart is unmasked and
+ * it outranks the event running on top. Global events are looked at only
+ * with the lock held (with_globals).
+ */
+static struct sse_event *sse_pick(struct hart_state *hs, bool with_globals)
+{
+	struct sse_hart *sh = sse_of(hs);
+	struct sse_event *best = NULL;
+
+	if (sh->masked)
+		return NULL;
+	for (int i = 0; i < SSE_LOCAL_EVENTS; i++) {
+		struct sse_event *e = &sh->local[i];
+		if (e->pending && e->state == SBI_SSE_STATE_ENABLED && (!best || sse_key(e) < sse_key(best)))
+			best = e;
+	}
+	for (int i = 0; i < SSE_GLOBAL_EVENTS && with_globals; i++) {
+		struct sse_event *e = &sse_global_events[i];
+		if (((sh->global_targeted >> i) & 1) && e->target == hs && e->pending &&
+		    e->state == SBI_SSE_STATE_ENABLED && (!best || sse_key(e) < sse_key(best)))
+			best = e;
+	}
+	if (best && sh->nr_running && sse_key(best) >= sse_key(sh->running[sh->nr_running - 1]))
+		return NULL;
+	return best;
+}
+
+static void sse_update_ready(struct hart_state *hs)
+{
+	struct sse_hart *sh = sse_of(hs);
+	bool lock = __atomic_load_n(&sh->global_targeted, __ATOMIC_ACQUIRE) != 0;
+
+	sse_fold_remote(sh);
+	if (lock)
+		spin_lock(&sse_global_lock);
+	hs->sse_ready = sse_pick(hs, lock) != NULL;
+	if (lock)
+		spin_unlock(&sse_global_lock);
+}
+
+/* ---- Global events (lock held) ---- */
+
+static bool sse_hart_can_take(const struct hart_state *t)
+{
+	return t->ext && sbi_hsm_hart_usable(t) && !t->ext->sse.masked;
+}
+
+static void sse_untarget(struct sse_event *e)
+{
+	if (!e->target)
+		return;
+	__atomic_fetch_and(&e->target->ext->sse.global_targeted, ~(1UL << (e - sse_global_events)),
+			   __ATOMIC_RELEASE);
+	e->target = NULL;
+}
+
+/*
+ * A pending, enabled global event goes to its preferred hart when that hart
+ * takes events (unmasked; a stopped hart is masked), else to the first hart
+ * that does; with none, it waits for an unmask. The target learns by IPI.
+ */
+static void sse_route(struct hart_state *self, struct sse_event *e)
+{
+	struct hart_state *t;
+
+	if (e->state != SBI_SSE_STATE_ENABLED || !e->pending || e->target)
+		return;
+	t = hart_by_id(e->preferred_hart);
+	if (!t || !sse_hart_can_take(t)) {
+		t = NULL;
+		for (unsigned int i = 0; i < hart_count && !t; i++)
+			if (sse_hart_can_take(hart_table[i]))
+				t = hart_table[i];
+	}
+	if (!t)
+		return;
+	e->target = t;
+	__atomic_fetch_or(&t->ext->sse.global_targeted, 1UL << (e - sse_global_events), __ATOMIC_RELEASE);
+	if (t != self)
+		sse_hw_kick(t);
+}
+
+static void sse_reroute_all(struct hart_state *self)
+{
+	for (int i = 0; i < SSE_GLOBAL_EVENTS; i++)
+		sse_route(self, &sse_global_events[i]);
+}
+
+/* ---- Looking an event up for the calling hart ---- */
+
+/* The event event_id names for hs; a global one comes back with the lock held. */
+static long sse_get(struct hart_state *hs, uint32_t event_id, struct sse_event **out)
+{
+	struct sse_hart *sh = sse_of(hs);
+	int i = sse_local_index(event_id);
+
+	if (i >= 0) {
+		if (!((sh->supported_local >> i) & 1))
+			return SBI_ERR_NOT_SUPPORTED;
+		sse_fold_remote(sh);
+		*out = &sh->local[i];
+		return SBI_SUCCESS;
+	}
+	i = sse_global_index(event_id);
+	if (i >= 0) {
+		spin_lock(&sse_global_lock);
+		*out = &sse_global_events[i];
+		return SBI_SUCCESS;
+	}
+	return sse_unknown_id_error(event_id);
+}
+
+static void sse_put(struct sse_event *e)
+{
+	if (e->global)
+		spin_unlock(&sse_global_lock);
+}
+
+/* The PMU overflow event decides who takes LCOFI (include/sse_hw.h). */
+static void sse_state_changed(struct sse_hart *sh, struct sse_event *e, uint8_t old_state)
+{
+	bool was = old_state >= SBI_SSE_STATE_ENABLED, is = e->state >= SBI_SSE_STATE_ENABLED;
+
+	if (e->event_id != SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW || was == is)
+		return;
+	if (is)
+		sh->smode_lcofie = sse_hw_lcofi_take();
+	else
+		sse_hw_lcofi_give(sh->smode_lcofie);
+}
+
+static void sse_set_state(struct sse_hart *sh, struct sse_event *e, uint8_t state)
+{
+	uint8_t old = e->state;
+
+	__atomic_store_n(&e->state, state, __ATOMIC_RELEASE);   /* read by injecting harts */
+	sse_state_changed(sh, e, old);
+}
+
+/* ---- Set-up ---- */
+
+void sse_global_init(unsigned long default_hartid)
+{
+	for (int i = 0; i < SSE_GLOBAL_EVENTS; i++)
+		sse_event_reset(&sse_global_events[i], sse_global_ids[i], true, default_hartid);
+}
+
+void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
+{
+	struct sse_hart *sh = sse_of(hs);
+
+	for (int i = 0; i < SSE_LOCAL_EVENTS; i++)
+		sse_event_reset(&sh->local[i], sse_local_ids[i], false, hs->hartid);
+	/* A hart without S-mode has no handler to run: no local events. */
+	sh->supported_local = 0;
+	if (sbi_hsm_hart_usable(hs)) {
+		sh->supported_local = 1U << SSE_LOCAL_SOFTWARE;
+		if (has_sscofpmf)
+			sh->supported_local |= 1U << SSE_LOCAL_PMU_OVERFLOW;
+		if (has_ssdbltrp)
+			sh->supported_local |= 1U << SSE_LOCAL_DOUBLE_TRAP;
+	}
+	sh->nr_running = 0;
+	sh->masked = true;       /* "masked initially on all harts" */
+	sh->smode_lcofie = false;
+	sh->remote_pending = 0;
+	sh->global_targeted = 0;
+	hs->sse_ready = 0;
+}
+
+void sse_hart_reset(struct hart_state *hs)
+{
+	struct sse_hart *sh = sse_of(hs);
+
+	spin_lock(&sse_global_lock);
+	sh->masked = true;
+	for (int i = 0; i < SSE_GLOBAL_EVENTS; i++) {
+		struct sse_event *e = &sse_global_events[i];
+		if (e->running_on == hs) {
+			/* Its handler died with the hart: the event is done. */
+			e->running_on = NULL;
+			e->state = (e->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED
+									   : SBI_SSE_STATE_ENABLED;
+		}
+		if (e->preferred_hart == hs->hartid) {
+			/* Move the event to a hart that still runs. */
+			for (unsigned int h = 0; h < hart_count; h++) {
+				struct hart_state *t = hart_table[h];
+				if (t != hs && t->ext && sbi_hsm_hart_usable(t) &&
+				    __atomic_load_n(&t->hsm_state, __ATOMIC_ACQUIRE) == SBI_HSM_STATE_STARTED) {
+					e->preferred_hart = t->hartid;
+					break;
+				}
+			}
+		}
+		if (e->target == hs)
+			sse_untarget(e);
+		sse_route(hs, e);
+	}
+	spin_unlock(&sse_global_lock);
+	for (int i = 0; i < SSE_LOCAL_EVENTS; i++) {
+		uint8_t old = sh->local[i].state;
+		sse_event_reset(&sh->local[i], sse_local_ids[i], false, hs->hartid);
+		sse_state_changed(sh, &sh->local[i], old);
+	}
+	sh->nr_running = 0;
+	sh->remote_pending = 0;
+	hs->sse_ready = 0;
+}
+
+/* ---- Event sources ---- */
+
+void sse_pmu_overflow(struct hart_state *hs)
+{
+	struct sse_event *e = &sse_of(hs)->local[SSE_LOCAL_PMU_OVERFLOW];
+	if (e->state >= SBI_SSE_STATE_ENABLED) {
+		/* OF bits, scountovf and the snapshot bitmap stay as the hardware
+		 * left them: S-mode reads them in its handler. */
+		sse_hw_lcofi_ack();
+		e->pending = true;
+	} else {
+		/* Not ours (cannot happen while the routing is right): S-mode's. */
+		sse_hw_lcofi_give(sse_of(hs)->smode_lcofie);
+	}
+	sse_update_ready(hs);
+}
+
+bool sse_double_trap(struct hart_state *hs)
+{
+	struct sse_hart *sh = sse_of(hs);
+	struct sse_event *e = &sh->local[SSE_LOCAL_DOUBLE_TRAP];
+
+	/* Returning to the trapping code would only trap again: without a
+	 * handler able to run now, the hart cannot go on. */
+	if (!((sh->supported_local >> SSE_LOCAL_DOUBLE_TRAP) & 1) || e->state != SBI_SSE_STATE_ENABLED || sh->masked)
+		return false;
+	e->pending = true;
+	sse_update_ready(hs);
+	return hs->sse_ready != 0;
+}
+
+void sse_ipi(struct hart_state *hs)
+{
+	sse_update_ready(hs);
+}
+
+/* ---- Delivery and completion ---- */
+
+bool sse_deliver(struct hart_state *hs, struct sse_cpu_context *ctx)
+{
+	struct sse_hart *sh = sse_of(hs);
+	bool lock = __atomic_load_n(&sh->global_targeted, __ATOMIC_ACQUIRE) != 0;
+	struct sse_event *e;
+
+	sse_fold_remote(sh);
+	if (lock)
+		spin_lock(&sse_global_lock);
+	e = sse_pick(hs, lock);
+	if (e) {
+		e->pending = false;
+		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_RUNNING);
+		if (e->global) {
+			sse_untarget(e);
+			e->running_on = hs;
+		}
+		sh->running[sh->nr_running++] = e;
+		sse_context_enter(ctx, e->interrupted, hs->hartid, e->entry_pc, e->entry_arg);
+	}
+	/*
+	 * Nothing else is ready now: e had the lowest key of every ready event
+	 * and now runs on top, which only a lower key preempts (keys are
+	 * unique: they include the event ID). Events signalled later set
+	 * sse_ready again (on this hart, or by their IPI).
+	 */
+	hs->sse_ready = 0;
+	if (lock)
+		spin_unlock(&sse_global_lock);
+	return e != NULL;
+}
+
+bool sbi_sse_complete(struct hart_state *hs, struct sse_cpu_context *ctx)
+{
+	struct sse_hart *sh = sse_of(hs);
+	struct sse_event *e;
+
+	if (!sh->nr_running)
+		return false;
+	e = sh->running[--sh->nr_running];
+	if (e->global)
+		spin_lock(&sse_global_lock);
+	sse_set_state(sse_of(hs), e, (e->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED
+								    : SBI_SSE_STATE_ENABLED);
+	sse_context_resume(ctx, e->interrupted);
+	if (e->global) {
+		e->running_on = NULL;
+		sse_route(hs, e);      /* signalled again while it ran */
+		spin_unlock(&sse_global_lock);
+	}
+	sse_update_ready(hs);
+	return true;
+}
+
+/* ---- Attributes ---- */
+
+static unsigned long sse_attr_value(const struct hart_state *hs, const struct sse_event *e, uint32_t attr)
+{
+	switch (attr) {
+	case SBI_SSE_ATTR_STATUS:
+		return e->state | (e->pending ? SBI_SSE_ATTR_STATUS_PENDING : 0) |
+		       (e->injectable ? SBI_SSE_ATTR_STATUS_INJECT : 0);
+	case SBI_SSE_ATTR_PRIORITY:
+		return e->priority;
+	case SBI_SSE_ATTR_CONFIG:
+		return e->config;
+	case SBI_SSE_ATTR_PREFERRED_HART:
+		return e->global ? e->preferred_hart : hs->hartid;
+	case SBI_SSE_ATTR_ENTRY_PC:
+		return e->entry_pc;
+	case SBI_SSE_ATTR_ENTRY_ARG:
+		return e->entry_arg;
+	default:
+		return e->interrupted[attr - SBI_SSE_ATTR_INTERRUPTED_SEPC];
+	}
+}
+
+/*
+ * Checks common to read_attrs and write_attrs (their error tables): a count,
+ * a range of defined attributes, and XLEN/8-aligned S-mode memory for
+ * attr_count values. attr_count and base_attr_id are 32-bit: no wrap in 64.
+ */
+static long sse_attr_range_check(uint32_t base_attr_id, uint32_t attr_count, unsigned long phys_lo,
+				 unsigned long phys_hi)
+{
+	if (attr_count == 0)
+		return SBI_ERR_INVALID_PARAM;
+	if ((uint64_t)base_attr_id + attr_count > SBI_SSE_ATTR_COUNT)
+		return SBI_ERR_BAD_RANGE;
+	if (phys_lo & (sizeof(unsigned long) - 1) ||
+	    !sbi_memory_smode_range_ok(phys_lo, phys_hi, (uint64_t)attr_count * sizeof(unsigned long)))
+		return SBI_ERR_INVALID_ADDRESS;
+	return SBI_SUCCESS;
+}
+
+struct sbiret sbi_sse_read_attrs(struct hart_state *hs, uint32_t event_id, uint32_t base_attr_id,
+				 uint32_t attr_count, unsigned long output_phys_lo, unsigned long output_phys_hi)
+{
+	struct sse_event *e;
+	long err = sse_get(hs, event_id, &e);
+
+	if (err)
+		return sbiret_err(err);
+	err = sse_attr_range_check(base_attr_id, attr_count, output_phys_lo, output_phys_hi);
+	if (!err) {
+		/* The value of attribute base + i goes to offset (XLEN / 8) * i. */
+		unsigned long *out = (unsigned long *)output_phys_lo;
+		for (uint32_t i = 0; i < attr_count; i++)
+			out[i] = sse_attr_value(hs, e, base_attr_id + i);
+	}
+	sse_put(e);
+	return sbiret_err(err);
+}
+
+/* Access rules of one attribute write (table "SSE Event Attributes"). */
+static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *e, uint32_t attr,
+				 unsigned long value)
+{
+	bool settable = e->state == SBI_SSE_STATE_UNUSED || e->state == SBI_SSE_STATE_REGISTERED;
+	struct hart_state *t;
+
+	switch (attr) {
+	case SBI_SSE_ATTR_STATUS:
+	case SBI_SSE_ATTR_ENTRY_PC:
+	case SBI_SSE_ATTR_ENTRY_ARG:
+		return SBI_ERR_DENIED;
+	case SBI_SSE_ATTR_PRIORITY:
+		if (!settable)
+			return SBI_ERR_INVALID_STATE;
+		return value > 0xffffffffUL ? SBI_ERR_INVALID_PARAM : SBI_SUCCESS;
+	case SBI_SSE_ATTR_CONFIG:
+		if (!settable)
+			return SBI_ERR_INVALID_STATE;
+		return value & ~SBI_SSE_ATTR_CONFIG_ONESHOT ? SBI_ERR_INVALID_PARAM : SBI_SUCCESS;
+	case SBI_SSE_ATTR_PREFERRED_HART:
+		if (!e->global)
+			return SBI_ERR_DENIED;             /* read-only for local events */
+		if (!settable)
+			return SBI_ERR_INVALID_STATE;
+		t = hart_by_id(value);
+		return t && sbi_hsm_hart_usable(t) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
+	default:   /* INTERRUPTED_*: the running handler's, on its own hart */
+		if (e->state != SBI_SSE_STATE_RUNNING || (e->global && e->running_on != hs))
+			return SBI_ERR_INVALID_STATE;
+		if (attr == SBI_SSE_ATTR_INTERRUPTED_FLAGS && (value & ~SBI_SSE_FLAGS_ALL))
+			return SBI_ERR_INVALID_PARAM;
+		return SBI_SUCCESS;
+	}
+}
+
+static void sse_attr_write(struct sse_event *e, uint32_t attr, unsigned long value)
+{
+	switch (attr) {
+	case SBI_SSE_ATTR_PRIORITY:
+		e->priority = (uint32_t)value;
+		break;
+	case SBI_SSE_ATTR_CONFIG:
+		e->config = value;
+		break;
+	case SBI_SSE_ATTR_PREFERRED_HART:
+		e->preferred_hart = value;
+		break;
+	default:
+		e->interrupted[attr - SBI_SSE_ATTR_INTERRUPTED_SEPC] = value;
+		break;
+	}
+}
+
+struct sbiret sbi_sse_write_attrs(struct hart_state *hs, uint32_t event_id, uint32_t base_attr_id,
+				  uint32_t attr_count, unsigned long input_phys_lo, unsigned long input_phys_hi)
+{
+	unsigned long values[SBI_SSE_ATTR_COUNT];
+	struct sse_event *e;
+	long err = sse_get(hs, event_id, &e);
+
+	if (err)
+		return sbiret_err(err);
+	err = sse_attr_range_check(base_attr_id, attr_count, input_phys_lo, input_phys_hi);
+	if (!err) {
+		/* One copy: S-mode cannot change a value between check and use. */
+		const volatile unsigned long *in = (const volatile unsigned long *)input_phys_lo;
+		for (uint32_t i = 0; i < attr_count; i++)
+			values[i] = in[i];
+		/* The first error in attribute order wins, and then nothing is written. */
+		for (uint32_t i = 0; i < attr_count && !err; i++)
+			err = sse_attr_write_check(hs, e, base_attr_id + i, values[i]);
+		for (uint32_t i = 0; i < attr_count && !err; i++)
+			sse_attr_write(e, base_attr_id + i, values[i]);
+	}
+	sse_put(e);
+	return sbiret_err(err);
+}
+
+/* ---- The state machine ---- */
+
+struct sbiret sbi_sse_register(struct hart_state *hs, uint32_t event_id, unsigned long handler_entry_pc,
+			       unsigned long handler_entry_arg)
+{
+	struct sse_event *e;
+	long err = sse_get(hs, event_id, &e);
+
+	if (err)
+		return sbiret_err(err);
+	if (handler_entry_pc & 1)
+		err = SBI_ERR_INVALID_PARAM;
+	else if (!sse_hw_entry_pc_ok(handler_entry_pc))
+		err = SBI_ERR_INVALID_ADDRESS;
+	else if (e->state != SBI_SSE_STATE_UNUSED)
+		err = SBI_ERR_INVALID_STATE;
+	else {
+		e->entry_pc = handler_entry_pc;
+		e->entry_arg = handler_entry_arg;
+		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_REGISTERED);
+	}
+	sse_put(e);
+	return sbiret_err(err);
+}
+
+struct sbiret sbi_sse_unregister(struct hart_state *hs, uint32_t event_id)
+{
+	struct sse_event *e;
+	long err = sse_get(hs, event_id, &e);
+
+	if (err)
+		return sbiret_err(err);
+	if (e->state != SBI_SSE_STATE_REGISTERED)
+		err = SBI_ERR_INVALID_STATE;
+	else {
+		e->pending = false;
+		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_UNUSED);
+	}
+	sse_put(e);
+	return sbiret_err(err);
+}
+
+struct sbiret sbi_sse_enable(struct hart_state *hs, uint32_t event_id)
+{
+	struct sse_event *e;
+	long err = sse_get(hs, event_id, &e);
+
+	if (err)
+		return sbiret_err(err);
+	if (e->state != SBI_SSE_STATE_REGISTERED)
+		err = SBI_ERR_INVALID_STATE;
+	else {
+		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_ENABLED);
+		if (e->global)
+			sse_route(hs, e);     /* injected while it was only registered */
+	}
+	sse_put(e);
+	sse_update_ready(hs);
+	return sbiret_err(err);
+}
+
+struct sbiret sbi_sse_disable(struct hart_state *hs, uint32_t event_id)
+{
+	struct sse_event *e;
+	long err = sse_get(hs, event_id, &e);
+
+	if (err)
+		return sbiret_err(err);
+	if (e->state != SBI_SSE_STATE_ENABLED)
+		err = SBI_ERR_INVALID_STATE;
+	else {
+		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_REGISTERED);
+		if (e->global)
+			sse_untarget(e);      /* stays pending until enabled again */
+	}
+	sse_put(e);
+	sse_update_ready(hs);
+	return sbiret_err(err);
+}
+
+struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned long hart_id)
+{
+	int i = sse_local_index(event_id);
+	struct hart_state *target;
+	struct sse_event *e;
+	long err = SBI_SUCCESS;
+
+	if (i < 0) {
+		/* A global event: hart_id is ignored. */
+		err = sse_get(hs, event_id, &e);
+		if (err)
+			return sbiret_err(err);
+		if (!e->injectable)
+			err = SBI_ERR_INVALID_PARAM;
+		else if (e->state == SBI_SSE_STATE_UNUSED)
+			err = SBI_ERR_FAILED;         /* nobody to deliver it to */
+		else {
+			e->pending = true;
+			sse_route(hs, e);
+		}
+		sse_put(e);
+		sse_update_ready(hs);
+		return sbiret_err(err);
+	}
+	target = hart_by_id(hart_id);
+	if (!target || !target->ext || !sbi_hsm_hart_usable(target))
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (!((sse_of(target)->supported_local >> i) & 1))
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	e = &sse_of(target)->local[i];
+	if (!e->injectable)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	/* The target's state, as it is now; an unregister racing with this
+	 * injection drops the pending bit (sse_fold_remote), as if it came after. */
+	if (__atomic_load_n(&e->state, __ATOMIC_ACQUIRE) == SBI_SSE_STATE_UNUSED)
+		return sbiret_err(SBI_ERR_FAILED);
+	if (target == hs) {
+		e->pending = true;
+	} else {
+		__atomic_fetch_or(&sse_of(target)->remote_pending, 1UL << i, __ATOMIC_RELEASE);
+		sse_hw_kick(target);
+	}
+	sse_update_ready(hs);
+	return sbiret_ok(0);
+}
+
+struct sbiret sbi_sse_hart_unmask(struct hart_state *hs)
+{
+	struct sse_hart *sh = sse_of(hs);
+	long err = SBI_SUCCESS;
+
+	spin_lock(&sse_global_lock);
+	if (!sh->masked)
+		err = SBI_ERR_ALREADY_STARTED;
+	else {
+		sh->masked = false;
+		sse_reroute_all(hs);     /* global events waiting for a hart */
+	}
+	spin_unlock(&sse_global_lock);
+	sse_update_ready(hs);
+	return sbiret_err(err);
+}
+
+struct sbiret sbi_sse_hart_mask(struct hart_state *hs)
+{
+	struct sse_hart *sh = sse_of(hs);
+	long err = SBI_SUCCESS;
+
+	spin_lock(&sse_global_lock);
+	if (sh->masked)
+		err = SBI_ERR_ALREADY_STOPPED;
+	else {
+		sh->masked = true;
+		/* Global events routed here go to a hart that takes them. */
+		for (int i = 0; i < SSE_GLOBAL_EVENTS; i++) {
+			struct sse_event *e = &sse_global_events[i];
+			if (e->target == hs) {
+				sse_untarget(e);
+				sse_route(hs, e);
+			}
+		}
+	}
+	spin_unlock(&sse_global_lock);
+	sse_update_ready(hs);
+	return sbiret_err(err);
+}
