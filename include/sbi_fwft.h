@@ -32,6 +32,11 @@ struct fwft_hart {
 void fwft_hart_init(struct fwft_hart *fh, uint32_t supported, uint32_t pmlen_supported);
 /* Hart reset (HSM stop): local features back to their defaults, unlocked. */
 void fwft_hart_reset(struct fwft_hart *fh);
+/*
+ * The DT extensions (HART_HAS_*, from riscv,isa) a feature needs before boot
+ * probes its control bits; 0 for MISALIGNED_EXC_DELEG (medeleg alone).
+ */
+uint32_t fwft_feature_isa_needs(unsigned int feature);
 
 struct sbiret sbi_fwft_set(struct fwft_hart *fh, uint32_t feature, unsigned long value, unsigned long flags);
 struct sbiret sbi_fwft_get(struct fwft_hart *fh, uint32_t feature);

@@ -9,6 +9,7 @@
 #include "fwft_hw.h"
 #include "hart.h"
 #include "riscv_csr.h"
+#include "sbi_fwft.h"
 #include "sbi_spec.h"
 
 #define MEDELEG_MISALIGNED ((1UL << CAUSE_MISALIGNED_LOAD) | (1UL << CAUSE_MISALIGNED_STORE))
@@ -24,14 +25,6 @@ static const unsigned long fwft_menvcfg_bit[SBI_FWFT_FEATURE_COUNT] = {
 	[SBI_FWFT_SHADOW_STACK] = MENVCFG_SSE,
 	[SBI_FWFT_DOUBLE_TRAP] = MENVCFG_DTE,
 	[SBI_FWFT_PTE_AD_HW_UPDATING] = MENVCFG_ADUE,
-};
-
-static const uint32_t fwft_isa_flag[SBI_FWFT_FEATURE_COUNT] = {
-	[SBI_FWFT_LANDING_PAD] = HART_HAS_ZICFILP,
-	[SBI_FWFT_SHADOW_STACK] = HART_HAS_ZICFISS,
-	[SBI_FWFT_DOUBLE_TRAP] = HART_HAS_SSDBLTRP,
-	[SBI_FWFT_PTE_AD_HW_UPDATING] = HART_HAS_SVADU,
-	[SBI_FWFT_POINTER_MASKING_PMLEN] = HART_HAS_SMNPM,
 };
 
 void fwft_hw_apply(unsigned int feature, unsigned long value)
@@ -87,10 +80,15 @@ uint32_t fwft_hw_probe(uint32_t isa_features, uint32_t hart_features, uint32_t *
 		supported |= 1U << SBI_FWFT_MISALIGNED_EXC_DELEG;
 	if (!(hart_features & HART_HAS_MENVCFG))
 		return supported;
-	for (unsigned int f = SBI_FWFT_LANDING_PAD; f <= SBI_FWFT_PTE_AD_HW_UPDATING; f++)
-		if ((isa_features & fwft_isa_flag[f]) && fwft_bits_stick(false, fwft_menvcfg_bit[f]))
+	/* Only features the DT names: probing a bit clears it (ADUE with Svadu alone stays as enabled). */
+	for (unsigned int f = SBI_FWFT_LANDING_PAD; f <= SBI_FWFT_PTE_AD_HW_UPDATING; f++) {
+		uint32_t needs = fwft_feature_isa_needs(f);
+
+		if ((isa_features & needs) == needs && fwft_bits_stick(false, fwft_menvcfg_bit[f]))
 			supported |= 1U << f;
-	if (isa_features & HART_HAS_SMNPM) {
+	}
+	if ((isa_features & fwft_feature_isa_needs(SBI_FWFT_POINTER_MASKING_PMLEN)) ==
+	    fwft_feature_isa_needs(SBI_FWFT_POINTER_MASKING_PMLEN)) {
 		/* PMM is WARL: each encoding the hart keeps is a PMLEN it has. */
 		for (unsigned long pmm = 2; pmm <= 3; pmm++) {
 			csr_clear(CSR_MENVCFG, MENVCFG_PMM);

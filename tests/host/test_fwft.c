@@ -6,6 +6,7 @@
  */
 #include "test.h"
 #include "fwft_hw.h"
+#include "hart.h"
 #include "sbi_fwft.h"
 
 TEST_MAIN_GLOBALS
@@ -130,6 +131,19 @@ TEST(lock_with_the_current_value)
 	CHECK_EQ(sbi_fwft_get(&fh, SBI_FWFT_MISALIGNED_EXC_DELEG).error, SBI_SUCCESS);
 }
 
+/* The binding: Svadu alone means ADUE on from boot, no FWFT switch; Svade + Svadu, the switch. */
+TEST(pte_ad_needs_svade_and_svadu_in_the_dt)
+{
+	uint32_t needs = fwft_feature_isa_needs(SBI_FWFT_PTE_AD_HW_UPDATING);
+
+	CHECK_EQ(needs, HART_HAS_SVADU | HART_HAS_SVADE);
+	CHECK((HART_HAS_SVADU & needs) != needs);
+	CHECK_EQ(fwft_feature_isa_needs(SBI_FWFT_MISALIGNED_EXC_DELEG), 0);
+	CHECK_EQ(fwft_feature_isa_needs(SBI_FWFT_LANDING_PAD), HART_HAS_ZICFILP);
+	CHECK_EQ(fwft_feature_isa_needs(SBI_FWFT_POINTER_MASKING_PMLEN), HART_HAS_SMNPM);
+	CHECK_EQ(fwft_feature_isa_needs(SBI_FWFT_FEATURE_COUNT), 0);
+}
+
 int main(void)
 {
 	RUN(reset_applies_defaults_to_supported_features);
@@ -139,5 +153,6 @@ int main(void)
 	RUN(pointer_masking_lengths);
 	RUN(lock_denies_every_later_set_until_reset);
 	RUN(lock_with_the_current_value);
+	RUN(pte_ad_needs_svade_and_svadu_in_the_dt);
 	return TEST_EXIT_CODE;
 }
