@@ -81,7 +81,7 @@ FW_SRCS := \
 	lib/drivers/reset_gpio.c
 
 ifeq ($(TEST_HOOKS),1)
-FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c
+FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
 FW_CFLAGS += -DABACUS_TEST_HOOKS
 endif
 ifeq ($(PMU_SNAPSHOT),n)
