@@ -47,11 +47,11 @@ void boot_trap_panic(unsigned long mcause, unsigned long mepc, unsigned long mtv
 		   csr_read(CSR_MHARTID), mcause, mepc, mtval);
 }
 
-void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
-			    unsigned long tval2, unsigned long tinst)
+void sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
+			     unsigned long tval2, unsigned long tinst)
 {
 	struct trap_origin origin = {
-		.mstatus = frame->mstatus, .mepc = frame->mepc, .cause = cause, .tval = tval,
+		.mstatus = *mstatus, .mepc = *mepc, .cause = cause, .tval = tval,
 		.tval2 = tval2, .tinst = tinst, .has_h = (current_hart()->features & HART_HAS_H) != 0,
 	};
 	struct trap_redirect r;
@@ -80,8 +80,14 @@ void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsig
 		csr_write(CSR_STVAL, r.xtval);
 		csr_write(CSR_SEPC, r.xepc);
 	}
-	frame->mstatus = r.mstatus;
-	frame->mepc = r.mepc;
+	*mstatus = r.mstatus;
+	*mepc = r.mepc;
+}
+
+void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
+			    unsigned long tval2, unsigned long tinst)
+{
+	sbi_trap_redirect_state(&frame->mstatus, &frame->mepc, cause, tval, tval2, tinst);
 }
 
 void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval)
