@@ -72,10 +72,10 @@ INDIRECT_CALLS = {
 }
 
 # Address-taken functions that C never calls on a hart's stack: trap and
-# probe vectors (mtvec), the reset entry, and boot_finish_platform, which
-# call_on_stack runs on the boot stack.
+# probe vectors (mtvec), the reset entry, and the boot-time DT work that
+# call_on_stack runs on the boot stack (boot_finish_platform, cpu_node_lookup).
 NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector',
-                            'boot_finish_platform'}
+                            'boot_finish_platform', 'cpu_node_lookup'}
 
 # Recursion the code bounds, as (caller, callee): the call edges that cannot
 # be taken again below that call. libfdt resolves an alias at the start of a
