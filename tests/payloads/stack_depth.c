@@ -27,21 +27,15 @@
  * path (ABACUS_TEST_STACK_DEPTH_RESET) and prints, per path, the deepest
  * mark over the harts:
  *   STACK-DEPTH path NAME: X of Y bytes
- * A mark above the stack minus STACK_MARGIN fails the test.
+ * A mark that leaves less than STACK_MARGIN (128 bytes, lib/stack_marks.h)
+ * of the stack fails the test.
  */
 #include "lower_mode.h"
 #include "pmu_util.h"
 #include "sse.h"
+#include "stack_marks.h"
 
 extern char _start[];
-
-/*
- * The margin a mark must keep below the stack's size: one more call level
- * at GCC's worst spill (ra and s0-s11, 104 bytes, 16-byte aligned: 112)
- * plus an assembly helper's 16 bytes. A mark counts only the deepest word
- * written; scripts/stack-check.py bounds what is reserved (docs/reliability.md).
- */
-#define STACK_MARGIN 128
 
 #define MAX_HARTS     8
 #define UNMAPPED_VA   0xc0000000UL   /* gigapage 3: not in vm.c's table */
@@ -73,13 +67,13 @@ struct hctx {
 	uint8_t sse_stack[3][SSE_STACK_SIZE] __attribute__((aligned(16)));
 	struct sse_handler_arg sse_arg[3];
 	volatile uint32_t watched;      /* what triggers watch: never written */
-	uint8_t misaligned[16];
+	uint8_t misaligned[16] __attribute__((aligned(8)));   /* + 1: misaligned for a word */
 	unsigned long hartid, index;
 	bool boot;
 	volatile unsigned long local_runs, global_runs, pmu_runs;
 	unsigned long pmu_counter;
 	volatile unsigned long done;
-	unsigned long path_mark[16];
+	unsigned long path_mark[16];    /* round 2: each path's mark (paths[], then PATH_NONRET) */
 };
 
 static struct hctx ctx[MAX_HARTS];
@@ -90,20 +84,7 @@ static uint64_t fw_base, fw_size;
 static bool has_h, has_sscofpmf, measure;
 static volatile unsigned long barrier_count, barrier_round;
 
-/* ---- Hooks and helpers ---- */
-
-static unsigned long hook(unsigned long fid, unsigned long a0)
-{
-	struct sbiret ret = sbi_ecall(SBI_EXT_FIRMWARE_ABACUS, fid, a0, 0, 0, 0, 0, 0);
-
-	CHECK_EQ(ret.error, SBI_SUCCESS);
-	return ret.value;
-}
-
-static unsigned long stack_mark(unsigned long hartid)
-{
-	return hook(ABACUS_TEST_STACK_DEPTH, hartid);
-}
+/* ---- Helpers ---- */
 
 static struct hctx *self(void)
 {
@@ -529,6 +510,7 @@ static const struct path paths[] = {
 	{ "fence_storm", path_fence_storm, false },
 };
 #define PATH_NONRET ARRAY_SIZE(paths)   /* the non-retentive suspend (secondary harts) */
+_Static_assert(PATH_NONRET < ARRAY_SIZE(((struct hctx *)0)->path_mark), "a mark per path");
 
 /* ---- Per hart ---- */
 
@@ -538,7 +520,7 @@ static void run_paths(struct hctx *c)
 		if (paths[p].boot_only && !c->boot)
 			continue;
 		if (measure)
-			hook(ABACUS_TEST_STACK_DEPTH_RESET, 0);
+			stack_mark_restart();
 		paths[p].fn(c);
 		if (measure)
 			c->path_mark[p] = stack_mark(c->hartid);
@@ -564,7 +546,7 @@ static void secondary_job(void *arg)
 	run_paths(c);
 	/* Last: a non-retentive suspend, woken by the timer, resuming as resumed_job. */
 	if (measure)
-		hook(ABACUS_TEST_STACK_DEPTH_RESET, 0);
+		stack_mark_restart();
 	csr_set(sie, SIE_STIE);
 	CHECK_EQ(sbi_set_timer(rdtime() + time_us_to_ticks(1000)).error, SBI_SUCCESS);
 	ret = sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RET_DEFAULT, (unsigned long)_start,
@@ -590,13 +572,6 @@ static void run_round(void)
 	}
 }
 
-static void report(const char *what, unsigned long used)
-{
-	printf("STACK-DEPTH %s: %lu of %lu bytes\n", what, used, stack_size);
-	if (!CHECK(used + STACK_MARGIN <= stack_size))
-		printf("  (%s: less than the %d-byte margin left)\n", what, STACK_MARGIN);
-}
-
 void payload_main(unsigned long hartid, unsigned long dtb)
 {
 	unsigned long ids[MAX_HARTS];
@@ -605,7 +580,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 
 	(void)dtb;
 	test_start("stack_depth");
-	if (!CHECK_EQ(sbi_probe_extension(SBI_EXT_FIRMWARE_ABACUS).value, 1)) {
+	if (!CHECK(stack_marks_available())) {
 		printf("not the test-hook image (make TEST_HOOKS=1)\n");
 		test_fail();
 	}
@@ -613,7 +588,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 		test_fail();
 	has_h = dt_isa_has_letter('h');
 	has_sscofpmf = dt_isa_has("sscofpmf");
-	stack_size = hook(ABACUS_TEST_STACK_SIZE, 0);
+	stack_size = stack_mark_stack_size();
 	n = dt_hartids(ids, MAX_HARTS);
 	if (!CHECK(n > 1))
 		test_fail();
@@ -632,7 +607,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	/* What boot left (with this hook call's own depth). */
 	for (int i = 0; i < nharts; i++) {
 		snprintf(what, sizeof(what), "hart %lu after boot", ctx[i].hartid);
-		report(what, stack_mark(ctx[i].hartid));
+		stack_mark_report(what, stack_mark(ctx[i].hartid));
 	}
 
 	/* Round 1: every path on every hart at once; the marks since boot. */
@@ -640,9 +615,9 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	printf("\n");
 	for (int i = 0; i < nharts; i++) {
 		snprintf(what, sizeof(what), "hart %lu", ctx[i].hartid);
-		report(what, stack_mark(ctx[i].hartid));
+		stack_mark_report(what, stack_mark(ctx[i].hartid));
 	}
-	report("all harts", stack_mark(-1UL));
+	stack_mark_report("all harts", stack_mark(-1UL));
 
 	/* Round 2: the same, each path's mark on its own (the deepest over the harts). */
 	measure = true;
@@ -654,6 +629,6 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 			if (ctx[i].path_mark[p] > deepest)
 				deepest = ctx[i].path_mark[p];
 		snprintf(what, sizeof(what), "path %s", p < PATH_NONRET ? paths[p].name : "suspend_non_retentive");
-		report(what, deepest);
+		stack_mark_report(what, deepest);
 	}
 }
