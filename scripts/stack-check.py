@@ -72,10 +72,11 @@ INDIRECT_CALLS = {
 }
 
 # Address-taken functions that C never calls on a hart's stack: trap and
-# probe vectors (mtvec), the reset entry, and the boot-time DT work that
-# call_on_stack runs on the boot stack (boot_finish_platform, cpu_node_lookup).
+# probe vectors (mtvec), the reset entry, and what call_on_stack runs on
+# another stack: the boot-time DT work on the boot stack (boot_finish_platform,
+# cpu_node_lookup), a fatal trap's report on its own (trap_report_print).
 NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector',
-                            'boot_finish_platform', 'cpu_node_lookup'}
+                            'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print'}
 
 # Recursion the code bounds, as (caller, callee): the call edges that cannot
 # be taken again below that call. libfdt resolves an alias at the start of a
@@ -94,8 +95,22 @@ BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
 
 # Assembly that C calls: bytes it pushes on the hart's stack. call_on_stack
 # saves two registers there, then runs its function on another stack;
-# hart_enter_next_mode and park never return and push nothing.
-ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'park': 0}
+# hart_enter_next_mode, hart_enter_block (cold boot: onto the hart's own
+# stack, where boot_warm_main is a root) and park never return and push
+# nothing.
+ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_block': 0, 'park': 0}
+
+# The other stacks C runs on, checked with the same margin: (function, the
+# file and #define of its stack's size). Cold boot and the DT work at the end
+# of boot run on the 8 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
+# is its size for a finisher that is not the cold-boot hart), a fatal trap's
+# report on its own stack (lib/sbi/sbi_trap.c).
+OTHER_STACKS = [
+    ('boot_cold_main', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('boot_finish_platform', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('trap_report_print', 'lib/sbi/sbi_trap.c', 'TRAP_REPORT_STACK_SIZE'),
+]
 
 # Where firmware/entry.S starts C on a hart's block, at its top.
 BLOCK_TOP_ROOTS = ['boot_warm_main']
@@ -251,46 +266,8 @@ class Build:
             self.errors.append('%s: its address is taken, but no INDIRECT_CALLS entry lists it '
                                '(scripts/stack-check.py)' % fn)
 
-        memo = {}
-
-        def deepest(title, path, cut):
-            # A function may be active twice only below a bounded recursion
-            # edge, whose cut set then differs (it only grows: this ends).
-            if (title, cut) in path:
-                self.errors.append('recursion: %s' % ' > '.join(bare(t) for t, _ in path + ((title, cut),)))
-                return 0, []
-            if (title, cut) in memo:
-                return memo[(title, cut)]
-            best = (0, [])
-            for callee, site in self.calls.get(title, []):
-                if (bare(title), bare(callee)) in cut:
-                    continue
-                if callee == '__indirect_call':
-                    key = bare(title)
-                    if key not in INDIRECT_CALLS:
-                        self.errors.append('%s (%s): indirect call not listed in INDIRECT_CALLS' % (key, site))
-                        continue
-                    targets = [t for name in INDIRECT_CALLS[key] for t in self.resolve(name)]
-                elif bare(callee) in ASM_FUNCTIONS and not self.resolve(callee):
-                    size = ASM_FUNCTIONS[bare(callee)]
-                    if size > best[0]:
-                        best = (size, ['%s(%d, assembly)' % (bare(callee), size)])
-                    continue
-                else:
-                    targets = self.resolve(callee)
-                    if not targets:
-                        self.errors.append('%s calls %s, which has no call graph (assembly? libgcc?)' %
-                                           (bare(title), callee))
-                        continue
-                below = cut | frozenset(BOUNDED_RECURSION.get((bare(title), bare(callee)), ()))
-                for t in targets:
-                    d, p = deepest(t, path + ((title, cut),), below)
-                    if d > best[0]:
-                        best = (d, p)
-            result = (self.frames[title] + best[0], ['%s(%d)' % (bare(title), self.frames[title])] + best[1])
-            memo[(title, cut)] = result
-            return result
-
+        self.roots = roots
+        self.memo = {}
         results = []
         for base, fn in roots:
             titles = self.resolve(fn)
@@ -298,16 +275,79 @@ class Build:
                 self.errors.append('root %s: not found in the call graph' % fn)
                 continue
             for t in titles:
-                d, p = deepest(t, (), frozenset())
+                d, p = self.deepest(t, (), frozenset(), None)
                 results.append((base + d, base, p))
         results.sort(key=lambda r: -r[0])
         return results
+
+    def callees(self, title, cut):
+        """(callee title, cut below it) for every call title makes; (None, (bytes, name)) for assembly."""
+        for callee, site in self.calls.get(title, []):
+            if (bare(title), bare(callee)) in cut:
+                continue
+            if callee == '__indirect_call':
+                key = bare(title)
+                if key not in INDIRECT_CALLS:
+                    self.errors.append('%s (%s): indirect call not listed in INDIRECT_CALLS' % (key, site))
+                    continue
+                targets = [t for name in INDIRECT_CALLS[key] for t in self.resolve(name)]
+            elif bare(callee) in ASM_FUNCTIONS and not self.resolve(callee):
+                yield None, (ASM_FUNCTIONS[bare(callee)], bare(callee))
+                continue
+            else:
+                targets = self.resolve(callee)
+                if not targets:
+                    self.errors.append('%s calls %s, which has no call graph (assembly? libgcc?)' %
+                                       (bare(title), callee))
+                    continue
+            below = cut | frozenset(BOUNDED_RECURSION.get((bare(title), bare(callee)), ()))
+            for t in targets:
+                yield t, below
+
+    def deepest(self, title, path, cut, via):
+        """(bytes, chain) of the deepest chain of frames from title; with via, of those that call via (else None)."""
+        # A function may be active twice only below a bounded recursion
+        # edge, whose cut set then differs (it only grows: this ends).
+        if (title, cut) in path:
+            self.errors.append('recursion: %s' % ' > '.join(bare(t) for t, _ in path + ((title, cut),)))
+            return None if via else (0, [])
+        if via and bare(title) == via:
+            via = None
+        key = (title, cut, via)
+        if key in self.memo:
+            return self.memo[key]
+        best = None if via else (0, [])
+        for callee, below in self.callees(title, cut):
+            if callee is None:
+                size, name = below
+                if not via and size > best[0]:
+                    best = (size, ['%s(%d, assembly)' % (name, size)])
+                continue
+            r = self.deepest(callee, path + ((title, cut),), below, via)
+            if r and (best is None or r[0] > best[0]):
+                best = r
+        result = None if best is None else \
+            (self.frames[title] + best[0], ['%s(%d)' % (bare(title), self.frames[title])] + best[1])
+        self.memo[key] = result
+        return result
+
+    def through(self, via):
+        """The deepest chain from any root that calls via: (bytes with the root's base, base, chain) or None."""
+        best = None
+        for base, fn in self.roots:
+            for t in self.resolve(fn):
+                r = self.deepest(t, (), frozenset(), via)
+                if r and (best is None or base + r[0] > best[0]):
+                    best = (base + r[0], base, r[1])
+        return best
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--margin', type=int, default=128, help='bytes that must stay free (default 128)')
     ap.add_argument('--verbose', '-v', action='store_true', help='the deepest path from every root')
+    ap.add_argument('--through', action='append', default=[], metavar='FUNCTION',
+                    help='also the deepest path that calls FUNCTION (repeatable)')
     ap.add_argument('builds', nargs='+')
     args = ap.parse_args()
 
@@ -330,6 +370,19 @@ def main():
             for depth, base, p in results:
                 print('  %s: %4d bytes: %s%s' % (b.name, depth, 'trap frame(%d) > ' % base if base else '',
                                                  ' > '.join(p)))
+        for via in args.through:
+            r = b.through(via)
+            print('  %s: through %s: %s' % (b.name, via, 'not reachable' if not r else '%d bytes: %s%s' % (
+                r[0], 'trap frame(%d) > ' % r[1] if r[1] else '', ' > '.join(r[2]))))
+        others = []
+        for fn, path_, define in OTHER_STACKS:
+            size = c_header_define(path_, define)
+            for t in b.resolve(fn):
+                d, p = b.deepest(t, (), frozenset(), None)
+                others.append('%s %d of %d' % (fn, d, size))
+                if d > size - args.margin:
+                    b.errors.append('%s runs on a %d-byte stack: deepest path %d bytes leaves less than '
+                                    'the margin: %s' % (fn, size, d, ' > '.join(p)))
         if not results:
             b.errors.append('no root found')
         worst = results[0] if results else (0, 0, [])
@@ -345,8 +398,9 @@ def main():
                   (b.name, worst[0], limit, stack, args.margin, what))
             status = 1
         else:
-            print('PASS: stack-check %s: deepest path %d of %d bytes (margin %d kept, %d free): %s' %
-                  (b.name, worst[0], stack, args.margin, stack - worst[0], what))
+            print('PASS: stack-check %s: deepest path %d of %d bytes (margin %d kept, %d free): %s; '
+                  'other stacks: %s' % (b.name, worst[0], stack, args.margin, stack - worst[0], what,
+                                         ', '.join(others)))
     # A target no build has is stale, once every platform has been checked.
     stale = sorted(t for t in known if t not in seen)
     if stale and platforms >= set(os.listdir(os.path.join(ROOT, 'platform'))):
