@@ -56,7 +56,7 @@ FW_FIXED_REGS := -ffixed-t2 -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 ARCH_FLAGS := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
 FW_CFLAGS  := $(ARCH_FLAGS) -O2 -g -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic \
 	      -fno-stack-protector -fno-common -ffunction-sections -fdata-sections \
-	      -Wall -Wextra -Werror -Iinclude -I$(LIBFDT_SRC) -fstack-usage $(FW_FIXED_REGS)
+	      -Wall -Wextra -Werror -Iinclude -I$(LIBFDT_SRC) -fstack-usage -fcallgraph-info=su $(FW_FIXED_REGS)
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 FW_LDFLAGS := $(ARCH_FLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
@@ -81,7 +81,7 @@ FW_SRCS := \
 	lib/drivers/reset_gpio.c
 
 ifeq ($(TEST_HOOKS),1)
-FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c
+FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
 FW_CFLAGS += -DABACUS_TEST_HOOKS
 endif
 ifeq ($(PMU_SNAPSHOT),n)

@@ -27,6 +27,7 @@
 #include "sbi_heap.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
+#include "sbi_stack_depth.h"
 #include "sbi_string.h"
 
 #define FW_BASE_ADDR      0x80000000UL
@@ -152,6 +153,9 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		if (!block)
 			boot_fail("too many harts for the firmware region", 0);
 		hs = (struct hart_state *)(block + HART_BLOCK_SIZE - sizeof(struct hart_state));
+#ifdef ABACUS_TEST_HOOKS
+		stack_depth_paint(hs);   /* before the hart ever runs on its block */
+#endif
 		hs->ext = &ext[i];
 		hs->hartid = id;
 		hs->index = i;

@@ -22,8 +22,6 @@
 #include "sbi_string.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
-/* firmware/entry.S: calls fn(arg) with sp = stack_top, then returns on the caller's stack. */
-void call_on_stack(void (*fn)(void *), void *arg, void *stack_top);
 
 static const struct {
 	uint32_t flag;

@@ -24,6 +24,18 @@ static bool read_ulong_safe(unsigned long addr, unsigned long *out)
 	return true;
 }
 
+struct cpu_node_lookup {
+	unsigned long hartid;
+	int node;
+};
+
+static void cpu_node_lookup(void *arg)
+{
+	struct cpu_node_lookup *l = arg;
+
+	l->node = fdt_cpu_node_by_hartid(boot_info.fdt, l->hartid);
+}
+
 void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const char **why)
 {
 	unsigned long f[sizeof(struct fw_dynamic_info) / sizeof(unsigned long)] = { 0 };
@@ -57,7 +69,12 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 	}
 	if (words == 6 && info->boot_hart != -1UL) {
 		struct hart_state *hs = hart_by_id(info->boot_hart);
-		if (!hs && fdt_cpu_node_by_hartid(boot_info.fdt, info->boot_hart) < 0) {
+		struct cpu_node_lookup l = { .hartid = info->boot_hart };
+		/* The DT walk on the idle boot stack: libfdt goes deeper than the
+		 * hart's M-mode stack should (docs/boot.md "Memory"). */
+		if (!hs)
+			call_on_stack(cpu_node_lookup, &l, boot_info.deep_stack_top);
+		if (!hs && l.node < 0) {
 			*why = "boot_hart is not in the DT";
 			return;
 		}

@@ -28,6 +28,9 @@ struct boot_info {
 };
 extern struct boot_info boot_info;
 
+/* firmware/entry.S: calls fn(arg) with sp = stack_top, then returns on the caller's stack. */
+void call_on_stack(void (*fn)(void *), void *arg, void *stack_top);
+
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */
 void hart_init_mmode(struct hart_state *hs);
 /* Boot hart, after every hart is set up: PMU map, DT fixups, log, next stage (firmware/boot_finish.c). */

@@ -22,14 +22,16 @@ struct rfence_request {
 };
 
 /*
- * The request for function fid with the caller's arguments. asid_vmid is
- * the call's ASID or VMID argument; caller_hgatp is the calling hart's hgatp
- * (0 without H): HFENCE.VVMA acts on "the current VMID (in hgatp CSR) of
- * calling hart" (SBI RFENCE chapter), so the remote harts use that VMID,
- * not the one in their own hgatp.
+ * Fills *req with the request for function fid with the caller's arguments.
+ * asid_vmid is the call's ASID or VMID argument; caller_hgatp is the calling
+ * hart's hgatp (0 without H): HFENCE.VVMA acts on "the current VMID (in hgatp
+ * CSR) of calling hart" (SBI RFENCE chapter), so the remote harts use that
+ * VMID, not the one in their own hgatp. In place, not returned: sbi_rfence()
+ * builds it inside its call record with no temporary copy (its frame is on
+ * the deepest path S-mode can drive, docs/boot.md "Memory").
  */
-struct rfence_request rfence_request_make(unsigned long fid, unsigned long start, unsigned long size,
-					  unsigned long asid_vmid, unsigned long caller_hgatp);
+void rfence_request_init(struct rfence_request *req, unsigned long fid, unsigned long start, unsigned long size,
+			 unsigned long asid_vmid, unsigned long caller_hgatp);
 
 /*
  * The pages [start, start + size) touches: every page any byte of the range

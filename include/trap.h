@@ -27,6 +27,13 @@ void sbi_trap_handler(struct trap_frame *frame);
 void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval);
 void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
 			    unsigned long tval2, unsigned long tinst);
+/*
+ * The same for a trap whose return state is not in a frame: mstatus and mepc
+ * are what the mret will use, updated in place (legacy calls redirect a
+ * fault with the live CSRs, without a whole trap_frame on the stack).
+ */
+void sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
+			     unsigned long tval2, unsigned long tinst);
 /* Prints cause, epc, tval and registers, then stops this hart. */
 void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
 #endif

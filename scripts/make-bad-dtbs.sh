@@ -6,6 +6,7 @@
 #   bad-pmu.dtb      riscv,pmu rows with every kind of error -> each reported, good rows kept
 #   cpus-disabled.dtb  the only cpu node disabled        -> boot refused
 #   no-clint.dtb     1 hart, no CLINT: no MSWI, no M-mode timer -> the hart runs alone
+#   alias-loop.dtb   /chosen/stdout-path names an alias whose value is itself -> first UART, boot goes on
 # and, from QEMU virt's 4-hart DT, harts the firmware must not offer (boot goes on):
 #   cpu1-disabled.dtb  cpu@1 status = "disabled"
 #   cpu0-disabled.dtb  cpu@0 status = "disabled" (the hart that usually wins the boot lottery)
@@ -49,6 +50,10 @@ dtc -q -I dts -O dtb -o "$out/cpus-disabled.dtb" "$out/virt.dts"
 fdtput -t s "$out/cpus-disabled.dtb" /cpus/cpu@0 status disabled
 drop_node '^\t\tclint@' > "$out/no-clint.dts"
 dtc -q -I dts -O dtb -o "$out/no-clint.dtb" "$out/no-clint.dts"
+cp "$out/virt.dtb" "$out/alias-loop.dtb"
+fdtget -l "$out/alias-loop.dtb" / | grep -qx aliases || fdtput -c "$out/alias-loop.dtb" /aliases
+fdtput -t s "$out/alias-loop.dtb" /aliases loop loop
+fdtput -t s "$out/alias-loop.dtb" /chosen stdout-path loop:115200
 
 # The 4-hart DT, packed (QEMU dumps a 1 MiB buffer). It keeps /chosen/rng-seed:
 # QEMU gives a DT it loads one (new random bytes at each reset), so with it

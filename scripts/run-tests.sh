@@ -34,6 +34,13 @@ if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
 	done
 fi
+# The static bound of each hart's M-mode stack, from GCC's call graphs
+# (scripts/stack-check.py, docs/reliability.md "Stack depth").
+stack_builds=
+for d in qemu-virt qemu-virt-test-hooks qemu-virt-no-snapshot ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
+	[ -f "$BUILD/$d/abacus.map" ] && stack_builds="$stack_builds $BUILD/$d"
+done
+run scripts/stack-check.py $stack_builds || status=1
 # One-image builds (make PAYLOAD=...) that payload tests boot without -kernel.
 if ! run make -s BUILD="$BUILD" embedded-images; then
 	echo "FAIL: build: one-image builds (make embedded-images)" | tee -a "$out"

@@ -11,6 +11,7 @@
  * SBI_ERR_BAD_RANGE when trig_idx_base + trig_count >= trig_max, and
  * install/update when trig_count >= trig_max (docs/sbi3.md).
  */
+#include <stddef.h>
 #include "dbtr_hw.h"
 #include "sbi_dbtr.h"
 #include "sbi_memory.h"
@@ -29,6 +30,21 @@
 struct dbtr_entry {
 	unsigned long word[4];    /* trig_idx or trig_state, tdata1, tdata2, tdata3 */
 };
+
+/*
+ * What install and update copy out of shared memory before checking any of
+ * it (no TOCTOU), on the M-mode stack (one of the deepest frames S-mode can
+ * drive, docs/boot.md "Memory"): only what they use, for the most triggers
+ * a call can name - trig_count >= trig_max is BAD_RANGE (the chapter's
+ * tables), so at most DBTR_MAX_TRIGGERS - 1.
+ */
+#define DBTR_MAX_PER_CALL (DBTR_MAX_TRIGGERS - 1)
+#define DBTR_IDX_NONE     0xff    /* a trig_idx update got that no trigger has */
+
+struct dbtr_config {
+	unsigned long tdata[3];   /* tdata1, tdata2, tdata3 as S-mode wrote them */
+};
+_Static_assert(DBTR_MAX_TRIGGERS < DBTR_IDX_NONE, "trigger indexes fit a byte");
 
 /* Mode bits of tdata1 and their trig_state copies (table "Debug Trigger State Fields"). */
 static unsigned long dbtr_mode_bits(unsigned long tdata1)
@@ -228,11 +244,18 @@ static volatile struct dbtr_entry *dbtr_shmem_entry(const struct dbtr_hart *dh, 
 	return (volatile struct dbtr_entry *)(dh->shmem + i * SBI_DBTR_SHMEM_ENTRY_SIZE);
 }
 
-static void dbtr_copy_in(const struct dbtr_hart *dh, struct dbtr_entry *e, unsigned long count)
+/* Entries [0, count) once; with idx, also each trig_idx (DBTR_IDX_NONE when there is no such trigger). */
+static void dbtr_copy_in(const struct dbtr_hart *dh, struct dbtr_config *cfg, uint8_t *idx, unsigned long count)
 {
-	for (unsigned long i = 0; i < count; i++)
-		for (int w = 0; w < 4; w++)
-			e[i].word[w] = dbtr_shmem_entry(dh, i)->word[w];
+	for (unsigned long i = 0; i < count; i++) {
+		volatile struct dbtr_entry *in = dbtr_shmem_entry(dh, i);
+		if (idx) {
+			unsigned long t_idx = in->word[0];
+			idx[i] = t_idx < dh->trig_max ? (uint8_t)t_idx : DBTR_IDX_NONE;
+		}
+		for (int w = 0; w < 3; w++)
+			cfg[i].tdata[w] = in->word[w + 1];
+	}
 }
 
 struct sbiret sbi_debug_read_triggers(struct dbtr_hart *dh, unsigned long trig_idx_base, unsigned long trig_count)
@@ -253,15 +276,15 @@ struct sbiret sbi_debug_read_triggers(struct dbtr_hart *dh, unsigned long trig_i
 }
 
 /* Triggers [start, start + n) are free (in dh and in this call's `taken`) and can take these types. */
-static bool dbtr_run_fits(const struct dbtr_hart *dh, uint32_t taken, unsigned int start, const struct dbtr_entry *e,
-			  unsigned int n)
+static bool dbtr_run_fits(const struct dbtr_hart *dh, uint32_t taken, unsigned int start,
+			  const struct dbtr_config *cfg, unsigned int n)
 {
 	if (start + n > dh->trig_max)
 		return false;
 	for (unsigned int k = 0; k < n; k++) {
 		unsigned int idx = start + k;
 		if ((dh->trig[idx].state & SBI_DBTR_STATE_MAPPED) || ((taken >> idx) & 1) ||
-		    !((dh->type_mask[idx] >> TDATA1_TYPE(e[k].word[1])) & 1))
+		    !((dh->type_mask[idx] >> TDATA1_TYPE(cfg[k].tdata[0])) & 1))
 			return false;
 	}
 	return true;
@@ -269,8 +292,8 @@ static bool dbtr_run_fits(const struct dbtr_hart *dh, uint32_t taken, unsigned i
 
 struct sbiret sbi_debug_install_triggers(struct dbtr_hart *dh, unsigned long trig_count)
 {
-	struct dbtr_entry e[DBTR_MAX_TRIGGERS];
-	unsigned int idx[DBTR_MAX_TRIGGERS];
+	struct dbtr_config cfg[DBTR_MAX_PER_CALL];
+	uint8_t idx[DBTR_MAX_PER_CALL];
 	uint32_t taken = 0;
 	unsigned int i, n;
 
@@ -278,11 +301,11 @@ struct sbiret sbi_debug_install_triggers(struct dbtr_hart *dh, unsigned long tri
 		return sbiret_err(SBI_ERR_NO_SHMEM);
 	if (trig_count >= dh->trig_max)
 		return sbiret_err(SBI_ERR_BAD_RANGE);
-	dbtr_copy_in(dh, e, trig_count);
+	dbtr_copy_in(dh, cfg, NULL, trig_count);
 	for (i = 0; i < trig_count; i++) {
-		long err = dbtr_config_check(e[i].word[1], e[i].word[2]);
+		long err = dbtr_config_check(cfg[i].tdata[0], cfg[i].tdata[1]);
 		/* A chain may not end the array (it would be incomplete). */
-		if (!err && i == trig_count - 1 && (e[i].word[1] & MCONTROL_CHAIN))
+		if (!err && i == trig_count - 1 && (cfg[i].tdata[0] & MCONTROL_CHAIN))
 			err = SBI_ERR_INVALID_PARAM;
 		if (err)
 			return (struct sbiret){ .error = err, .value = i };
@@ -290,9 +313,9 @@ struct sbiret sbi_debug_install_triggers(struct dbtr_hart *dh, unsigned long tri
 	/* Each chain (entries linked by chain = 1) gets contiguous triggers, lowest first. */
 	for (i = 0; i < trig_count; i += n) {
 		unsigned int start;
-		for (n = 1; i + n - 1 < trig_count && (e[i + n - 1].word[1] & MCONTROL_CHAIN); n++)
+		for (n = 1; i + n - 1 < trig_count && (cfg[i + n - 1].tdata[0] & MCONTROL_CHAIN); n++)
 			;
-		for (start = 0; start < dh->trig_max && !dbtr_run_fits(dh, taken, start, &e[i], n); start++)
+		for (start = 0; start < dh->trig_max && !dbtr_run_fits(dh, taken, start, &cfg[i], n); start++)
 			;
 		if (start >= dh->trig_max)
 			return (struct sbiret){ .error = SBI_ERR_FAILED, .value = i };
@@ -303,8 +326,8 @@ struct sbiret sbi_debug_install_triggers(struct dbtr_hart *dh, unsigned long tri
 	}
 	for (i = 0; i < trig_count; i++) {
 		unsigned long readback[3];
-		dbtr_hw_write(idx[i], &e[i].word[1], readback);
-		if (!dbtr_readback_ok(&e[i].word[1], readback)) {
+		dbtr_hw_write(idx[i], cfg[i].tdata, readback);
+		if (!dbtr_readback_ok(cfg[i].tdata, readback)) {
 			for (unsigned int k = 0; k <= i; k++)
 				dbtr_hw_clear(idx[k]);
 			return (struct sbiret){ .error = SBI_ERR_NOT_SUPPORTED, .value = i };
@@ -312,9 +335,9 @@ struct sbiret sbi_debug_install_triggers(struct dbtr_hart *dh, unsigned long tri
 	}
 	for (i = 0; i < trig_count; i++) {
 		struct dbtr_trigger *t = &dh->trig[idx[i]];
-		t->tdata1 = e[i].word[1];
-		t->tdata2 = e[i].word[2];
-		t->tdata3 = e[i].word[3];
+		t->tdata1 = cfg[i].tdata[0];
+		t->tdata2 = cfg[i].tdata[1];
+		t->tdata3 = cfg[i].tdata[2];
 		t->state = dbtr_state_of(t->tdata1);
 		dbtr_shmem_entry(dh, i)->word[0] = idx[i];
 	}
@@ -323,46 +346,47 @@ struct sbiret sbi_debug_install_triggers(struct dbtr_hart *dh, unsigned long tri
 
 struct sbiret sbi_debug_update_triggers(struct dbtr_hart *dh, unsigned long trig_count)
 {
-	struct dbtr_entry e[DBTR_MAX_TRIGGERS];
+	struct dbtr_config cfg[DBTR_MAX_PER_CALL];
+	uint8_t idx[DBTR_MAX_PER_CALL];
 	unsigned int i;
 
 	if (!dh->shmem_enabled)
 		return sbiret_err(SBI_ERR_NO_SHMEM);
 	if (trig_count >= dh->trig_max)
 		return sbiret_err(SBI_ERR_BAD_RANGE);
-	dbtr_copy_in(dh, e, trig_count);
+	dbtr_copy_in(dh, cfg, idx, trig_count);
 	for (i = 0; i < trig_count; i++) {
-		unsigned long t_idx = e[i].word[0], tdata1 = e[i].word[1];
+		unsigned long tdata1 = cfg[i].tdata[0];
 		const struct dbtr_trigger *t;
 		long err;
-		if (t_idx >= dh->trig_max)
+		if (idx[i] == DBTR_IDX_NONE)
 			return (struct sbiret){ .error = SBI_ERR_INVALID_PARAM, .value = i };
-		t = &dh->trig[t_idx];
+		t = &dh->trig[idx[i]];
 		if (!(t->state & SBI_DBTR_STATE_MAPPED))
 			return (struct sbiret){ .error = SBI_ERR_FAILED, .value = i };
 		/* Type and chain stay as installed (the chapter's update rules). */
 		if (TDATA1_TYPE(tdata1) != TDATA1_TYPE(t->tdata1) ||
 		    (tdata1 & MCONTROL_CHAIN) != (t->tdata1 & MCONTROL_CHAIN))
 			return (struct sbiret){ .error = SBI_ERR_INVALID_PARAM, .value = i };
-		err = dbtr_config_check(tdata1, e[i].word[2]);
+		err = dbtr_config_check(tdata1, cfg[i].tdata[1]);
 		if (err)
 			return (struct sbiret){ .error = err, .value = i };
 	}
 	for (i = 0; i < trig_count; i++) {
 		unsigned long readback[3];
-		dbtr_hw_write(e[i].word[0], &e[i].word[1], readback);
-		if (!dbtr_readback_ok(&e[i].word[1], readback)) {
+		dbtr_hw_write(idx[i], cfg[i].tdata, readback);
+		if (!dbtr_readback_ok(cfg[i].tdata, readback)) {
 			/* Put back what this call changed, last first. */
 			for (unsigned int k = i + 1; k-- > 0;)
-				dbtr_program(dh, e[k].word[0]);
+				dbtr_program(dh, idx[k]);
 			return (struct sbiret){ .error = SBI_ERR_NOT_SUPPORTED, .value = i };
 		}
 	}
 	for (i = 0; i < trig_count; i++) {
-		struct dbtr_trigger *t = &dh->trig[e[i].word[0]];
-		t->tdata1 = e[i].word[1];
-		t->tdata2 = e[i].word[2];
-		t->tdata3 = e[i].word[3];
+		struct dbtr_trigger *t = &dh->trig[idx[i]];
+		t->tdata1 = cfg[i].tdata[0];
+		t->tdata2 = cfg[i].tdata[1];
+		t->tdata3 = cfg[i].tdata[2];
 		t->state = dbtr_state_of(t->tdata1);
 	}
 	return sbiret_ok(0);

@@ -71,7 +71,21 @@ int fdt_stdout_node(const void *fdt)
 		return -1;
 	for (n = 0; n < len && path[n] && path[n] != ':'; n++)
 		;
-	/* An alias ("serial0") or a full path: libfdt handles both. */
+	/*
+	 * An alias ("serial0") or a full path: libfdt handles both, but this
+	 * libfdt resolves an alias's value as a path again, aliases included:
+	 * an alias naming itself recursed until the boot stack ran through
+	 * firmware memory. Only an alias whose value is a full path is taken.
+	 */
+	if (n && path[0] != '/') {
+		int alias_len = 0;
+		const char *alias;
+		while (alias_len < n && path[alias_len] != '/')
+			alias_len++;
+		alias = fdt_get_alias_namelen(fdt, path, alias_len);
+		if (!alias || alias[0] != '/')
+			return -1;
+	}
 	return fdt_path_offset_namelen(fdt, path, n);
 }
 

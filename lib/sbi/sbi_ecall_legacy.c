@@ -17,17 +17,20 @@
 #include "trap.h"
 #include "trap_expect.h"
 
-/* Delivers a fault on the caller's hart mask to S-mode at the ecall itself. */
-/* Out of line: its trap frame would otherwise sit in every legacy call's stack frame. */
+/*
+ * Delivers a fault on the caller's hart mask to S-mode at the ecall itself.
+ * Only mstatus and mepc change (no whole trap_frame: this is among the
+ * deepest paths S-mode can drive, docs/boot.md "Memory"); out of line, off
+ * the path of every other legacy call.
+ */
 static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause, unsigned long tval)
 {
-	struct trap_frame frame;
+	unsigned long mepc = csr_read(CSR_MEPC) - 4;       /* the fast path already stepped past the ecall */
+	unsigned long mstatus = csr_read(CSR_MSTATUS);
 
-	frame.mepc = csr_read(CSR_MEPC) - 4;       /* the fast path already stepped past the ecall */
-	frame.mstatus = csr_read(CSR_MSTATUS);
-	sbi_trap_redirect(&frame, cause, tval);
-	csr_write(CSR_MSTATUS, frame.mstatus);
-	csr_write(CSR_MEPC, frame.mepc);
+	sbi_trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0);
+	csr_write(CSR_MSTATUS, mstatus);
+	csr_write(CSR_MEPC, mepc);
 }
 
 /*

@@ -14,6 +14,10 @@
  *   performs misaligned accesses in hardware and never traps them). Returns
  *   the loaded value, or SBI_ERR_FAILED with the cause the emulation handed
  *   to S-mode (scause/stval/sepc are then written as on a real redirect).
+ * - ABACUS_TEST_STACK_DEPTH, _SIZE, _DEPTH_RESET: each hart's M-mode stack
+ *   high-water mark (lib/sbi/sbi_stack_depth.c): for hartid a0, or the
+ *   deepest over every hart (a0 = -1); the stack's size; the calling hart's
+ *   mark restarted from this call's own depth (tests/payloads/stack_depth.c).
  *
  * A production image never contains this file; the boot log says when it does.
  */
@@ -21,30 +25,64 @@
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
 #include "sbi_emulate.h"
+#include "sbi_lock.h"
+#include "sbi_stack_depth.h"
 #include "trap.h"
 
-static struct sbiret test_emulate_misaligned(unsigned long insn_addr, unsigned long addr, bool is_store,
-					     unsigned long value)
+/*
+ * The frame the emulation works on is not on the M-mode stack: 272 bytes
+ * there would make this test hook the deepest path of the test image, deeper
+ * than any path of the production one (scripts/stack-check.py). One hart at
+ * a time uses it.
+ */
+static struct trap_frame emulate_frame;
+static spinlock_t emulate_lock;
+
+static struct sbiret __attribute__((noinline)) test_emulate_misaligned(unsigned long insn_addr, unsigned long addr,
+								      bool is_store, unsigned long value)
 {
-	struct trap_frame frame = { 0 };
-	unsigned long mstatus = csr_read(CSR_MSTATUS);
+	struct trap_frame *frame = &emulate_frame;
+	struct sbiret ret = sbiret_ok(value);
 	bool done;
 
+	spin_lock(&emulate_lock);
 	/* The ecall came from S-mode: MPP says so, as for the real trap. */
-	frame.mstatus = mstatus;
-	frame.mepc = insn_addr;
+	frame->mstatus = csr_read(CSR_MSTATUS);
+	frame->mepc = insn_addr;
 	for (unsigned int i = 1; i < TRAP_FRAME_REGS; i++)
-		frame.regs[i] = value;
-	done = is_store ? sbi_emulate_misaligned_store(&frame, addr) : sbi_emulate_misaligned_load(&frame, addr);
-	if (!done)
-		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-	if (frame.mepc != insn_addr + 2 && frame.mepc != insn_addr + 4)
-		return (struct sbiret){ .error = SBI_ERR_FAILED, .value = csr_read(CSR_SCAUSE) };   /* redirected */
-	/* Which register the instruction loaded: the one that changed. */
-	for (unsigned int i = 1; i < TRAP_FRAME_REGS; i++)
-		if (frame.regs[i] != value)
-			return sbiret_ok(frame.regs[i]);
-	return sbiret_ok(value);
+		frame->regs[i] = value;
+	done = is_store ? sbi_emulate_misaligned_store(frame, addr) : sbi_emulate_misaligned_load(frame, addr);
+	if (!done) {
+		ret = sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	} else if (frame->mepc != insn_addr + 2 && frame->mepc != insn_addr + 4) {
+		ret = (struct sbiret){ .error = SBI_ERR_FAILED, .value = csr_read(CSR_SCAUSE) };   /* redirected */
+	} else {
+		/* Which register the instruction loaded: the one that changed. */
+		for (unsigned int i = 1; i < TRAP_FRAME_REGS; i++)
+			if (frame->regs[i] != value) {
+				ret = sbiret_ok(frame->regs[i]);
+				break;
+			}
+	}
+	spin_unlock(&emulate_lock);
+	return ret;
+}
+
+/* Bytes of hartid's stack ever written; hartid -1: the deepest of every hart with a block. */
+static struct sbiret __attribute__((noinline)) test_stack_depth(unsigned long hartid)
+{
+	unsigned long deepest = 0;
+	bool found = false;
+
+	for (unsigned int i = 0; i < hart_count + hart_left_out_count; i++) {
+		unsigned long used = stack_depth_used(hart_table[i]);
+		if (hartid != -1UL && hart_table[i]->hartid != hartid)
+			continue;
+		found = true;
+		if (used > deepest)
+			deepest = used;
+	}
+	return found ? sbiret_ok(deepest) : sbiret_err(SBI_ERR_INVALID_PARAM);
 }
 
 SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
@@ -56,6 +94,13 @@ SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
 		return sbiret_err(SBI_ERR_FAILED);   /* not reached: the hart stops */
 	case ABACUS_TEST_EMULATE_MISALIGNED:
 		return test_emulate_misaligned(a0, a1, a2 != 0, a3);
+	case ABACUS_TEST_STACK_DEPTH:
+		return test_stack_depth(a0);
+	case ABACUS_TEST_STACK_SIZE:
+		return sbiret_ok(HART_STACK_SIZE);
+	case ABACUS_TEST_STACK_DEPTH_RESET:
+		stack_depth_repaint_below_caller();
+		return sbiret_ok(0);
 	default:
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}

@@ -171,8 +171,7 @@ struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, 
 		if (err)
 			return sbiret_err(err);
 	}
-	call.req = rfence_request_make(fid, start, size, asid_vmid,
-				       rfence_is_hfence(fid) ? csr_read(CSR_HGATP) : 0);
+	rfence_request_init(&call.req, fid, start, size, asid_vmid, rfence_is_hfence(fid) ? csr_read(CSR_HGATP) : 0);
 	err = sbi_hartmask_for_each(hart_mask, hart_mask_base, rfence_send, &call);
 	while (__atomic_load_n(&call.pending, __ATOMIC_ACQUIRE))
 		rfence_wait_serving();

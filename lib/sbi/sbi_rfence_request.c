@@ -4,29 +4,27 @@
 #include "sbi_rfence.h"
 #include "sbi_spec.h"
 
-struct rfence_request rfence_request_make(unsigned long fid, unsigned long start, unsigned long size,
-					  unsigned long asid_vmid, unsigned long caller_hgatp)
+void rfence_request_init(struct rfence_request *req, unsigned long fid, unsigned long start, unsigned long size,
+			 unsigned long asid_vmid, unsigned long caller_hgatp)
 {
-	struct rfence_request req = { .type = fid, .start = start, .size = size };
-
+	*req = (struct rfence_request){ .type = fid, .start = start, .size = size };
 	switch (fid) {
 	case SBI_RFENCE_REMOTE_SFENCE_VMA_ASID:
-		req.asid = asid_vmid;
+		req->asid = asid_vmid;
 		break;
 	case SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID:
-		req.vmid = asid_vmid;
+		req->vmid = asid_vmid;
 		break;
 	case SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID:
-		req.asid = asid_vmid;
-		req.vmid = (caller_hgatp >> HGATP_VMID_SHIFT) & HGATP_VMID_MASK;
+		req->asid = asid_vmid;
+		req->vmid = (caller_hgatp >> HGATP_VMID_SHIFT) & HGATP_VMID_MASK;
 		break;
 	case SBI_RFENCE_REMOTE_HFENCE_VVMA:
-		req.vmid = (caller_hgatp >> HGATP_VMID_SHIFT) & HGATP_VMID_MASK;
+		req->vmid = (caller_hgatp >> HGATP_VMID_SHIFT) & HGATP_VMID_MASK;
 		break;
 	default:
 		break;
 	}
-	return req;
 }
 
 struct rfence_pages rfence_pages_of(unsigned long start, unsigned long size)

@@ -348,6 +348,47 @@ TEST(update_rules)
 	CHECK_EQ(dh.trig[0].tdata3, 0);
 }
 
+/*
+ * The most triggers one call can name (trig_count < trig_max, the chapter's
+ * ranges): the copy install and update keep on the M-mode stack holds
+ * DBTR_MAX_TRIGGERS - 1 of them, and a trig_idx is checked before it is
+ * kept in a byte (0x100 must not become trigger 0).
+ */
+TEST(the_most_triggers_one_call_can_name)
+{
+	const unsigned int n = DBTR_MAX_TRIGGERS - 1;
+	struct sbiret r;
+
+	machine(SIM_TRIGGERS_MAX, false);          /* more than the firmware offers */
+	CHECK_EQ(sbi_debug_num_triggers(&dh, 0).value, DBTR_MAX_TRIGGERS);
+	CHECK_EQ(sbi_debug_set_shmem(&dh, (unsigned long)shm, 0, 0).error, 0);
+	for (unsigned int i = 0; i < n; i++)
+		entry(i, 0, T2(STORE_S), addr_a + 8 * i, 0);
+	CHECK_EQ(sbi_debug_install_triggers(&dh, n + 1).error, SBI_ERR_BAD_RANGE);
+	CHECK_EQ(sbi_debug_install_triggers(&dh, n).error, SBI_SUCCESS);
+	for (unsigned int i = 0; i < n; i++) {
+		CHECK_EQ(shm[4 * i], i);
+		CHECK(sim_trigger_fires(addr_a + 8 * i, SIM_STORE, SIM_S));
+	}
+	for (unsigned int i = 0; i < n; i++)
+		entry(i, i, T2(MCONTROL_LOAD | MCONTROL_S), addr_b + 8 * i, 0);
+	CHECK_EQ(sbi_debug_update_triggers(&dh, n + 1).error, SBI_ERR_BAD_RANGE);
+	entry(n - 1, 0x100, T2(MCONTROL_LOAD | MCONTROL_S), addr_b, 0);
+	r = sbi_debug_update_triggers(&dh, n);
+	CHECK_EQ(r.error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(r.value, n - 1);
+	entry(n - 1, ~0UL, T2(MCONTROL_LOAD | MCONTROL_S), addr_b, 0);
+	CHECK_EQ(sbi_debug_update_triggers(&dh, n).error, SBI_ERR_INVALID_PARAM);
+	CHECK(sim_trigger_fires(addr_a, SIM_STORE, SIM_S));        /* nothing changed */
+	entry(n - 1, n - 1, T2(MCONTROL_LOAD | MCONTROL_S), addr_b + 8 * (n - 1), 0);
+	CHECK_EQ(sbi_debug_update_triggers(&dh, n).error, SBI_SUCCESS);
+	for (unsigned int i = 0; i < n; i++) {
+		CHECK(sim_trigger_fires(addr_b + 8 * i, SIM_LOAD, SIM_S));
+		CHECK(!sim_trigger_fires(addr_a + 8 * i, SIM_STORE, SIM_S));
+	}
+	CHECK_EQ(mapped_count(), n);
+}
+
 TEST(reset_uninstalls_everything)
 {
 	entry(0, 0, T2(STORE_S), addr_a, 0);
@@ -376,6 +417,7 @@ int main(void)
 	RUN(disable_enable_keep_the_saved_modes);
 	RUN(sets_must_name_installed_triggers);
 	RUN(update_rules);
+	RUN(the_most_triggers_one_call_can_name);
 	RUN(reset_uninstalls_everything);
 	free(ram);
 	return TEST_EXIT_CODE;

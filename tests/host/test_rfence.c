@@ -76,15 +76,15 @@ TEST(request_vmid_from_caller_hgatp)
 	unsigned long hgatp = (8UL << 60) | (0x2aUL << HGATP_VMID_SHIFT) | 0x12345;
 	struct rfence_request r;
 
-	r = rfence_request_make(SBI_RFENCE_REMOTE_HFENCE_VVMA, 0x4000, 0x1000, 0x77, hgatp);
+	rfence_request_init(&r, SBI_RFENCE_REMOTE_HFENCE_VVMA, 0x4000, 0x1000, 0x77, hgatp);
 	CHECK_EQ(r.vmid, 0x2a);
-	r = rfence_request_make(SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID, 0x4000, 0x1000, 0x77, hgatp);
+	rfence_request_init(&r, SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID, 0x4000, 0x1000, 0x77, hgatp);
 	CHECK_EQ(r.vmid, 0x2a);
 	CHECK_EQ(r.asid, 0x77);
 	/* GVMA_VMID names its VMID itself */
-	r = rfence_request_make(SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID, 0x4000, 0x1000, 0x5, hgatp);
+	rfence_request_init(&r, SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID, 0x4000, 0x1000, 0x5, hgatp);
 	CHECK_EQ(r.vmid, 0x5);
-	r = rfence_request_make(SBI_RFENCE_REMOTE_SFENCE_VMA_ASID, 0, 0, 0x9, hgatp);
+	rfence_request_init(&r, SBI_RFENCE_REMOTE_SFENCE_VMA_ASID, 0, 0, 0x9, hgatp);
 	CHECK_EQ(r.asid, 0x9);
 	CHECK_EQ(r.vmid, 0);
 	CHECK_EQ(r.start, 0);

@@ -10,9 +10,12 @@
  * Hart 1 points sp into a canary buffer and calls the hook; the firmware
  * must report the bug ("unexpected trap in M-mode", checked by the runner)
  * and stop that hart, and the buffer -- in particular the words just below
- * sp where a trap frame would go -- must be untouched. The boot hart checks.
+ * sp where a trap frame would go -- must be untouched. The boot hart checks,
+ * and that the report (printed on a stack of its own) left the faulting
+ * hart's M-mode stack its margin (STACK-DEPTH line, lib/stack_marks.h).
  */
 #include "payload.h"
+#include "stack_marks.h"
 
 #define CANARY_WORDS 1024
 #define CANARY(i) (0x5ca1ab1e00000000UL | (i))
@@ -66,6 +69,8 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 		}
 	}
 	CHECK_EQ(bad, 0);
+	/* The report printed on a stack of its own: the faulting hart's stack kept its margin. */
+	stack_mark_report("hart after its M-mode trap", stack_mark(other));
 	/* The faulting hart is stopped in M-mode; HSM still calls it STARTED. */
 	CHECK_EQ(sbi_hart_get_status(other).value, SBI_HSM_STATE_STARTED);
 	/* The firmware goes on serving this hart. */

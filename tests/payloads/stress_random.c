@@ -35,7 +35,11 @@
  * counter of its own again), and the firmware region still faults on S-mode
  * loads and stores (PMP); its SSE events clean up and a fresh injection runs
  * its handler exactly once; every trigger uninstalls. The run ends with one line per hart and a
- * STRESS-SUMMARY line: calls made, results by error code, faults.
+ * STRESS-SUMMARY line: calls made, results by error code, faults. On the
+ * test-hook image (make TEST_HOOKS=1), whose EID 0x0A00ABAC the random calls
+ * leave alone, it then prints how deep the run drove each hart's M-mode
+ * stack (STACK-DEPTH lines, lib/stack_marks.h) and fails above the stack
+ * minus its margin.
  *
  * /chosen/bootargs (QEMU -append; separated by spaces or commas) may hold
  * stress.calls=N (per hart), stress.seed=N, and stress.canary: then the
@@ -47,6 +51,7 @@
 #include <libfdt.h>
 #include "payload.h"
 #include "sse.h"
+#include "stack_marks.h"
 
 extern char _start[];
 
@@ -90,6 +95,7 @@ static unsigned long calls_per_hart = DEFAULT_CALLS, seed = 1;
 static bool canary;
 static uint64_t fw_base, fw_size, ram_base, ram_size;
 static bool has_h, has_dbtr;
+static bool has_test_hooks;   /* the test-hook image (EID 0x0A00ABAC): never called at random */
 
 /* What every hart must still see at the end. */
 static unsigned long base_values[7];
@@ -516,6 +522,8 @@ static void random_base(struct hart_ctx *c)
 			known |= arg == known_eids[i];
 		if (arg == SBI_EXT_DBTR)
 			known = has_dbtr;
+		if (arg == SBI_EXT_FIRMWARE_ABACUS)
+			known = has_test_hooks;
 		if (ret.error || (known && !ret.value) || (!known && arg > LEGACY_EID_LAST && ret.value))
 			fail(c, "base probe_extension", ret.error, arg, ret.value, 0);
 	} else {
@@ -772,6 +780,8 @@ static void random_unknown(struct hart_ctx *c)
 			eid = 0x0a000000 + rnd_below(c, 0x1000000);   /* vendor range: none implemented */
 	if (eid <= LEGACY_EID_LAST)
 		eid += 0x100;
+	if (eid == SBI_EXT_FIRMWARE_ABACUS)
+		eid++;        /* the test hooks exist in the test-hook image (one stops the hart) */
 	ret = sbi_ecall(eid, rnd_below(c, 2) ? rnd_below(c, 8) : rnd(c), rnd(c), rnd(c), rnd(c), 0, 0, 0);
 	EXACT(c, "unknown EID", ret, SBI_ERR_NOT_SUPPORTED, eid, 0, 0);
 	record(c, ret.error);
@@ -1236,6 +1246,18 @@ static void print_summary(void)
 	printf("%s faults=%lu sse-handlers=%lu failures=%lu\n", line, faults, sse_runs, failures);
 }
 
+/* On the test-hook image: how deep the run drove each hart's M-mode stack (docs/reliability.md). */
+static void print_stack_marks(void)
+{
+	char what[32];
+
+	for (int i = 0; i < nharts; i++) {
+		snprintf(what, sizeof(what), "hart %lu", ctx[i].hartid);
+		stack_mark_report(what, stack_mark(ctx[i].hartid));
+	}
+	stack_mark_report("all harts", stack_mark(-1UL));
+}
+
 void payload_main(unsigned long hartid, unsigned long dtb)
 {
 	unsigned long seen[MAX_HARTS];
@@ -1277,6 +1299,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	       (unsigned long)ram_size, canary ? ", canary stops" : "");
 
 	has_dbtr = sbi_probe_extension(SBI_EXT_DBTR).value != 0;
+	has_test_hooks = stack_marks_available();
 	payload_trap_handler = stress_trap;
 	for (int i = 0; i < nharts; i++) {
 		for (int k = 0; k < 3; k++) {
@@ -1296,6 +1319,8 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 		if (!CHECK(wait_flag(&ctx[i].done, 1, BARRIER_WAIT_US)))
 			printf("STRESS: hart %lu did not finish\n", hartids[i]);
 	print_summary();
+	if (has_test_hooks)
+		print_stack_marks();
 	if (canary)
 		canary_stop(&ctx[0], "STRESS-CANARY-END");
 }

@@ -1,0 +1,413 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""
+Static bound of each hart's M-mode stack (docs/reliability.md, "Stack depth").
+
+    scripts/stack-check.py [--margin BYTES] [--verbose] BUILD_DIR...
+
+BUILD_DIR is a firmware build (build/qemu-virt, build/qemu-virt-test-hooks,
+build/hifive-unmatched): GCC's -fcallgraph-info=su (the Makefile always
+passes it) leaves a .ci file per object with each function's frame size and
+its calls. The script finds the deepest chain of frames from every place
+where C code starts on a hart's 2 KiB block:
+
+  - the trap entry (firmware/trap_entry.S) builds a TRAP_FRAME_SIZE frame at
+    the top of the stack and then calls the functions its object file calls
+    (read from its relocations) and every handler of the ecall table
+    (sbi_extension_table's handler slots, read from its relocations);
+  - firmware/entry.S starts boot_warm_main at the very top of the stack.
+
+Indirect calls are resolved by INDIRECT_CALLS below (by calling function).
+Everything that could make the bound wrong is a failure, not a guess: a
+reachable indirect call that is not listed, an address-taken function that
+no list names (a new callback some listed call could reach), a call to
+assembly or to a function without a .ci node, recursion, a frame that is not
+static. The bound is pessimistic: every call counts its caller's whole frame,
+also a tail call (which pops it first).
+
+Prints one PASS:/FAIL: line per build: FAIL when the bound exceeds the stack
+(HART_BLOCK_SIZE - sizeof(struct hart_state)) minus the margin.
+"""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CROSS = os.environ.get('CROSS_COMPILE', 'riscv64-unknown-elf-')
+
+# Which functions each indirect call site may reach, by the function that
+# makes the call (GCC clone suffixes such as .isra.0 are ignored). A target
+# missing from one build (another platform's driver) is fine; one missing
+# from every build checked is a stale entry and fails.
+INDIRECT_CALLS = {
+    # Hart masks: the per-target callbacks (lib/sbi/sbi_ipi.c).
+    'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
+    'sbi_hartmask_check': ['hart_has_h'],
+    # The console device (lib/sbi/sbi_console.c): the UART drivers.
+    'console_putc_raw': ['ns16550_putc', 'sifive_uart_putc'],
+    'sbi_putc': ['ns16550_putc', 'sifive_uart_putc'],
+    'sbi_puts': ['ns16550_putc', 'sifive_uart_putc'],
+    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc'],
+    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
+    # Misaligned emulation's S-mode memory accessors (lib/sbi/sbi_emulate.c).
+    'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
+    # The platform's PMU firmware-event hooks (platform/*/platform.c).
+    'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
+    'fw_platform_event_now': ['qemu_virt_fw_event_read'],
+    # The platform's reset fallback (lib/drivers/reset_syscon.c); none on these platforms.
+    'reset_system': [],
+    # The extension table's availability checks (lib/sbi/sbi_ecall.c).
+    'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
+    'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
+    # Boot only, on the static boot stack (not a hart block): listed so that
+    # every address-taken function is accounted for.
+    'boot_cold_main': ['qemu_virt_early_console_init', 'fu740_early_console_init'],
+    'console_probe_dt': ['ns16550_probe', 'sifive_uart_probe'],
+    'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
+                      'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',
+                      'gpio_poweroff_probe', 'gpio_restart_probe'],
+}
+
+# Address-taken functions that C never calls on a hart's stack: trap and
+# probe vectors (mtvec), the reset entry, and what call_on_stack runs on
+# another stack: the boot-time DT work on the boot stack (boot_finish_platform,
+# cpu_node_lookup), a fatal trap's report on its own (trap_report_print).
+NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector',
+                            'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print'}
+
+# Recursion the code bounds, as (caller, callee): the call edges that cannot
+# be taken again below that call. libfdt resolves an alias at the start of a
+# path by looking it up under "/aliases" (a full path) and then looking up
+# its value; the firmware passes libfdt a path that starts with an alias
+# only after checking that the alias's value is a full path
+# (lib/fdt/fdt_helpers.c, fdt_stdout_node). So below those two calls no
+# alias is resolved again.
+# (GCC may inline fdt_path_offset, a strlen and a call: both forms are listed.)
+FDT_ALIAS_EDGES = (('fdt_path_offset_namelen', 'fdt_get_alias_namelen'),
+                   ('fdt_path_offset_namelen', 'fdt_path_offset'),
+                   ('fdt_path_offset_namelen', 'fdt_path_offset_namelen'))
+BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
+    ('fdt_get_alias_namelen', 'fdt_path_offset'), ('fdt_get_alias_namelen', 'fdt_path_offset_namelen'),
+    ('fdt_path_offset_namelen', 'fdt_path_offset'), ('fdt_path_offset_namelen', 'fdt_path_offset_namelen'))}
+
+# Assembly that C calls: bytes it pushes on the hart's stack. call_on_stack
+# saves two registers there, then runs its function on another stack;
+# hart_enter_next_mode, hart_enter_block (cold boot: onto the hart's own
+# stack, where boot_warm_main is a root) and park never return and push
+# nothing.
+ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_block': 0, 'park': 0}
+
+# The other stacks C runs on, checked with the same margin: (function, the
+# file and #define of its stack's size). Cold boot and the DT work at the end
+# of boot run on the 8 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
+# is its size for a finisher that is not the cold-boot hart), a fatal trap's
+# report on its own stack (lib/sbi/sbi_trap.c).
+OTHER_STACKS = [
+    ('boot_cold_main', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('boot_finish_platform', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('trap_report_print', 'lib/sbi/sbi_trap.c', 'TRAP_REPORT_STACK_SIZE'),
+]
+
+# Where firmware/entry.S starts C on a hart's block, at its top.
+BLOCK_TOP_ROOTS = ['boot_warm_main']
+
+node_re = re.compile(r'node: \{ title: "([^"]*)" label: "([^"]*)"')
+edge_re = re.compile(r'edge: \{ sourcename: "([^"]*)" targetname: "([^"]*)" label: "([^"]*)"')
+frame_re = re.compile(r'\\n(\d+) bytes \(([a-z ,]+)\)')
+
+
+def bare(title):
+    """Function name of a .ci node title ("path:name" for static functions), clone suffix removed."""
+    return title.rsplit(':', 1)[-1].split('.')[0]
+
+
+def c_header_define(path, name):
+    with open(os.path.join(ROOT, path)) as f:
+        for line in f:
+            m = re.match(r'#define\s+%s\s+\(?([0-9]+)' % name, line)
+            if m:
+                return int(m.group(1))
+    raise SystemExit('stack-check: %s not found in %s' % (name, path))
+
+
+def c_sizeof(expr, cflags):
+    """A constant expression evaluated by the cross compiler (no code is run)."""
+    src = '#include "hart.h"\n#include "trap.h"\nconst unsigned long stack_check_value = %s;\n' % expr
+    out = subprocess.run([CROSS + 'gcc', '-march=rv64imac_zicsr_zifencei', '-mabi=lp64', '-ffreestanding', '-O2', '-S', '-o', '-',
+                          '-x', 'c', '-'] + cflags, input=src, capture_output=True, text=True, cwd=ROOT)
+    if out.returncode:
+        raise SystemExit('stack-check: cannot evaluate %s:\n%s' % (expr, out.stderr))
+    m = re.search(r'stack_check_value:\s*\n\s*\.dword\s+(\d+)', out.stdout)
+    if not m:
+        raise SystemExit('stack-check: cannot read %s from the compiler output' % expr)
+    return int(m.group(1))
+
+
+def relocations(obj):
+    """(section, offset, type, symbol, addend) of an object's non-debug relocations."""
+    out = subprocess.run([CROSS + 'readelf', '-rW', obj], capture_output=True, text=True, check=True).stdout
+    section = None
+    for line in out.splitlines():
+        m = re.match(r"Relocation section '\.rela(\S+)'", line)
+        if m:
+            section = m.group(1)
+            continue
+        f = line.split()
+        if section is None or section.startswith('.debug') or len(f) < 5 or not f[2].startswith('R_RISCV_'):
+            continue
+        sym = f[4]
+        addend = int(f[6], 16) if len(f) > 6 and f[5] == '+' else 0
+        yield section, int(f[0], 16), f[2], sym, addend
+
+
+def elf_functions(elf):
+    out = subprocess.run([CROSS + 'nm', elf], capture_output=True, text=True, check=True).stdout
+    return {f[2] for f in (l.split() for l in out.splitlines()) if len(f) == 3 and f[1] in 'tT'}
+
+
+class Build:
+    def __init__(self, path):
+        self.path = path.rstrip('/')
+        self.name = os.path.basename(self.path)
+        self.errors = []
+        self.frames = {}          # .ci title -> frame bytes
+        self.by_name = {}         # bare name -> [titles]
+        self.calls = {}           # title -> [(callee title or name, site)]
+        self.objects = self.linked_objects()
+        self.platforms = {m.group(1) for m in (re.search(r'/platform/([^/]+)/', o) for o in self.objects) if m}
+
+    def linked_objects(self):
+        mapfile = os.path.join(self.path, 'abacus.map')
+        if not os.path.exists(mapfile):
+            raise SystemExit('stack-check: %s: no abacus.map (build the firmware first)' % self.path)
+        objs = []
+        with open(mapfile) as f:
+            for line in f:
+                if line.startswith('LOAD ') and line.strip().endswith('.o'):
+                    objs.append(line.split()[1])
+        return objs
+
+    def load_graph(self):
+        for obj in self.objects:
+            if obj.endswith('.S.o'):
+                continue
+            ci = obj[:-2] + '.ci'
+            if not os.path.exists(ci) or os.path.getmtime(ci) < os.path.getmtime(obj) - 1:
+                self.errors.append('%s: no call graph next to it (built without -fcallgraph-info=su?)' % obj)
+                continue
+            with open(ci) as f:
+                for line in f:
+                    m = node_re.match(line)
+                    if m:
+                        title, label = m.groups()
+                        fm = frame_re.search(label)
+                        if fm:
+                            if fm.group(2) != 'static':
+                                self.errors.append('%s: frame not static (%s)' % (bare(title), fm.group(2)))
+                            self.frames[title] = int(fm.group(1))
+                            self.by_name.setdefault(bare(title), []).append(title)
+                        continue
+                    m = edge_re.match(line)
+                    if m:
+                        self.calls.setdefault(m.group(1), []).append((m.group(2), m.group(3)))
+
+    def resolve(self, name):
+        """Titles of the defined functions a call to `name` may reach."""
+        if name in self.frames:
+            return [name]
+        return self.by_name.get(bare(name), [])
+
+    def address_taken(self):
+        """Functions whose address some code or data takes (not by a call), and the ecall table's handlers."""
+        funcs = elf_functions(os.path.join(self.path, 'abacus.elf'))
+        shift = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_SHIFT')
+        handler = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_HANDLER')
+        slots = c_header_define('include/sbi_ecall.h', 'SBI_EXT_TABLE_SLOTS')
+        taken, handlers, asm_calls = set(), set(), {}
+        for obj in self.objects:
+            for section, offset, rtype, sym, _ in relocations(obj):
+                if sym not in funcs:
+                    continue
+                if rtype in ('R_RISCV_CALL', 'R_RISCV_CALL_PLT'):
+                    if obj.endswith('.S.o'):
+                        asm_calls.setdefault(os.path.basename(obj), set()).add(sym)
+                    continue
+                if rtype in ('R_RISCV_JAL', 'R_RISCV_RVC_JUMP', 'R_RISCV_BRANCH', 'R_RISCV_RVC_BRANCH'):
+                    continue   # jumps within a function (assembly labels)
+                if section.endswith('sbi_extension_table') and rtype == 'R_RISCV_64' and \
+                        (offset - slots) % (1 << shift) == handler:
+                    handlers.add(sym)
+                else:
+                    taken.add(sym)
+        return taken, handlers, asm_calls
+
+    def check(self, known_targets):
+        self.load_graph()
+        trap_frame = self.trap_frame
+        taken, handlers, asm_calls = self.address_taken()
+        if not handlers:
+            self.errors.append('no ecall handler found in sbi_extension_table')
+        # Roots: what the trap entry calls (below its frame), the table's handlers, boot_warm_main.
+        roots = [(0, r) for r in BLOCK_TOP_ROOTS]
+        entry_calls = asm_calls.get('trap_entry.S.o', set())
+        if not entry_calls:
+            self.errors.append('trap_entry.S.o calls nothing: cannot find the trap handlers')
+        for fn in sorted(entry_calls | handlers):
+            if fn == 'sbi_ecall_sse_entry':
+                continue          # assembly (trap_entry.S): its calls are among entry_calls
+            roots.append((trap_frame, fn))
+        # Every address-taken function must be a known callee of some listed indirect call.
+        listed = set(known_targets) | NOT_CALLED_ON_HART_STACK | handlers | {'sbi_ecall_sse_entry'}
+        for fn in sorted(taken - listed):
+            self.errors.append('%s: its address is taken, but no INDIRECT_CALLS entry lists it '
+                               '(scripts/stack-check.py)' % fn)
+
+        self.roots = roots
+        self.memo = {}
+        results = []
+        for base, fn in roots:
+            titles = self.resolve(fn)
+            if not titles:
+                self.errors.append('root %s: not found in the call graph' % fn)
+                continue
+            for t in titles:
+                d, p = self.deepest(t, (), frozenset(), None)
+                results.append((base + d, base, p))
+        results.sort(key=lambda r: -r[0])
+        return results
+
+    def callees(self, title, cut):
+        """(callee title, cut below it) for every call title makes; (None, (bytes, name)) for assembly."""
+        for callee, site in self.calls.get(title, []):
+            if (bare(title), bare(callee)) in cut:
+                continue
+            if callee == '__indirect_call':
+                key = bare(title)
+                if key not in INDIRECT_CALLS:
+                    self.errors.append('%s (%s): indirect call not listed in INDIRECT_CALLS' % (key, site))
+                    continue
+                targets = [t for name in INDIRECT_CALLS[key] for t in self.resolve(name)]
+            elif bare(callee) in ASM_FUNCTIONS and not self.resolve(callee):
+                yield None, (ASM_FUNCTIONS[bare(callee)], bare(callee))
+                continue
+            else:
+                targets = self.resolve(callee)
+                if not targets:
+                    self.errors.append('%s calls %s, which has no call graph (assembly? libgcc?)' %
+                                       (bare(title), callee))
+                    continue
+            below = cut | frozenset(BOUNDED_RECURSION.get((bare(title), bare(callee)), ()))
+            for t in targets:
+                yield t, below
+
+    def deepest(self, title, path, cut, via):
+        """(bytes, chain) of the deepest chain of frames from title; with via, of those that call via (else None)."""
+        # A function may be active twice only below a bounded recursion
+        # edge, whose cut set then differs (it only grows: this ends).
+        if (title, cut) in path:
+            self.errors.append('recursion: %s' % ' > '.join(bare(t) for t, _ in path + ((title, cut),)))
+            return None if via else (0, [])
+        if via and bare(title) == via:
+            via = None
+        key = (title, cut, via)
+        if key in self.memo:
+            return self.memo[key]
+        best = None if via else (0, [])
+        for callee, below in self.callees(title, cut):
+            if callee is None:
+                size, name = below
+                if not via and size > best[0]:
+                    best = (size, ['%s(%d, assembly)' % (name, size)])
+                continue
+            r = self.deepest(callee, path + ((title, cut),), below, via)
+            if r and (best is None or r[0] > best[0]):
+                best = r
+        result = None if best is None else \
+            (self.frames[title] + best[0], ['%s(%d)' % (bare(title), self.frames[title])] + best[1])
+        self.memo[key] = result
+        return result
+
+    def through(self, via):
+        """The deepest chain from any root that calls via: (bytes with the root's base, base, chain) or None."""
+        best = None
+        for base, fn in self.roots:
+            for t in self.resolve(fn):
+                r = self.deepest(t, (), frozenset(), via)
+                if r and (best is None or base + r[0] > best[0]):
+                    best = (base + r[0], base, r[1])
+        return best
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--margin', type=int, default=128, help='bytes that must stay free (default 128)')
+    ap.add_argument('--verbose', '-v', action='store_true', help='the deepest path from every root')
+    ap.add_argument('--through', action='append', default=[], metavar='FUNCTION',
+                    help='also the deepest path that calls FUNCTION (repeatable)')
+    ap.add_argument('builds', nargs='+')
+    args = ap.parse_args()
+
+    block = c_header_define('include/hart.h', 'HART_BLOCK_SIZE')
+    known = {t for ts in INDIRECT_CALLS.values() for t in ts}
+    seen, platforms = set(), set()
+    status = 0
+    for path in args.builds:
+        b = Build(path)
+        libfdt = os.path.join(os.path.dirname(b.path), 'libfdt-src')
+        cflags = ['-Iinclude', '-I' + libfdt]
+        hs = c_sizeof('sizeof(struct hart_state)', cflags)
+        b.trap_frame = c_sizeof('TRAP_FRAME_SIZE', cflags)
+        stack = block - hs
+        results = b.check(known)
+        seen |= set(b.by_name)
+        platforms |= b.platforms
+        limit = stack - args.margin
+        if args.verbose:
+            for depth, base, p in results:
+                print('  %s: %4d bytes: %s%s' % (b.name, depth, 'trap frame(%d) > ' % base if base else '',
+                                                 ' > '.join(p)))
+        for via in args.through:
+            r = b.through(via)
+            print('  %s: through %s: %s' % (b.name, via, 'not reachable' if not r else '%d bytes: %s%s' % (
+                r[0], 'trap frame(%d) > ' % r[1] if r[1] else '', ' > '.join(r[2]))))
+        others = []
+        for fn, path_, define in OTHER_STACKS:
+            size = c_header_define(path_, define)
+            for t in b.resolve(fn):
+                d, p = b.deepest(t, (), frozenset(), None)
+                others.append('%s %d of %d' % (fn, d, size))
+                if d > size - args.margin:
+                    b.errors.append('%s runs on a %d-byte stack: deepest path %d bytes leaves less than '
+                                    'the margin: %s' % (fn, size, d, ' > '.join(p)))
+        if not results:
+            b.errors.append('no root found')
+        worst = results[0] if results else (0, 0, [])
+        what = '%s%s' % ('trap frame(%d) > ' % worst[1] if worst[1] else '', ' > '.join(worst[2]))
+        for e in sorted(set(b.errors)):
+            print('stack-check: %s: %s' % (b.name, e))
+        if b.errors:
+            print('FAIL: stack-check %s: %d problem(s) above; the bound would not be reliable' %
+                  (b.name, len(set(b.errors))))
+            status = 1
+        elif worst[0] > limit:
+            print('FAIL: stack-check %s: deepest path %d bytes > %d (stack %d - margin %d): %s' %
+                  (b.name, worst[0], limit, stack, args.margin, what))
+            status = 1
+        else:
+            print('PASS: stack-check %s: deepest path %d of %d bytes (margin %d kept, %d free): %s; '
+                  'other stacks: %s' % (b.name, worst[0], stack, args.margin, stack - worst[0], what,
+                                         ', '.join(others)))
+    # A target no build has is stale, once every platform has been checked.
+    stale = sorted(t for t in known if t not in seen)
+    if stale and platforms >= set(os.listdir(os.path.join(ROOT, 'platform'))):
+        print('FAIL: stack-check: INDIRECT_CALLS names functions no build has: %s' % ' '.join(stale))
+        status = 1
+    return status
+
+
+if __name__ == '__main__':
+    sys.exit(main())
