@@ -85,13 +85,27 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 
 	if (fdt_read_reg(fdt, node, 0, &base, &size))
 		return -1;
-	/* Two reg entries: mtimecmp array and mtime; one: mtime at its end. */
-	sbi_memory_add_device(base, size, "aclint-mtimer");
 	if (fdt_read_reg(fdt, node, 1, &mtime, &mtime_size) == 0) {
+		/*
+		 * Two reg entries: the mtimecmp array and mtime, in either order
+		 * (QEMU 7.2's aclint=on node lists mtime first, with a size of
+		 * 0x4008 or 8). ACLINT: mtime sits at mtimecmp + 0x7ff8, so the
+		 * layout tells them apart; failing that, mtime is the 8-byte one.
+		 */
+		bool swap = base == mtime + ACLINT_MTIME_OFFSET ||
+			    (mtime != base + ACLINT_MTIME_OFFSET && size == 8 && mtime_size != 8);
+		if (swap) {
+			uint64_t b = base, s = size;
+			base = mtime, size = mtime_size;
+			mtime = b, mtime_size = s;
+		}
 		mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
+		sbi_memory_add_device(base, size, "aclint-mtimer");
 		sbi_memory_add_device(mtime, mtime_size, "aclint-mtime");
 	} else {
+		/* One: mtime at the end of the mtimecmp array. */
 		mtime_reg = (volatile uint64_t *)(uintptr_t)(base + ACLINT_MTIME_OFFSET);
+		sbi_memory_add_device(base, size, "aclint-mtimer");
 	}
 	return aclint_map_harts(fdt, node, (uintptr_t)base, true, false);
 }
