@@ -160,6 +160,7 @@ FORCE:
 -include tests/host/reset_gpio.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
+-include tests/host/aia.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/embedded.mk
