@@ -4,6 +4,7 @@
  * ISA string confirmed by probing), trap vector, delegation, counters,
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
+#include "aia.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hart_enables.h"
@@ -141,7 +142,8 @@ void hart_init_mmode(struct hart_state *hs)
 	if (hs->features & HART_HAS_SSTC)
 		csr_write(CSR_STIMECMP, -1UL);
 	setup_pmp(hs);
-	/* IPIs wake this hart (and are taken as traps once it runs in S-mode). */
+	/* IPIs wake this hart (and are taken as traps once it runs in S-mode):
+	 * MSIP, or MEIP from its M-level IMSIC file when it has no MSWI slot. */
 	csr_write(CSR_MIP, 0);
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, aia_hart_init(hs));
 }

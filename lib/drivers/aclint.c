@@ -4,8 +4,14 @@
  * (mtime, mtimecmp), or the SiFive CLINT that holds both. A hart's slot in
  * the device is its position in the node's interrupts-extended list, so
  * sparse hartids (FU540/FU740) work.
+ *
+ * The IPI device interface (send, clear) also serves harts whose IPIs go
+ * through their M-level IMSIC interrupt file (no MSWI slot, lib/drivers/aia.c):
+ * their msip points at the file's seteipnum_le, where the same store of 1
+ * raises the firmware's IPI identity; clearing it is a claim (mtopei).
  */
 #include <libfdt.h>
+#include "aia.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "hart.h"
@@ -142,12 +148,17 @@ bool aclint_mtimer_present(void)
 void aclint_send_ipi(struct hart_state *hs)
 {
 	if (hs->msip)
-		*hs->msip = 1;
+		*hs->msip = 1;    /* MSWI: msip = 1; IMSIC: identity IMSIC_IPI_ID */
 }
 
+/* Only ever for the calling hart. */
 void aclint_clear_ipi(struct hart_state *hs)
 {
-	if (hs->msip)
+	if (!hs->msip)
+		return;
+	if (aia_is_imsic_file(hs->msip))
+		aia_imsic_ipi_clear();
+	else
 		*hs->msip = 0;
 }
 

@@ -34,7 +34,7 @@ static void hsm_serve_machine_interrupts(void)
 {
 	unsigned long mip = csr_read(CSR_MIP);
 
-	if (mip & MIP_MSIP)
+	if (mip & MIP_IPI)
 		sbi_ipi_process();
 	if ((mip & MIP_MTIP) && (csr_read(CSR_MIE) & MIP_MTIP))
 		sbi_timer_process();
@@ -85,7 +85,7 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 
 	hs->hsm_state = SBI_HSM_STATE_SUSPENDED;
 	/* Wake on any interrupt S-mode has enabled (sie) becoming pending. */
-	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_MSIP | MIP_MTIP))) {
+	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_IPI | MIP_MTIP))) {
 		wfi();
 		hsm_serve_machine_interrupts();
 	}
@@ -115,7 +115,7 @@ struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 	/* The next start (CPU hotplug, a new kernel after kexec) finds the PMU as
 	 * boot left it: nothing counting, mapped or pointing into old memory. */
 	pmu_hart_reset(&hs->pmu);
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, csr_read(CSR_MIE) & MIP_IPI);
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 	sbi_hsm_stopped_loop(hs);
 }
