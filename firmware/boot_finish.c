@@ -243,7 +243,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	int err = fresh ? fdt_open_into(boot_info.orig_fdt, fdt, boot_info.fdt_buf_size) : 0;
 
 	if (!err)
-		err = fdt_fixup_for_smode(fdt, how);
+		err = fdt_fixup_for_smode(fdt, how, aia_boot_scan());   /* fdt: the layout cold boot scanned */
 	if (err) {
 		sbi_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
 		return FDT_PLACE_NOWHERE;

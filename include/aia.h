@@ -110,6 +110,8 @@ struct aia_dt {
 	unsigned int problems;        /* lines reported (each names the node and what is wrong) */
 };
 
+#define AIA_MAX_CANDIDATES   (2 * (AIA_MAX_IMSICS + AIA_MAX_APLICS))
+
 /*
  * Finds the enabled AIA nodes of fdt. Every problem with a node is one
  * line through sbi_printf ("aia: <node>: <what>; <what is done>") when
@@ -117,6 +119,14 @@ struct aia_dt {
  * Returns how many APLIC and IMSIC nodes were kept.
  */
 unsigned int aia_dt_scan(const void *fdt, struct aia_dt *aia, bool report);
+/*
+ * The same over nodes found by another walk (boot: the ACLINT's, so the AIA
+ * costs no walk of its own; each walks about 370,000 instructions on QEMU
+ * virt): any node, those not aia_dt_is_candidate() are skipped.
+ */
+unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes, unsigned int n);
+/* An IMSIC or APLIC node by its compatible (enabled or not). */
+bool aia_dt_is_candidate(const void *fdt, int node);
 
 /*
  * The address of interrupt file `i` (the i-th interrupts-extended entry) of
@@ -129,9 +139,11 @@ bool aia_imsic_file_addr(const struct aia_imsic *imsic, unsigned int i, uint64_t
 /*
  * The DT S-mode gets: the machine-level IMSIC and APLIC nodes become
  * status = "disabled" (the firmware owns them; their phandles stay valid for
- * the references between domains). 0 or a libfdt error.
+ * the references between domains). `scan`: aia_dt_scan()'s of a DT of this
+ * very layout (the offsets are used as they are: call this before any other
+ * change), or NULL to scan here. 0 or a libfdt error.
  */
-int aia_dt_fixup(void *fdt);
+int aia_dt_fixup(void *fdt, const struct aia_dt *scan);
 
 /* ---- MSI addresses (AIA 4.5.3-4.5.4, 4.9.1) ---- */
 
@@ -266,6 +278,10 @@ bool aia_is_imsic_file(const volatile void *reg);
 void aia_imsic_ipi_clear(void);
 /* The boot log lines (one per M-level domain and IMSIC); nothing without AIA. */
 void aia_log(void);
+/* Cold boot's scan of the firmware's DT copy (for aia_dt_fixup on that layout). */
+const struct aia_dt *aia_boot_scan(void);
+/* Records an IMSIC/APLIC node the ACLINT walk met (aia_dt_is_candidate), for aia_probe_dt. */
+void aia_note_node(int node);
 /* How IPIs reach harts, for the boot log's timer/IPI line. */
 const char *aia_ipi_description(void);
 

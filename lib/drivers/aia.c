@@ -26,6 +26,8 @@
 
 static struct aia_dt aia;
 static struct aplic_result aplic_result[AIA_MAX_APLICS];
+static int noted_nodes[AIA_MAX_CANDIDATES];
+static unsigned int nr_noted, nr_dropped;
 static uint32_t mfile_num_ids;             /* the most identities of any M-level IMSIC */
 static unsigned int ipi_harts;             /* harts whose IPIs go through their M-level file */
 static volatile unsigned int ipi_setup_failures;
@@ -116,9 +118,24 @@ static void map_ipi_files(const void *fdt, const struct aia_imsic *im)
 	}
 }
 
+void aia_note_node(int node)
+{
+	if (nr_noted < AIA_MAX_CANDIDATES)
+		noted_nodes[nr_noted++] = node;
+	else
+		nr_dropped++;
+}
+
+const struct aia_dt *aia_boot_scan(void)
+{
+	return &aia;
+}
+
 void aia_probe_dt(const void *fdt)
 {
-	if (!aia_dt_scan(fdt, &aia, true))
+	if (nr_dropped)
+		sbi_printf("aia: more than %u AIA nodes in the DT; %u ignored\n", AIA_MAX_CANDIDATES, nr_dropped);
+	if (!aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, nr_noted))
 		return;
 	for (unsigned int i = 0; i < aia.nr_imsics; i++) {
 		const struct aia_imsic *im = &aia.imsic[i];

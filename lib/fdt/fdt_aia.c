@@ -344,35 +344,64 @@ static void link_children(const void *fdt, struct aia_dt *aia, bool report)
 	}
 }
 
-unsigned int aia_dt_scan(const void *fdt, struct aia_dt *aia, bool report)
+bool aia_dt_is_candidate(const void *fdt, int node)
 {
-	int node, len;
+	int len;
+	const char *compat = fdt_getprop(fdt, node, "compatible", &len);
+
+	return compat && (compatible_with(compat, len, imsic_compatible, 2) ||
+			  compatible_with(compat, len, aplic_compatible, 2));
+}
+
+unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes, unsigned int n)
+{
+	int aplics[AIA_MAX_APLICS];
+	unsigned int nr_aplic_nodes = 0;
+	int len;
 
 	aia->nr_imsics = aia->nr_aplics = aia->problems = 0;
-	/* IMSICs first: APLICs in MSI mode name them. Each node's compatible is read once. */
-	for (int pass = 0; pass < 2; pass++) {
-		for (node = fdt_next_node(fdt, -1, NULL); node >= 0; node = fdt_next_node(fdt, node, NULL)) {
-			const char *compat = fdt_getprop(fdt, node, "compatible", &len);
-			if (!compat || !fdt_node_is_enabled(fdt, node))
-				continue;
-			if (pass == 0 && compatible_with(compat, len, imsic_compatible, 2)) {
-				if (aia->nr_imsics == AIA_MAX_IMSICS) {
-					problem(aia, report, fdt, node, "more than %u IMSIC nodes; ignored", AIA_MAX_IMSICS);
-					continue;
-				}
-				if (scan_imsic(fdt, node, aia, &aia->imsic[aia->nr_imsics], report))
-					aia->nr_imsics++;
-			} else if (pass == 1 && compatible_with(compat, len, aplic_compatible, 2)) {
-				if (aia->nr_aplics == AIA_MAX_APLICS) {
-					problem(aia, report, fdt, node, "more than %u APLIC domains; ignored", AIA_MAX_APLICS);
-					continue;
-				}
-				if (scan_aplic(fdt, node, aia, &aia->aplic[aia->nr_aplics], report))
-					aia->nr_aplics++;
-			}
+	/* IMSICs first: an APLIC in MSI mode names one. */
+	for (unsigned int i = 0; i < n; i++) {
+		const char *compat = fdt_getprop(fdt, nodes[i], "compatible", &len);
+		if (!compat || !fdt_node_is_enabled(fdt, nodes[i]))
+			continue;
+		if (compatible_with(compat, len, imsic_compatible, 2)) {
+			if (aia->nr_imsics == AIA_MAX_IMSICS)
+				problem(aia, report, fdt, nodes[i], "more than %u IMSIC nodes; ignored", AIA_MAX_IMSICS);
+			else if (scan_imsic(fdt, nodes[i], aia, &aia->imsic[aia->nr_imsics], report))
+				aia->nr_imsics++;
+		} else if (compatible_with(compat, len, aplic_compatible, 2)) {
+			if (nr_aplic_nodes == AIA_MAX_APLICS)
+				problem(aia, report, fdt, nodes[i], "more than %u APLIC domains; ignored", AIA_MAX_APLICS);
+			else
+				aplics[nr_aplic_nodes++] = nodes[i];
 		}
 	}
+	for (unsigned int i = 0; i < nr_aplic_nodes; i++)
+		if (scan_aplic(fdt, aplics[i], aia, &aia->aplic[aia->nr_aplics], report))
+			aia->nr_aplics++;
 	link_children(fdt, aia, report);
+	return aia->nr_imsics + aia->nr_aplics;
+}
+
+unsigned int aia_dt_scan(const void *fdt, struct aia_dt *aia, bool report)
+{
+	int nodes[AIA_MAX_CANDIDATES];
+	unsigned int n = 0, walk_problems;
+	int node;
+
+	aia->problems = 0;
+	for (node = fdt_next_node(fdt, -1, NULL); node >= 0; node = fdt_next_node(fdt, node, NULL))
+		if (aia_dt_is_candidate(fdt, node) && fdt_node_is_enabled(fdt, node)) {
+			if (n == AIA_MAX_CANDIDATES) {
+				problem(aia, report, fdt, node, "more than %u AIA nodes; ignored", AIA_MAX_CANDIDATES);
+				continue;
+			}
+			nodes[n++] = node;
+		}
+	walk_problems = aia->problems;
+	aia_dt_scan_nodes(fdt, aia, report, nodes, n);
+	aia->problems += walk_problems;
 	return aia->nr_imsics + aia->nr_aplics;
 }
 
@@ -400,48 +429,36 @@ bool aplic_msi_cfg_from_imsic(const struct aia_imsic *imsic, struct aplic_msi_cf
 	return true;
 }
 
-/* The level of an enabled AIA node, as the scan would find it (no other checks). */
-static enum aia_level node_level(const void *fdt, int node)
+int aia_dt_fixup(void *fdt, const struct aia_dt *scan)
 {
-	unsigned int pairs;
-	uint32_t bad_irq;
-	int len;
-	const fdt32_t *msi = fdt_getprop(fdt, node, "msi-parent", &len);
-
-	if (msi && len >= 4) {
-		int imsic = fdt_node_offset_by_phandle(fdt, fdt32_ld(msi));
-		return imsic >= 0 ? intc_level(fdt, imsic, &pairs, &bad_irq) : AIA_LEVEL_UNKNOWN;
-	}
-	return intc_level(fdt, node, &pairs, &bad_irq);
-}
-
-int aia_dt_fixup(void *fdt)
-{
+	static struct aia_dt own;     /* boot time, one hart: not on the stack */
 	int nodes[AIA_MAX_IMSICS + AIA_MAX_APLICS];
-	unsigned int n;
-	int node, len;
+	unsigned int n = 0;
 
-	/* A walk collects M-level nodes; a node once disabled is not found again. */
-	do {
-		n = 0;
-		for (node = fdt_next_node(fdt, -1, NULL); node >= 0 && n < sizeof(nodes) / sizeof(nodes[0]);
-		     node = fdt_next_node(fdt, node, NULL)) {
-			const char *compat = fdt_getprop(fdt, node, "compatible", &len);
-			if (compat && fdt_node_is_enabled(fdt, node) &&
-			    (compatible_with(compat, len, imsic_compatible, 2) ||
-			     compatible_with(compat, len, aplic_compatible, 2)) &&
-			    node_level(fdt, node) == AIA_LEVEL_M)
-				nodes[n++] = node;
-		}
-		/*
-		 * Last node first: a property written moves the nodes after it
-		 * (never those before), so the offsets still to be used stay right.
-		 */
-		for (unsigned int i = n; i > 0; i--) {
-			int err = fdt_setprop_string(fdt, nodes[i - 1], "status", "disabled");
-			if (err)
-				return err;
-		}
-	} while (n == sizeof(nodes) / sizeof(nodes[0]));
+	if (!scan) {
+		aia_dt_scan(fdt, &own, false);
+		scan = &own;
+	}
+	for (unsigned int i = 0; i < scan->nr_imsics; i++)
+		if (scan->imsic[i].level == AIA_LEVEL_M)
+			nodes[n++] = scan->imsic[i].node;
+	for (unsigned int i = 0; i < scan->nr_aplics; i++)
+		if (scan->aplic[i].level == AIA_LEVEL_M)
+			nodes[n++] = scan->aplic[i].node;
+	/*
+	 * Last node first: a property written moves the nodes after it (never
+	 * those before), so the offsets still to be used stay right.
+	 */
+	while (n) {
+		unsigned int last = 0;
+		int err;
+		for (unsigned int i = 1; i < n; i++)
+			if (nodes[i] > nodes[last])
+				last = i;
+		err = fdt_setprop_string(fdt, nodes[last], "status", "disabled");
+		if (err)
+			return err;
+		nodes[last] = nodes[--n];
+	}
 	return 0;
 }

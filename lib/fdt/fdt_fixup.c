@@ -79,10 +79,13 @@ static int fixup_harts_not_offered(void *fdt)
 	return 0;
 }
 
-int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how)
+int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia_dt *aia)
 {
 	int err;
 
+	/* First, while the DT has the layout `aia` was found in. */
+	if ((err = aia_dt_fixup(fdt, aia)))
+		return err;
 	if (how == FDT_RESERVE_NO_MAP_NODE)
 		err = fixup_reserved_memory(fdt);
 	else
@@ -90,8 +93,6 @@ int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how)
 	if (err)
 		return err;
 	if ((err = pmu_dt_fixup(fdt)))
-		return err;
-	if ((err = aia_dt_fixup(fdt)))
 		return err;
 	return fixup_harts_not_offered(fdt);
 }

@@ -379,7 +379,7 @@ static const char *status_of(const char *path)
 TEST(fixup_disables_the_machine_level_nodes_only)
 {
 	LOAD("qemu-virt-aplic-imsic-smp4");
-	CHECK_EQ(aia_dt_fixup(dt), 0);
+	CHECK_EQ(aia_dt_fixup(dt, NULL), 0);
 	CHECK(!strcmp(status_of("/soc/imsics@24000000"), "disabled"));
 	CHECK(!strcmp(status_of("/soc/aplic@c000000"), "disabled"));
 	CHECK(!strcmp(status_of("/soc/imsics@28000000"), "(none)"));
@@ -399,19 +399,59 @@ TEST(fixup_disables_the_machine_level_nodes_only)
 TEST(fixup_handles_every_socket_and_direct_mode)
 {
 	LOAD("qemu-virt-aplic-imsic-2sockets");
-	CHECK_EQ(aia_dt_fixup(dt), 0);
+	CHECK_EQ(aia_dt_fixup(dt, NULL), 0);
 	CHECK(!strcmp(status_of("/soc/aplic@c000000"), "disabled"));
 	CHECK(!strcmp(status_of("/soc/aplic@c008000"), "disabled"));
 	CHECK(!strcmp(status_of("/soc/imsics@24000000"), "disabled"));
 	CHECK(!strcmp(status_of("/soc/aplic@d008000"), "(none)"));
 
 	LOAD("qemu-virt-aplic-smp4");
-	CHECK_EQ(aia_dt_fixup(dt), 0);
+	CHECK_EQ(aia_dt_fixup(dt, NULL), 0);
 	CHECK(!strcmp(status_of("/soc/aplic@c000000"), "disabled"));
 	CHECK(!strcmp(status_of("/soc/aplic@d000000"), "(none)"));
 	/* Twice is the same as once. */
-	CHECK_EQ(aia_dt_fixup(dt), 0);
+	CHECK_EQ(aia_dt_fixup(dt, NULL), 0);
 	CHECK(!strcmp(status_of("/soc/aplic@c000000"), "disabled"));
+}
+
+TEST(fixup_with_the_boot_scan_walks_nothing_more_and_agrees)
+{
+	static struct aia_dt scan;
+	static char copy[sizeof(dt)];
+
+	/* Boot: the scan at cold boot, the fixup on that very layout. */
+	LOAD("qemu-virt-aplic-imsic-2sockets");
+	memcpy(copy, dt, sizeof(dt));
+	aia_dt_scan(dt, &scan, false);
+	CHECK_EQ(aia_dt_fixup(dt, &scan), 0);
+	CHECK_EQ(aia_dt_fixup(copy, NULL), 0);
+	CHECK_EQ(fdt_totalsize(dt), fdt_totalsize(copy));
+	CHECK(memcmp(dt, copy, fdt_totalsize(dt)) == 0);
+	/* A machine without AIA: nothing found, nothing changed. */
+	CHECK_EQ(fdt_create_empty_tree(copy, sizeof(copy)), 0);
+	aia_dt_scan(copy, &scan, false);
+	memcpy(dt, copy, sizeof(copy));
+	CHECK_EQ(aia_dt_fixup(copy, &scan), 0);
+	CHECK(memcmp(dt, copy, fdt_totalsize(dt)) == 0);
+}
+
+TEST(scan_of_nodes_another_walk_found)
+{
+	int nodes[AIA_MAX_CANDIDATES], n = 0;
+
+	/* As the ACLINT walk notes them: every candidate, in any order, other nodes skipped. */
+	LOAD("qemu-virt-aplic-imsic-smp4");
+	nodes[n++] = node_at("/soc/aplic@c000000");
+	nodes[n++] = node_at("/soc/serial@10000000");
+	nodes[n++] = node_at("/soc/aplic@d000000");
+	nodes[n++] = node_at("/soc/imsics@28000000");
+	nodes[n++] = node_at("/soc/imsics@24000000");
+	CHECK(aia_dt_is_candidate(dt, nodes[0]) && !aia_dt_is_candidate(dt, nodes[1]));
+	CHECK_EQ(aia_dt_scan_nodes(dt, &aia, true, nodes, (unsigned int)n), 4);
+	CHECK_EQ(host_console_lines(), 0);
+	CHECK(aplic_at(0xc000000)->msi_mode);
+	CHECK(&aia.imsic[aplic_at(0xc000000)->msi_imsic] == imsic_at(0x24000000));
+	CHECK(&aia.aplic[aplic_at(0xc000000)->child_aplic[0]] == aplic_at(0xd000000));
 }
 
 TEST(fixup_reports_a_full_dt)
@@ -421,7 +461,7 @@ TEST(fixup_reports_a_full_dt)
 	LOAD("qemu-virt-aplic-imsic-smp4");
 	CHECK_EQ(fdt_open_into(dt, full, fdt_totalsize(dt)), 0);
 	fdt_pack(full);
-	CHECK_EQ(aia_dt_fixup(full), -FDT_ERR_NOSPACE);
+	CHECK_EQ(aia_dt_fixup(full, NULL), -FDT_ERR_NOSPACE);
 }
 
 /* ---- A model of one APLIC domain behind the MMIO seam ---- */
@@ -777,6 +817,8 @@ int main(int argc, char **argv)
 	RUN(no_aia_nodes_no_lines);
 	RUN(fixup_disables_the_machine_level_nodes_only);
 	RUN(fixup_handles_every_socket_and_direct_mode);
+	RUN(fixup_with_the_boot_scan_walks_nothing_more_and_agrees);
+	RUN(scan_of_nodes_another_walk_found);
 	RUN(fixup_reports_a_full_dt);
 	RUN(setup_msi_mode_delegates_every_source_and_locks_both_msi_addresses);
 	RUN(setup_direct_mode_turns_every_idc_off);
