@@ -121,6 +121,11 @@ bool sbi_hsm_hart_usable(const struct hart_state *hs)
 
 /* ---- The walk boot does ---- */
 
+/* Every HART_HAS_* an ISA string can claim (fdt_cpu_isa_features; the rest come from probing). */
+#define ISA_CLAIMABLE (HART_HAS_S | HART_HAS_H | HART_HAS_SSTC | HART_HAS_SSCOFPMF | HART_HAS_SMCNTRPMF | \
+		       HART_HAS_ZICBOM | HART_HAS_ZICBOZ | HART_HAS_MENVCFG | HART_HAS_ZKR | HART_HAS_SVPBMT | \
+		       HART_HAS_SVADU | HART_HAS_SVADE | HART_HAS_SMSTATEEN)
+
 /* As layout_harts (firmware/boot.c): enabled cpu nodes, first node of a hartid. */
 static unsigned int walk_cpus(const void *fdt)
 {
@@ -137,7 +142,7 @@ static unsigned int walk_cpus(const void *fdt)
 		bool duplicate = false;
 
 		(void)fdt_cpu_intc_phandle(fdt, node);
-		EXPECT(!(features & ~0x1ffu), "ISA features 0x%x: unknown bits", features);
+		EXPECT(!(features & ~ISA_CLAIMABLE), "ISA features 0x%x: unknown bits", features);
 		for (unsigned int i = 0; i < n && id >= 0; i++)
 			duplicate |= host_harts[i].hartid == (unsigned long)id;
 		if (id < 0 || duplicate || n == MAX_HARTS) {
