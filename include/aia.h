@@ -122,9 +122,11 @@ unsigned int aia_dt_scan(const void *fdt, struct aia_dt *aia, bool report);
 /*
  * The same over nodes found by another walk (boot: the ACLINT's, so the AIA
  * costs no walk of its own; each walks about 370,000 instructions on QEMU
- * virt): any node, those not aia_dt_is_candidate() are skipped.
+ * virt): any node, those not aia_dt_is_candidate() are skipped. parents[i],
+ * the parent of nodes[i] the walk knew (or NULL), spares fdt_read_reg walks.
  */
-unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes, unsigned int n);
+unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes,
+			       const int *parents, unsigned int n);
 /* An IMSIC or APLIC node by its compatible (enabled or not). */
 bool aia_dt_is_candidate(const void *fdt, int node);
 
@@ -280,8 +282,8 @@ void aia_imsic_ipi_clear(void);
 void aia_log(void);
 /* Cold boot's scan of the firmware's DT copy (for aia_dt_fixup on that layout). */
 const struct aia_dt *aia_boot_scan(void);
-/* Records an IMSIC/APLIC node the ACLINT walk met (aia_dt_is_candidate), for aia_probe_dt. */
-void aia_note_node(int node);
+/* Records an IMSIC/APLIC node (and its parent, or -1) the ACLINT walk met, for aia_probe_dt. */
+void aia_note_node(int node, int parent);
 /* How IPIs reach harts, for the boot log's timer/IPI line. */
 const char *aia_ipi_description(void);
 

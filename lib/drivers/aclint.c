@@ -129,8 +129,9 @@ static int aia_noted;
 
 static int aia_note_probe(const void *fdt, int node)
 {
-	(void)fdt;
-	aia_note_node(node);
+	int parent = fdt_parent_hinted(node);
+
+	aia_note_node(node, parent >= 0 ? parent : fdt_parent_offset(fdt, node));
 	aia_noted++;
 	return 0;
 }

@@ -26,7 +26,7 @@
 
 static struct aia_dt aia;
 static struct aplic_result aplic_result[AIA_MAX_APLICS];
-static int noted_nodes[AIA_MAX_CANDIDATES];
+static int noted_nodes[AIA_MAX_CANDIDATES], noted_parents[AIA_MAX_CANDIDATES];
 static unsigned int nr_noted, nr_dropped;
 static uint32_t mfile_num_ids;             /* the most identities of any M-level IMSIC */
 static unsigned int ipi_harts;             /* harts whose IPIs go through their M-level file */
@@ -118,12 +118,14 @@ static void map_ipi_files(const void *fdt, const struct aia_imsic *im)
 	}
 }
 
-void aia_note_node(int node)
+void aia_note_node(int node, int parent)
 {
-	if (nr_noted < AIA_MAX_CANDIDATES)
-		noted_nodes[nr_noted++] = node;
-	else
+	if (nr_noted < AIA_MAX_CANDIDATES) {
+		noted_nodes[nr_noted] = node;
+		noted_parents[nr_noted++] = parent;
+	} else {
 		nr_dropped++;
+	}
 }
 
 const struct aia_dt *aia_boot_scan(void)
@@ -135,7 +137,7 @@ void aia_probe_dt(const void *fdt)
 {
 	if (nr_dropped)
 		sbi_printf("aia: more than %u AIA nodes in the DT; %u ignored\n", AIA_MAX_CANDIDATES, nr_dropped);
-	if (!aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, nr_noted))
+	if (!aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, noted_parents, nr_noted))
 		return;
 	for (unsigned int i = 0; i < aia.nr_imsics; i++) {
 		const struct aia_imsic *im = &aia.imsic[i];

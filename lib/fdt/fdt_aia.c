@@ -28,6 +28,7 @@
 #define IMSIC_DEFAULT_GROUP_SHIFT 24   /* 2 * page shift */
 #define IMSIC_MAX_GROUP_SHIFT 55
 #define APLIC_MIN_REGION   0x4000   /* AIA 4.5: the smallest control region is 16 KiB */
+#define AIA_WALK_MAX_DEPTH 16       /* deeper nodes' parents are looked up the slow way */
 
 static const char *const imsic_compatible[] = { "riscv,imsics", "qemu,imsics" };
 static const char *const aplic_compatible[] = { "riscv,aplic", "qemu,aplic" };
@@ -353,54 +354,71 @@ bool aia_dt_is_candidate(const void *fdt, int node)
 			  compatible_with(compat, len, aplic_compatible, 2));
 }
 
-unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes, unsigned int n)
+unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes,
+			       const int *parents, unsigned int n)
 {
-	int aplics[AIA_MAX_APLICS];
+	unsigned int aplics[AIA_MAX_APLICS];
 	unsigned int nr_aplic_nodes = 0;
 	int len;
 
 	aia->nr_imsics = aia->nr_aplics = aia->problems = 0;
-	/* IMSICs first: an APLIC in MSI mode names one. */
+	/*
+	 * IMSICs first: an APLIC in MSI mode names one. Each node's parent,
+	 * when known, spares fdt_read_reg a walk from the root per reg entry.
+	 */
 	for (unsigned int i = 0; i < n; i++) {
 		const char *compat = fdt_getprop(fdt, nodes[i], "compatible", &len);
 		if (!compat || !fdt_node_is_enabled(fdt, nodes[i]))
 			continue;
 		if (compatible_with(compat, len, imsic_compatible, 2)) {
-			if (aia->nr_imsics == AIA_MAX_IMSICS)
+			if (aia->nr_imsics == AIA_MAX_IMSICS) {
 				problem(aia, report, fdt, nodes[i], "more than %u IMSIC nodes; ignored", AIA_MAX_IMSICS);
-			else if (scan_imsic(fdt, nodes[i], aia, &aia->imsic[aia->nr_imsics], report))
+				continue;
+			}
+			if (parents)
+				fdt_parent_hint(nodes[i], parents[i]);
+			if (scan_imsic(fdt, nodes[i], aia, &aia->imsic[aia->nr_imsics], report))
 				aia->nr_imsics++;
 		} else if (compatible_with(compat, len, aplic_compatible, 2)) {
 			if (nr_aplic_nodes == AIA_MAX_APLICS)
 				problem(aia, report, fdt, nodes[i], "more than %u APLIC domains; ignored", AIA_MAX_APLICS);
 			else
-				aplics[nr_aplic_nodes++] = nodes[i];
+				aplics[nr_aplic_nodes++] = i;
 		}
 	}
-	for (unsigned int i = 0; i < nr_aplic_nodes; i++)
-		if (scan_aplic(fdt, aplics[i], aia, &aia->aplic[aia->nr_aplics], report))
+	for (unsigned int k = 0; k < nr_aplic_nodes; k++) {
+		unsigned int i = aplics[k];
+		if (parents)
+			fdt_parent_hint(nodes[i], parents[i]);
+		if (scan_aplic(fdt, nodes[i], aia, &aia->aplic[aia->nr_aplics], report))
 			aia->nr_aplics++;
+	}
+	fdt_parent_hint(-1, -1);
 	link_children(fdt, aia, report);
 	return aia->nr_imsics + aia->nr_aplics;
 }
 
 unsigned int aia_dt_scan(const void *fdt, struct aia_dt *aia, bool report)
 {
-	int nodes[AIA_MAX_CANDIDATES];
+	int nodes[AIA_MAX_CANDIDATES], parents[AIA_MAX_CANDIDATES], path[AIA_WALK_MAX_DEPTH];
 	unsigned int n = 0, walk_problems;
-	int node;
+	int node, depth = 0;
 
 	aia->problems = 0;
-	for (node = fdt_next_node(fdt, -1, NULL); node >= 0; node = fdt_next_node(fdt, node, NULL))
-		if (aia_dt_is_candidate(fdt, node) && fdt_node_is_enabled(fdt, node)) {
-			if (n == AIA_MAX_CANDIDATES) {
-				problem(aia, report, fdt, node, "more than %u AIA nodes; ignored", AIA_MAX_CANDIDATES);
-				continue;
-			}
-			nodes[n++] = node;
+	for (node = fdt_next_node(fdt, -1, &depth); node >= 0; node = fdt_next_node(fdt, node, &depth)) {
+		if (depth >= 0 && depth < AIA_WALK_MAX_DEPTH)
+			path[depth] = node;
+		if (!aia_dt_is_candidate(fdt, node) || !fdt_node_is_enabled(fdt, node))
+			continue;
+		if (n == AIA_MAX_CANDIDATES) {
+			problem(aia, report, fdt, node, "more than %u AIA nodes; ignored", AIA_MAX_CANDIDATES);
+			continue;
 		}
+		parents[n] = depth > 0 && depth <= AIA_WALK_MAX_DEPTH ? path[depth - 1] : fdt_parent_offset(fdt, node);
+		nodes[n++] = node;
+	}
 	walk_problems = aia->problems;
-	aia_dt_scan_nodes(fdt, aia, report, nodes, n);
+	aia_dt_scan_nodes(fdt, aia, report, nodes, parents, n);
 	aia->problems += walk_problems;
 	return aia->nr_imsics + aia->nr_aplics;
 }

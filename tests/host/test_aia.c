@@ -447,7 +447,7 @@ TEST(scan_of_nodes_another_walk_found)
 	nodes[n++] = node_at("/soc/imsics@28000000");
 	nodes[n++] = node_at("/soc/imsics@24000000");
 	CHECK(aia_dt_is_candidate(dt, nodes[0]) && !aia_dt_is_candidate(dt, nodes[1]));
-	CHECK_EQ(aia_dt_scan_nodes(dt, &aia, true, nodes, (unsigned int)n), 4);
+	CHECK_EQ(aia_dt_scan_nodes(dt, &aia, true, nodes, NULL, (unsigned int)n), 4);
 	CHECK_EQ(host_console_lines(), 0);
 	CHECK(aplic_at(0xc000000)->msi_mode);
 	CHECK(&aia.imsic[aplic_at(0xc000000)->msi_imsic] == imsic_at(0x24000000));
