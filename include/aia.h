@@ -83,8 +83,8 @@ struct aia_imsic {
 };
 
 struct aia_delegation {
-	unsigned int child_index;     /* position of the child in riscv,children */
-	uint32_t first, last;         /* sources, inclusive */
+	uint16_t child_index;         /* position of the child in riscv,children */
+	uint16_t first, last;         /* sources, inclusive (1..1023) */
 };
 
 struct aia_aplic {
@@ -92,13 +92,13 @@ struct aia_aplic {
 	uint32_t phandle;
 	enum aia_level level;
 	bool msi_mode;                /* msi-parent present: MSI delivery, else direct */
-	int msi_imsic;                /* index in aia_dt.imsic[] of msi-parent, or -1 */
+	int8_t msi_imsic;             /* index in aia_dt.imsic[] of msi-parent, or -1 */
 	uint64_t base, size;
 	uint32_t num_sources;         /* riscv,num-sources */
 	unsigned int nr_idcs;         /* direct mode: interrupts-extended entries */
 	unsigned int nr_children;
 	uint32_t children[AIA_MAX_CHILDREN];   /* phandles; the index is the child index */
-	int child_aplic[AIA_MAX_CHILDREN];     /* index in aia_dt.aplic[], or -1 */
+	int8_t child_aplic[AIA_MAX_CHILDREN];  /* index in aia_dt.aplic[], or -1 */
 	unsigned int nr_delegations;
 	struct aia_delegation delegation[AIA_MAX_DELEGATIONS];
 };

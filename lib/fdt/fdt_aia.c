@@ -447,26 +447,24 @@ bool aplic_msi_cfg_from_imsic(const struct aia_imsic *imsic, struct aplic_msi_cf
 	return true;
 }
 
-int aia_dt_fixup(void *fdt, const struct aia_dt *scan)
+/* The level of an enabled AIA node, for a fixup that has no scan (no other checks). */
+static enum aia_level node_level(const void *fdt, int node)
 {
-	static struct aia_dt own;     /* boot time, one hart: not on the stack */
-	int nodes[AIA_MAX_IMSICS + AIA_MAX_APLICS];
-	unsigned int n = 0;
+	unsigned int pairs;
+	uint32_t bad_irq;
+	int len;
+	const fdt32_t *msi = fdt_getprop(fdt, node, "msi-parent", &len);
 
-	if (!scan) {
-		aia_dt_scan(fdt, &own, false);
-		scan = &own;
+	if (msi && len >= 4) {
+		int imsic = fdt_node_offset_by_phandle(fdt, fdt32_ld(msi));
+		return imsic >= 0 ? intc_level(fdt, imsic, &pairs, &bad_irq) : AIA_LEVEL_UNKNOWN;
 	}
-	for (unsigned int i = 0; i < scan->nr_imsics; i++)
-		if (scan->imsic[i].level == AIA_LEVEL_M)
-			nodes[n++] = scan->imsic[i].node;
-	for (unsigned int i = 0; i < scan->nr_aplics; i++)
-		if (scan->aplic[i].level == AIA_LEVEL_M)
-			nodes[n++] = scan->aplic[i].node;
-	/*
-	 * Last node first: a property written moves the nodes after it (never
-	 * those before), so the offsets still to be used stay right.
-	 */
+	return intc_level(fdt, node, &pairs, &bad_irq);
+}
+
+/* Disables nodes[0..n-1], last offset first: a property written moves the nodes after it, never those before. */
+static int disable_nodes(void *fdt, int *nodes, unsigned int n)
+{
 	while (n) {
 		unsigned int last = 0;
 		int err;
@@ -478,5 +476,34 @@ int aia_dt_fixup(void *fdt, const struct aia_dt *scan)
 			return err;
 		nodes[last] = nodes[--n];
 	}
+	return 0;
+}
+
+int aia_dt_fixup(void *fdt, const struct aia_dt *scan)
+{
+	int nodes[AIA_MAX_CANDIDATES];
+	unsigned int n = 0;
+	int node, err;
+
+	if (scan) {
+		for (unsigned int i = 0; i < scan->nr_imsics; i++)
+			if (scan->imsic[i].level == AIA_LEVEL_M)
+				nodes[n++] = scan->imsic[i].node;
+		for (unsigned int i = 0; i < scan->nr_aplics; i++)
+			if (scan->aplic[i].level == AIA_LEVEL_M)
+				nodes[n++] = scan->aplic[i].node;
+		return disable_nodes(fdt, nodes, n);
+	}
+	/* No scan: walks collect M-level nodes; a node once disabled is not found again. */
+	do {
+		n = 0;
+		for (node = fdt_next_node(fdt, -1, NULL); node >= 0 && n < AIA_MAX_CANDIDATES;
+		     node = fdt_next_node(fdt, node, NULL))
+			if (aia_dt_is_candidate(fdt, node) && fdt_node_is_enabled(fdt, node) &&
+			    node_level(fdt, node) == AIA_LEVEL_M)
+				nodes[n++] = node;
+		if ((err = disable_nodes(fdt, nodes, n)))
+			return err;
+	} while (n == AIA_MAX_CANDIDATES);
 	return 0;
 }
