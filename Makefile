@@ -75,10 +75,10 @@ FW_SRCS := \
 	lib/fwft/fwft_core.c lib/fwft/fwft_hw.c lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c \
-	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c \
+	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
 	lib/drivers/dt_driver.c lib/drivers/console_dt.c lib/drivers/uart_ns16550.c \
 	lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/reset_syscon.c \
-	lib/drivers/reset_gpio.c
+	lib/drivers/reset_gpio.c lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c
 
 ifeq ($(TEST_HOOKS),1)
 FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
@@ -164,6 +164,7 @@ FORCE:
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
 -include tests/host/sbi3.mk
+-include tests/host/aia.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/embedded.mk

@@ -13,6 +13,7 @@
  * next stage enters it. The others wait in HSM's stopped state.
  */
 #include <libfdt.h>
+#include "aia.h"
 #include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
@@ -231,6 +232,9 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		sbi_printf("abacus: no UART found in the DT; keeping the early console\n");
 	if (aclint_probe_dt(fdt) < 0)
 		sbi_printf("abacus: warning: no CLINT/ACLINT in the DT: no IPIs, no M-mode timer\n");
+	/* AIA: the M-level APLICs and IMSIC files become firmware devices; a hart
+	 * without an MSWI slot takes its IPIs at its M-level IMSIC file. */
+	aia_probe_dt(fdt);
 	if (reset_probe_dt(fdt) < 0 && !platform.system_reset)
 		sbi_printf("abacus: warning: no reset device in the DT\n");
 	if (platform.system_reset)
@@ -346,6 +350,7 @@ void boot_warm_main(unsigned long hartid)
 	}
 	hs->boot_state = HART_BOOT_READY;
 	hart_init_mmode(hs);
+	aia_setup_aplics();     /* on this hart's stack: each access may fault on a wrong DT */
 	boot_wait_for_harts(hs);
 	boot_finish(hs);
 }

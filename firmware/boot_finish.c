@@ -4,6 +4,7 @@
  * event map, the boot log, the DT fixups, and the jump to the next stage.
  */
 #include <libfdt.h>
+#include "aia.h"
 #include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
@@ -246,7 +247,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	int err = fresh ? fdt_open_into(boot_info.orig_fdt, fdt, boot_info.fdt_buf_size) : 0;
 
 	if (!err)
-		err = fdt_fixup_for_smode(fdt, how);
+		err = fdt_fixup_for_smode(fdt, how, aia_boot_scan());   /* fdt: the layout cold boot scanned */
 	if (err) {
 		sbi_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
 		return FDT_PLACE_NOWHERE;
@@ -395,8 +396,9 @@ static void boot_finish_platform(void *arg)
 				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
 		sbi_printf("abacus: console         : %s\n",
 			   console_get_device() ? console_get_device()->name : "none");
-		sbi_printf("abacus: timer/IPI       : %s, timebase %lu Hz\n",
-			   aclint_mswi_present() ? "ACLINT/CLINT" : "none", (unsigned long)aclint_timebase_hz());
+		sbi_printf("abacus: timer/IPI       : %s%s, timebase %lu Hz\n",
+			   aclint_mswi_present() ? "ACLINT/CLINT" : aclint_mtimer_present() ? "ACLINT MTIMER" : "none",
+			   aia_ipi_description(), (unsigned long)aclint_timebase_hz());
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
 		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
 		if (boot_info.cold_hartid != boot_hartid)
@@ -406,6 +408,7 @@ static void boot_finish_platform(void *arg)
 			log_disabled_cpus(boot_info.fdt);
 		sbi_printf("\n");
 		log_harts();
+		aia_log();
 		log_pmp(work->self);
 		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "

@@ -8,6 +8,7 @@
  * does not use (not in the DT, its cpu node disabled, or left out at boot:
  * firmware/boot.c) finds no stack there and parks for good.
  */
+#include "aia.h"
 #include "riscv_csr.h"
 
 	.section .text.entry, "ax"
@@ -41,8 +42,33 @@ _start:
 	j	park
 
 secondary_wait:
+	/*
+	 * Woken by an IPI: through the hart's ACLINT MSWI slot, or, for a hart
+	 * without one, through its M-level IMSIC interrupt file, where the boot
+	 * hart raises identity IMSIC_IPI_ID (lib/drivers/aia.c). Enable that
+	 * identity now: each access traps and is skipped (t2 = 1) on a hart
+	 * without Smaia or without an M-level file, and then only MSIP wakes it.
+	 */
+	li	t2, 0
+	la	t0, skip_insn_vector
+	csrw	CSR_MTVEC, t0
+	li	t0, IMSIC_EITHRESHOLD
+	csrw	CSR_MISELECT, t0
+	csrw	CSR_MIREG, zero
+	li	t0, IMSIC_EIE0
+	csrw	CSR_MISELECT, t0
+	li	t0, 1 << IMSIC_IPI_ID
+	csrs	CSR_MIREG, t0
+	li	t0, IMSIC_EIDELIVERY
+	csrw	CSR_MISELECT, t0
+	li	t0, 1
+	csrw	CSR_MIREG, t0
+	la	t0, boot_trap_vector
+	csrw	CSR_MTVEC, t0
+	li	t0, MIP_MSIP | MIP_MEIP
+	beqz	t2, 5f
 	li	t0, MIP_MSIP
-	csrw	CSR_MIE, t0
+5:	csrw	CSR_MIE, t0
 3:	wfi
 	la	t0, boot_release
 	lw	t0, 0(t0)
@@ -88,6 +114,15 @@ call_on_stack:
 	ld	ra, 8(sp)
 	addi	sp, sp, 16
 	ret
+
+/* Steps over a 4-byte instruction that trapped (CSR probes above); t2 = 1 says so. */
+	.align 2
+skip_insn_vector:
+	csrr	t1, CSR_MEPC
+	addi	t1, t1, 4
+	csrw	CSR_MEPC, t1
+	li	t2, 1
+	mret
 
 /* Any trap before the hart has its own stack and trap vector is fatal. */
 	.align 2

@@ -4,6 +4,7 @@
  * ISA string confirmed by probing), trap vector, delegation, counters,
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
+#include "aia.h"
 #include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -144,7 +145,8 @@ void hart_init_mmode(struct hart_state *hs)
 	setup_pmp(hs);
 	/* SSE, FWFT (its medeleg/menvcfg bits), DBTR: lib/sbi/sbi_hart_ext.c. */
 	hart_init_extensions(hs);
-	/* IPIs wake this hart (and are taken as traps once it runs in S-mode). */
+	/* IPIs wake this hart (and are taken as traps once it runs in S-mode):
+	 * MSIP, or MEIP from its M-level IMSIC file when it has no MSWI slot. */
 	csr_write(CSR_MIP, 0);
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, aia_hart_init(hs));
 }

@@ -31,6 +31,11 @@
 #define CSR_MIP       0x344
 #define CSR_MTINST    0x34A
 #define CSR_MTVAL2    0x34B
+/* Smaia (AIA chapter 3): indirect registers, the IMSIC's top identity, virtual S-level interrupts. */
+#define CSR_MVIEN     0x308
+#define CSR_MISELECT  0x350
+#define CSR_MIREG     0x351
+#define CSR_MTOPEI    0x35C
 #define CSR_PMPCFG0   0x3A0
 #define CSR_PMPADDR0  0x3B0
 #define CSR_PMPADDR1  0x3B1
@@ -91,6 +96,7 @@
 #define MIP_STIP  (1UL << IRQ_S_TIMER)
 #define MIP_MTIP  (1UL << IRQ_M_TIMER)
 #define MIP_SEIP  (1UL << IRQ_S_EXT)
+#define MIP_MEIP  (1UL << IRQ_M_EXT)
 #define MIP_LCOFIP (1UL << IRQ_LCOF)
 
 /* Exception causes. */

@@ -40,7 +40,11 @@ enum fdt_fw_reservation {
 	FDT_RESERVE_NO_MAP_NODE,    /* /reserved-memory/abacus@<base>, no-map */
 	FDT_RESERVE_MEMRESERVE,     /* a /memreserve/ entry: 16 bytes, when there is no room for the node */
 };
-/* DT changes before S-mode sees it (lib/fdt/fdt_fixup.c). */
-int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how);
+/*
+ * DT changes before S-mode sees it (lib/fdt/fdt_fixup.c). `aia`: the AIA
+ * nodes of a DT of this layout (aia_dt_scan), or NULL to find them here.
+ */
+struct aia_dt;
+int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia_dt *aia);
 
 #endif

@@ -4,7 +4,17 @@
 #define ABACUS_SBI_IPI_H
 
 #include "hart.h"
+#include "riscv_csr.h"
 #include "sbi_types.h"
+
+/*
+ * The machine interrupts an IPI arrives as: MSIP from the hart's ACLINT MSWI
+ * slot, or MEIP from its M-level IMSIC interrupt file when it has no slot
+ * (lib/drivers/aia.c). Each hart enables only its own in mie; pending bits
+ * are tested against both (a stray MEIP on a hart without an IMSIC costs
+ * one empty sbi_ipi_process()).
+ */
+#define MIP_IPI (MIP_MSIP | MIP_MEIP)
 
 /* Raises `reasons` (HART_IPI_*) on the target and interrupts it. */
 void sbi_ipi_raise(struct hart_state *target, unsigned long reasons);

@@ -6,6 +6,8 @@
 # first one at the next-stage address 0x80200000. Exact and repeatable
 # (instret under -icount is not: it starts at a varying value).
 #   usage: scripts/measure-boot.sh [SMP...]      (default: 1 4)
+#   QEMU_EXTRA: more QEMU arguments, e.g. an AIA machine:
+#     QEMU_EXTRA="-M virt,aia=aplic-imsic -cpu rv64,x-smaia=true,x-ssaia=true"
 set -eu
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -22,8 +24,9 @@ count_to_smode() {  # firmware smp
 	fifo=$(mktemp -u) && mkfifo "$fifo"
 	awk '/^Trace/ { n++; if (index($0, "/0000000080200000/") > 0) { print n; exit } }' "$fifo" > "$fifo.count" &
 	local awk_pid=$!
+	# shellcheck disable=SC2086 # QEMU_EXTRA is a list of words
 	timeout 300 qemu-system-riscv64 -M virt -nographic -smp "$2" -singlestep -d exec,nochain -D "$fifo" \
-		-bios "$1" -device loader,file="$out/boot_instret.bin",addr=0x80200000 </dev/null >/dev/null 2>&1 &
+		-bios "$1" -device loader,file="$out/boot_instret.bin",addr=0x80200000 ${QEMU_EXTRA-} </dev/null >/dev/null 2>&1 &
 	local qemu_pid=$!
 	wait $awk_pid
 	kill $qemu_pid 2>/dev/null; wait $qemu_pid 2>/dev/null

@@ -156,9 +156,10 @@ setup_case()
 	shutdown | reboot | halt) ;;
 	*) config_error="bad expect '$expect' (shutdown, reboot or halt)" ;;
 	esac
-	# Only virt has the sifive,test1 device through which a shutdown exits QEMU.
+	# Only virt (with any options: virt,aia=...) has the sifive,test1 device
+	# through which a shutdown exits QEMU.
 	if [ -z "$exit_device" ]; then
-		if [ "$machine" = virt ]; then exit_device=yes; else exit_device=no; fi
+		case $machine in virt | virt,*) exit_device=yes ;; *) exit_device=no ;; esac
 	fi
 	case $exit_device in
 	yes | no) ;;

@@ -8,9 +8,12 @@
  * - the firmware-only riscv,pmu mapping properties are removed;
  * - cpu nodes of harts S-mode may not use are marked status = "disabled":
  *   harts without S-mode, and harts the firmware left out at boot (no MSWI
- *   slot, never set up), or a second node for a hartid already described.
+ *   slot, never set up), or a second node for a hartid already described;
+ * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
+ *   status = "disabled": they are the firmware's (lib/fdt/fdt_aia.c).
  */
 #include <libfdt.h>
+#include "aia.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "hart.h"
@@ -76,10 +79,13 @@ static int fixup_harts_not_offered(void *fdt)
 	return 0;
 }
 
-int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how)
+int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia_dt *aia)
 {
 	int err;
 
+	/* First, while the DT has the layout `aia` was found in. */
+	if ((err = aia_dt_fixup(fdt, aia)))
+		return err;
 	if (how == FDT_RESERVE_NO_MAP_NODE)
 		err = fixup_reserved_memory(fdt);
 	else

@@ -15,6 +15,11 @@ void fdt_parent_hint(int node, int parent)
 	parent_hint.parent = parent;
 }
 
+int fdt_parent_hinted(int node)
+{
+	return node == parent_hint.node ? parent_hint.parent : -1;
+}
+
 int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size)
 {
 	int parent = node == parent_hint.node ? parent_hint.parent : fdt_parent_offset(fdt, node);

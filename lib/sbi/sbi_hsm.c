@@ -35,7 +35,7 @@ static void hsm_serve_machine_interrupts(void)
 {
 	unsigned long mip = csr_read(CSR_MIP);
 
-	if (mip & MIP_MSIP)
+	if (mip & MIP_IPI)
 		sbi_ipi_process();
 	if ((mip & MIP_MTIP) && (csr_read(CSR_MIE) & MIP_MTIP))
 		sbi_timer_process();
@@ -87,7 +87,7 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 	hs->hsm_state = SBI_HSM_STATE_SUSPENDED;
 	/* Wake on any interrupt S-mode has enabled (sie) becoming pending, or
 	 * an SSE event ready for this hart (delivered on the way out). */
-	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_MSIP | MIP_MTIP)) && !hs->sse_ready) {
+	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_IPI | MIP_MTIP)) && !hs->sse_ready) {
 		wfi();
 		hsm_serve_machine_interrupts();
 	}
@@ -119,7 +119,7 @@ struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 	pmu_hart_reset(&hs->pmu);
 	/* SSE events reset, FWFT features back to their defaults, triggers uninstalled. */
 	sbi_hart_reset_extensions(hs);
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, csr_read(CSR_MIE) & MIP_IPI);
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 	sbi_hsm_stopped_loop(hs);
 }

@@ -86,7 +86,7 @@ void sbi_ipi_process(void)
 
 void sbi_ipi_serve_pending(void)
 {
-	if (csr_read(CSR_MIP) & MIP_MSIP)
+	if (csr_read(CSR_MIP) & MIP_IPI)
 		sbi_ipi_process();
 }
 

@@ -122,7 +122,7 @@ void sbi_rfence_process(struct hart_state *hs)
 /* Waiting in M-mode: keep serving requests other harts send us. */
 static void rfence_wait_serving(void)
 {
-	if (csr_read(CSR_MIP) & MIP_MSIP)
+	if (csr_read(CSR_MIP) & MIP_IPI)
 		sbi_ipi_process();
 }
 

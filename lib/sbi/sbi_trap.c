@@ -127,6 +127,7 @@ static void handle_interrupt(struct trap_frame *frame, unsigned long cause)
 {
 	switch (cause & ~MCAUSE_INTERRUPT) {
 	case IRQ_M_SOFT:
+	case IRQ_M_EXT:     /* only enabled where the M-level IMSIC file carries the IPIs */
 		sbi_ipi_interrupt();
 		break;
 	case IRQ_M_TIMER:

@@ -15,21 +15,27 @@
  * Each DT then goes through what boot does with it: the memory and cpu
  * nodes (fdt_read_reg, fdt_node_is_enabled, fdt_cpu_hartid,
  * fdt_cpu_isa_features, fdt_cpu_intc_phandle), the console path
- * (fdt_stdout_node), every node's reg, pmu_dt_parse, and the fixups S-mode
- * gets (fdt_fixup_for_smode, pmu_dt_fixup included).
+ * (fdt_stdout_node), every node's reg, pmu_dt_parse, the AIA scan
+ * (aia_dt_scan) and the fixups S-mode gets (fdt_fixup_for_smode,
+ * pmu_dt_fixup and aia_dt_fixup included).
  *
  * Checked: no crash, no hang (libFuzzer's -timeout), no sanitizer report;
  * the map pmu_dt_parse builds holds only rows the binding allows (checked
  * here from the binding, seed 001); every row it did not keep was reported
  * (a "<property> row N:" log line, or the "map full" line); a DT that was
  * well-formed stays well-formed through the fixups, which leave no mapping
- * property and add the reserved-memory node.
+ * property and add the reserved-memory node; what the AIA scan keeps is
+ * consistent (files inside their regs, delegations disjoint and within the
+ * sources, children and MSI parents that exist), each problem it counts is
+ * one "aia:" line, and after the fixups no machine-level AIA node is left
+ * enabled.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libfdt.h>
+#include "aia.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
@@ -115,6 +121,11 @@ bool sbi_hsm_hart_usable(const struct hart_state *hs)
 
 /* ---- The walk boot does ---- */
 
+/* Every HART_HAS_* an ISA string can claim (fdt_cpu_isa_features; the rest come from probing). */
+#define ISA_CLAIMABLE (HART_HAS_S | HART_HAS_H | HART_HAS_SSTC | HART_HAS_SSCOFPMF | HART_HAS_SMCNTRPMF | \
+		       HART_HAS_ZICBOM | HART_HAS_ZICBOZ | HART_HAS_MENVCFG | HART_HAS_ZKR | HART_HAS_SVPBMT | \
+		       HART_HAS_SVADU | HART_HAS_SVADE | HART_HAS_SMSTATEEN)
+
 /* As layout_harts (firmware/boot.c): enabled cpu nodes, first node of a hartid. */
 static unsigned int walk_cpus(const void *fdt)
 {
@@ -131,7 +142,7 @@ static unsigned int walk_cpus(const void *fdt)
 		bool duplicate = false;
 
 		(void)fdt_cpu_intc_phandle(fdt, node);
-		EXPECT(!(features & ~0x1ffu), "ISA features 0x%x: unknown bits", features);
+		EXPECT(!(features & ~ISA_CLAIMABLE), "ISA features 0x%x: unknown bits", features);
 		for (unsigned int i = 0; i < n && id >= 0; i++)
 			duplicate |= host_harts[i].hartid == (unsigned long)id;
 		if (id < 0 || duplicate || n == MAX_HARTS) {
@@ -398,6 +409,78 @@ static bool dt_well_formed(const void *fdt)
 	return false;
 }
 
+/* ---- The AIA nodes ---- */
+
+static unsigned int log_count(const char *needle)
+{
+	unsigned int n = 0;
+
+	for (const char *p = strstr(log_text, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static struct aia_dt aia_scan;
+
+/* The AIA scan, kept for the fixups (boot scans once, at cold boot, and fixes up that layout). */
+static void check_aia(const void *fdt)
+{
+	const struct aia_dt *aia = &aia_scan;
+
+	/* A fresh log: the previous input's may have filled it (a line that does not fit is lost). */
+	log_len = 0;
+	log_text[0] = '\0';
+	aia_dt_scan(fdt, &aia_scan, true);
+	EXPECT(log_count("aia: ") == aia->problems, "aia_dt_scan counted %u problems, logged %u", aia->problems,
+	       log_count("aia: "));
+	EXPECT(aia->nr_imsics <= AIA_MAX_IMSICS && aia->nr_aplics <= AIA_MAX_APLICS, "aia: too many nodes kept");
+	for (unsigned int i = 0; i < aia->nr_imsics; i++) {
+		const struct aia_imsic *im = &aia->imsic[i];
+		uint64_t file;
+		EXPECT(im->level == AIA_LEVEL_M || im->level == AIA_LEVEL_S, "aia: IMSIC kept without a level");
+		EXPECT(im->nr_files && im->nr_regs && im->nr_regs <= AIA_MAX_IMSIC_REGS, "aia: IMSIC kept without files");
+		EXPECT(im->num_ids >= 63 && im->num_ids <= 2047, "aia: IMSIC num_ids %u", im->num_ids);
+		for (unsigned int f = 0; f < im->nr_files; f++) {
+			bool inside = false;
+			EXPECT(aia_imsic_file_addr(im, f, &file), "aia: IMSIC file %u has no address", f);
+			for (unsigned int r = 0; r < im->nr_regs; r++)
+				inside |= file >= im->reg_base[r] && file - im->reg_base[r] < im->reg_size[r];
+			EXPECT(inside, "aia: IMSIC file %u at 0x%llx outside its regs", f, (unsigned long long)file);
+		}
+	}
+	for (unsigned int a = 0; a < aia->nr_aplics; a++) {
+		const struct aia_aplic *ap = &aia->aplic[a];
+		EXPECT(ap->level == AIA_LEVEL_M || ap->level == AIA_LEVEL_S, "aia: APLIC kept without a level");
+		EXPECT(ap->num_sources >= 1 && ap->num_sources <= AIA_MAX_SOURCES && ap->size >= 0x4000,
+		       "aia: APLIC kept with %u sources, size 0x%llx", ap->num_sources, (unsigned long long)ap->size);
+		EXPECT(!ap->msi_mode || (ap->msi_imsic >= 0 && (unsigned int)ap->msi_imsic < aia->nr_imsics &&
+					 aia->imsic[ap->msi_imsic].level == ap->level), "aia: APLIC MSI parent");
+		EXPECT(ap->nr_children <= AIA_MAX_CHILDREN && ap->nr_delegations <= AIA_MAX_DELEGATIONS,
+		       "aia: APLIC lists overflow");
+		for (unsigned int d = 0; d < ap->nr_delegations; d++) {
+			const struct aia_delegation *dl = &ap->delegation[d];
+			EXPECT(dl->child_index < ap->nr_children && dl->first >= 1 && dl->first <= dl->last &&
+			       dl->last <= ap->num_sources, "aia: delegation %u-%u to child %u kept", dl->first, dl->last,
+			       dl->child_index);
+			for (unsigned int e = 0; e < d; e++)
+				EXPECT(dl->first > ap->delegation[e].last || dl->last < ap->delegation[e].first,
+				       "aia: overlapping delegations kept");
+		}
+	}
+}
+
+/* After the fixups: no machine-level AIA node left for S-mode. */
+static void check_aia_hidden(const void *fdt)
+{
+	static struct aia_dt aia;
+
+	aia_dt_scan(fdt, &aia, false);
+	for (unsigned int i = 0; i < aia.nr_imsics; i++)
+		EXPECT(aia.imsic[i].level != AIA_LEVEL_M, "aia: an M-level IMSIC is enabled in S-mode's DT");
+	for (unsigned int i = 0; i < aia.nr_aplics; i++)
+		EXPECT(aia.aplic[i].level != AIA_LEVEL_M, "aia: an M-level APLIC is enabled in S-mode's DT");
+}
+
 /* ---- One DT through boot ---- */
 
 static unsigned long dts_parsed;   /* DTs past the boot gate: the figure docs/reliability.md quotes */
@@ -447,6 +530,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	dts_parsed++;
 	walk_cpus(fdt);
 	walk_nodes(fdt);
+	check_aia(fdt);
 	parse_pmu(fdt, present_masks[options % 4], options & 4);
 	/* The snapshot switch: read from any DT without harm. */
 	bool withheld = pmu_snapshot_withheld_reason(fdt) != NULL;
@@ -458,11 +542,14 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	memset(&sbi_memory, 0, sizeof(sbi_memory));
 	sbi_memory.fw_base = FW_BASE;
 	sbi_memory.fw_size = FW_SIZE;
-	err = fdt_fixup_for_smode(fdt, options & 8 ? FDT_RESERVE_MEMRESERVE : FDT_RESERVE_NO_MAP_NODE);
+	/* As boot: the AIA scan of this very layout (options & 16: none, the fixup finds the nodes itself). */
+	err = fdt_fixup_for_smode(fdt, options & 8 ? FDT_RESERVE_MEMRESERVE : FDT_RESERVE_NO_MAP_NODE,
+				  options & 16 ? NULL : &aia_scan);
 	if (!err && well_formed) {
 		int node, pmu;
 		EXPECT(dt_well_formed(fdt), "fixups made a well-formed DT malformed");
 		check_cpu_status_fixup(fdt);
+		check_aia_hidden(fdt);
 		fdt_pack(fdt);
 		check_placement(fdt, total);
 		if (options & 8) {

@@ -42,11 +42,12 @@ $(LIBFDT_SRC)/.complete:
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
-	lib/fdt/fdt_placement.c \
+	lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
 	lib/sbi/sbi_hart.c lib/common/sbi_format.c lib/common/sbi_memory.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
 
-FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts))
+FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts)) \
+	$(patsubst tests/fixtures/aia/%.dts,$(FUZZ_DIR)/seeds-dt/aia-%.dtb,$(wildcard tests/fixtures/aia/*.dts))
 # In the top-level Makefile the canary needs the firmware and the payloads built.
 FUZZ_QEMU_DEPS := $(if $(O),firmware payloads)
 
@@ -66,6 +67,10 @@ $(FUZZ_DIR)/fuzz_dt: $(FUZZ_DT_SRCS) $(FUZZ_HEADERS) $(LIBFDT_SRC)/.complete
 		$(FUZZ_DT_SRCS) $(FUZZ_LIBFDT_SRCS)
 
 $(FUZZ_DIR)/seeds-dt/%.dtb: tests/fixtures/%.dts
+	@mkdir -p $(@D)
+	@dtc -q -I dts -O dtb -o $@ $<
+
+$(FUZZ_DIR)/seeds-dt/aia-%.dtb: tests/fixtures/aia/%.dts
 	@mkdir -p $(@D)
 	@dtc -q -I dts -O dtb -o $@ $<
 

@@ -104,8 +104,13 @@ void run_snapshot_checks(bool expect_snapshot);
 void run_hotplug_checks(int ncpus);
 /* cpuidle: -smp >= 2, a DT non-retentive idle state: per-CPU counters across hart_suspend. */
 void run_cpuidle_checks(int ncpus);
-/* kvm: the kernel's KVM selftests in /kvm; parts named in abacus_kvm_skip= may skip. */
-void run_kvm_checks(const char *expected_skips);
+/*
+ * kvm: the kernel's KVM selftests in /kvm; parts named in abacus_kvm_skip= may
+ * skip, parts named in abacus_kvm_known_failure= may fail as checks_kvm.c knows.
+ */
+void run_kvm_checks(const char *expected_skips, const char *known_failures);
+/* aia-msi / aia-direct: the S-level AIA controllers, the M-level ones hidden (checks_aia.c). */
+void run_aia_checks(bool msi);
 /* abacus_chain=uboot|embedded: the kernel came through that boot chain (checks_boot_chain.c). */
 void run_boot_chain_checks(const char *chain);
 
