@@ -62,20 +62,25 @@ INDIRECT_CALLS = {
     # The extension table's availability checks (lib/sbi/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
+    # The AIA's M-level APLIC (boot) and each hart's M-level IMSIC file (hart
+    # set-up, also on hart_start) through accessors the host tests replace
+    # (lib/drivers/aia.c).
+    'aplic_setup_mlevel': ['mmio_read', 'mmio_write'],
+    'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
     'boot_cold_main': ['qemu_virt_early_console_init', 'fu740_early_console_init'],
     'console_probe_dt': ['ns16550_probe', 'sifive_uart_probe'],
     'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
                       'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',
-                      'gpio_poweroff_probe', 'gpio_restart_probe'],
+                      'gpio_poweroff_probe', 'gpio_restart_probe', 'aia_note_probe'],
 }
 
 # Address-taken functions that C never calls on a hart's stack: trap and
-# probe vectors (mtvec), the reset entry, and what call_on_stack runs on
+# probe vectors (mtvec; skip_insn_vector: the entry's CSR probes), the reset entry, and what call_on_stack runs on
 # another stack: the boot-time DT work on the boot stack (boot_finish_platform,
 # cpu_node_lookup), a fatal trap's report on its own (trap_report_print).
-NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector',
+NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
                             'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print'}
 
 # Recursion the code bounds, as (caller, callee): the call edges that cannot
