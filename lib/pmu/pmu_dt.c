@@ -376,10 +376,19 @@ static int parse_raw(const struct dt_table *t, struct pmu_event_map *map, uint32
 	return problems + log_map_full(t->name, dropped);
 }
 
+/* The characters a node name may have (DT specification 2.2.1), and '/'. */
+static bool node_path_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == ',' || c == '.' || c == '_' || c == '+' || c == '-' || c == '@' || c == '/';
+}
+
 /*
  * node's path for the log, or "?". libfdt's fdt_get_path walks back before
  * its buffer (and then writes there) on a DT whose root node ends before
  * node: only ask when node lies inside the root (found by tests/fuzz/fuzz_dt.c).
+ * Any other byte of a name prints as '?': a name cannot start a log line of
+ * its own or read as one (also found by fuzz_dt: a node named "pmu: ... row ").
  */
 static void node_path(const void *fdt, int node, char *buf, int len)
 {
@@ -387,8 +396,13 @@ static void node_path(const void *fdt, int node, char *buf, int len)
 
 	while (offset >= 0 && offset < node && depth >= 0)
 		offset = fdt_next_node(fdt, offset, &depth);
-	if (offset != node || depth <= 0 || fdt_get_path(fdt, node, buf, len) < 0)
+	if (offset != node || depth <= 0 || fdt_get_path(fdt, node, buf, len) < 0) {
 		memcpy(buf, "?", 2);
+		return;
+	}
+	for (char *c = buf; *c; c++)
+		if (!node_path_char(*c))
+			*c = '?';
 }
 
 /*

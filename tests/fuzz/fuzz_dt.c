@@ -251,7 +251,10 @@ static unsigned int rows_reported(const char *prop, unsigned int rows, unsigned 
 	*highest = 0;
 	while ((p = strstr(p, head))) {
 		unsigned long row = strtoul(p + strlen(head), NULL, 10);
+		bool line_start = p == log_text || p[-1] == '\n';
 		p += strlen(head);
+		if (!line_start)
+			fuzz_fail("\"%s\" inside a log line: a DT string printed as it is?", head);
 		if (row >= rows)
 			fuzz_fail("log names %s row %lu of %u", prop, row, rows);
 		if (row < sizeof(seen) && !seen[row]) {

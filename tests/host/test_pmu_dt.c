@@ -559,6 +559,34 @@ TEST(first_pmu_node_anywhere_in_the_tree_is_used)
 		     "pmu: 1 event ranges, 1 selectors, 1 raw ranges from /soc/pmu\n");
 }
 
+/*
+ * Node names are printed as the DT spec allows them: any other byte shows as
+ * '?', so a name cannot forge or fake a log line (fuzz_dt found a parent
+ * node named "pmu: riscv,event-to-mhpmevent row ", and one with a newline
+ * could start a line of its own).
+ */
+TEST(node_names_print_only_the_characters_the_dt_spec_allows)
+{
+	static const uint32_t row[] = { 0x01000000, 0x01000000, 0x08000000 }; /* cycles -> counter 3, big-endian */
+	static char fdt[4096];
+
+	CHECK_EQ(fdt_create(fdt, sizeof(fdt)), 0);
+	CHECK_EQ(fdt_finish_reservemap(fdt), 0);
+	CHECK_EQ(fdt_begin_node(fdt, ""), 0);
+	CHECK_EQ(fdt_begin_node(fdt, "soc\npmu: riscv,event-to-mhpmevent row 7: x"), 0);
+	CHECK_EQ(fdt_begin_node(fdt, "pmu"), 0);
+	CHECK_EQ(fdt_property_string(fdt, "compatible", "riscv,pmu"), 0);
+	CHECK_EQ(fdt_property(fdt, "riscv,event-to-mhpmcounters", row, sizeof(row)), 0);
+	CHECK_EQ(fdt_end_node(fdt), 0);
+	CHECK_EQ(fdt_end_node(fdt), 0);
+	CHECK_EQ(fdt_end_node(fdt), 0);
+	CHECK_EQ(fdt_finish(fdt), 0);
+	CHECK_EQ(pmu_dt_parse(fdt, &map, PRESENT_QEMU, NULL), 0);
+	CHECK_EQ(map.range_count, 1);
+	CHECK_LOG("pmu: 1 event ranges, 0 selectors, 0 raw ranges from "
+		  "/soc?pmu??riscv,event-to-mhpmevent?row?7??x/pmu\n");
+}
+
 /* ---- Fixup ---- */
 static const char *const mapping_props[] = {
 	"riscv,event-to-mhpmcounters", "riscv,event-to-mhpmevent", "riscv,raw-event-to-mhpmcounters",
@@ -949,6 +977,7 @@ int main(int argc, char **argv)
 	RUN(partial_cells_and_empty_property_are_handled);
 	RUN(more_than_64_rows_keeps_the_first_64_good_ones);
 	RUN(first_pmu_node_anywhere_in_the_tree_is_used);
+	RUN(node_names_print_only_the_characters_the_dt_spec_allows);
 	RUN(fixup_removes_qemu_mapping_and_keeps_the_rest);
 	RUN(fixup_removes_all_three_properties_and_keeps_the_node);
 	RUN(fixup_strips_every_pmu_node_and_keeps_other_properties);
