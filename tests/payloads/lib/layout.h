@@ -22,4 +22,22 @@
 #define TRAP_FRAME_STVAL   (35 * 8)
 #define TRAP_FRAME_SIZE    (36 * 8)             /* a multiple of 16 */
 
+#ifdef __ASSEMBLER__
+/* The registers a struct trap_frame holds at x<N> * 8 (x2, sp, is stored apart). */
+#define TRAP_FRAME_GPRS 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, \
+			18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+
+/* Stores / loads the named registers x<N> at sp + N * 8. */
+.macro trap_frame_store regs:vararg
+	.irp r, \regs
+	sd	x\r, \r * 8(sp)
+	.endr
+.endm
+.macro trap_frame_load regs:vararg
+	.irp r, \regs
+	ld	x\r, \r * 8(sp)
+	.endr
+.endm
+#endif
+
 #endif
