@@ -347,28 +347,6 @@ static unsigned long read_hpmcounter31(unsigned long unused)
 	return a0;
 }
 
-static unsigned long read_time(unsigned long unused)
-{
-	register unsigned long a0 __asm__("a0") = ~0UL;
-	(void)unused;
-	__asm__ volatile(".option push\n.option norvc\nrdtime a0\n.option pop" : "+r"(a0) : : "memory");
-	return a0;
-}
-
-static unsigned long read_mstatus(unsigned long unused)
-{
-	(void)unused;
-	__asm__ volatile(".option push\n.option norvc\n.4byte 0x30002073\n.option pop" ::: "memory");
-	return 0;
-}
-
-static unsigned long load_word(unsigned long addr)
-{
-	unsigned long v = ~0UL;
-	__asm__ volatile(".option push\n.option norvc\nld %0, 0(%1)\n.option pop" : "+&r"(v) : "r"(addr) : "memory");
-	return v;
-}
-
 /* Illegal instructions the firmware emulates or hands on, from S-mode. */
 static void path_illegal(struct hctx *c)
 {

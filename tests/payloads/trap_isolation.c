@@ -55,14 +55,6 @@ static void reset_records(void)
 }
 
 /* Each returns ~0 when the read trapped (the handler skips it, a0 keeps ~0). */
-static unsigned long read_time(unsigned long unused)
-{
-	register unsigned long a0 __asm__("a0") = ~0UL;
-	(void)unused;
-	__asm__ volatile(".option push\n.option norvc\n.4byte 0xc0102573\n.option pop" : "+r"(a0) : : "memory");
-	return a0;
-}
-
 static unsigned long read_cycle(unsigned long unused)
 {
 	register unsigned long a0 __asm__("a0") = ~0UL;
@@ -77,20 +69,6 @@ static unsigned long read_instret(unsigned long unused)
 	(void)unused;
 	__asm__ volatile(".option push\n.option norvc\n.4byte 0xc0202573\n.option pop" : "+r"(a0) : : "memory");
 	return a0;
-}
-
-static unsigned long read_mstatus(unsigned long unused)
-{
-	(void)unused;
-	__asm__ volatile(".option push\n.option norvc\n.4byte 0x30002073\n.option pop" ::: "memory");
-	return 0;
-}
-
-static unsigned long load_word(unsigned long addr)
-{
-	unsigned long v = ~0UL;
-	__asm__ volatile(".option push\n.option norvc\nld %0, 0(%1)\n.option pop" : "+&r"(v) : "r"(addr) : "memory");
-	return v;
 }
 
 static void check_umode_counter(unsigned long (*fn)(unsigned long), unsigned int bit, unsigned long insn,

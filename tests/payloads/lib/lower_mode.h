@@ -32,4 +32,32 @@ struct lower_mode_vs_trap {
 };
 extern volatile struct lower_mode_vs_trap lower_mode_vs_last;
 
+/*
+ * Probes for lower_mode_call (or to run in S-mode), each one 4-byte
+ * instruction a handler that steps over it may skip: a read that trapped
+ * returns ~0 (a0 keeps it).
+ */
+static inline unsigned long read_time(unsigned long unused)
+{
+	register unsigned long a0 __asm__("a0") = ~0UL;
+	(void)unused;
+	__asm__ volatile(".option push\n.option norvc\nrdtime a0\n.option pop" : "+r"(a0) : : "memory");
+	return a0;
+}
+
+/* csrr zero, mstatus: illegal below M-mode. */
+static inline unsigned long read_mstatus(unsigned long unused)
+{
+	(void)unused;
+	__asm__ volatile(".option push\n.option norvc\n.4byte 0x30002073\n.option pop" ::: "memory");
+	return 0;
+}
+
+static inline unsigned long load_word(unsigned long addr)
+{
+	unsigned long v = ~0UL;
+	__asm__ volatile(".option push\n.option norvc\nld %0, 0(%1)\n.option pop" : "+&r"(v) : "r"(addr) : "memory");
+	return v;
+}
+
 #endif
