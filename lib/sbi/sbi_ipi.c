@@ -90,6 +90,21 @@ void sbi_ipi_serve_pending(void)
 		sbi_ipi_process();
 }
 
+/* Every hart the mask names exists and is offered to S-mode (no hartid wraps). */
+static bool hartmask_valid(unsigned long hart_mask, unsigned long hart_mask_base)
+{
+	for (unsigned long m = hart_mask; m; m &= m - 1) {
+		unsigned long bit = __builtin_ctzl(m);
+		struct hart_state *hs;
+		if (hart_mask_base + bit < hart_mask_base)
+			return false;
+		hs = hart_by_id(hart_mask_base + bit);
+		if (!hs || !sbi_hsm_hart_usable(hs))
+			return false;
+	}
+	return true;
+}
+
 long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,
 			bool (*ok)(const struct hart_state *target))
 {
@@ -100,15 +115,8 @@ long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,
 		return SBI_SUCCESS;
 	}
 	/* The same validation as sbi_hartmask_for_each(), first: an invalid hartid wins. */
-	for (unsigned long m = hart_mask; m; m &= m - 1) {
-		unsigned long bit = __builtin_ctzl(m);
-		struct hart_state *hs;
-		if (hart_mask_base + bit < hart_mask_base)
-			return SBI_ERR_INVALID_PARAM;
-		hs = hart_by_id(hart_mask_base + bit);
-		if (!hs || !sbi_hsm_hart_usable(hs))
-			return SBI_ERR_INVALID_PARAM;
-	}
+	if (!hartmask_valid(hart_mask, hart_mask_base))
+		return SBI_ERR_INVALID_PARAM;
 	for (unsigned long m = hart_mask; m; m &= m - 1)
 		if (!ok(hart_by_id(hart_mask_base + __builtin_ctzl(m))))
 			return SBI_ERR_NOT_SUPPORTED;
@@ -125,15 +133,8 @@ long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base
 		return SBI_SUCCESS;
 	}
 	/* Validate every hartid first: an invalid one means nothing is done. */
-	for (unsigned long m = hart_mask; m; m &= m - 1) {
-		unsigned long bit = __builtin_ctzl(m);
-		struct hart_state *hs;
-		if (hart_mask_base + bit < hart_mask_base)
-			return SBI_ERR_INVALID_PARAM;
-		hs = hart_by_id(hart_mask_base + bit);
-		if (!hs || !sbi_hsm_hart_usable(hs))
-			return SBI_ERR_INVALID_PARAM;
-	}
+	if (!hartmask_valid(hart_mask, hart_mask_base))
+		return SBI_ERR_INVALID_PARAM;
 	for (unsigned long m = hart_mask; m; m &= m - 1) {
 		struct hart_state *hs = hart_by_id(hart_mask_base + __builtin_ctzl(m));
 		/* A stopped hart has no S-mode context to interrupt or fence. */
