@@ -4,6 +4,8 @@
 #     (host unit tests), OpenSBI 1.1 (the reference in benchmarks),
 #     linux-source-6.1 (upstream libfdt for the firmware, and the Linux test)
 #     and linux-source-6.12 (bookworm-security: the Linux 6.12 and KVM test);
+#   - today's stack (QEMU 11.1, OpenSBI 1.9, U-Boot 2025.01, Linux 7.2, a newer
+#     riscv64 Linux GCC) in a Debian sid root, build/sid (scripts/setup-sid.sh);
 #   - upstream libfdt extracted into build/ (never committed);
 #   - the firmware, the test payloads and the host tools (build/tools/).
 # A second run installs nothing new and downloads nothing.
@@ -23,6 +25,8 @@ PACKAGES="$PACKAGES u-boot-qemu e2fsprogs"
 # The host fuzzers (tests/fuzz, docs/reliability.md): clang with libFuzzer and
 # the sanitizer runtimes; python3 for their seeds and the QEMU canary run.
 PACKAGES="$PACKAGES clang libclang-rt-14-dev python3"
+# Today's stack is installed into a Debian sid root by debootstrap (below).
+PACKAGES="$PACKAGES debootstrap"
 
 missing=
 for p in $PACKAGES; do
@@ -37,4 +41,7 @@ if [ -n "$missing" ]; then
 else
 	echo "setup: all packages present"
 fi
+# Today's stack (QEMU 11.1, OpenSBI 1.9, U-Boot 2025.01, Linux 7.2 and a newer
+# cross GCC): a Debian sid root in build/sid, from Debian's own packages.
+scripts/setup-sid.sh
 make -j"$(nproc)" firmware payloads tools
