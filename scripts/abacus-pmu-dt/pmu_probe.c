@@ -59,6 +59,7 @@ static void scan_cpus(const void *fdt, struct pmu_probe *out)
 		from_extensions = prop && strcmp(prop, "riscv,isa-extensions") == 0;
 		out->isa_from_extensions += from_extensions;
 		out->isa_from_string += prop && !from_extensions;
+		out->isa_string_unread += from_extensions && fdt_getprop(fdt, node, "riscv,isa", NULL);
 		if (fdt_cpu_isa_features(fdt, node) & HART_HAS_SSCOFPMF) {
 			out->isa_sscofpmf_cpus++;
 		} else if (from_extensions) {

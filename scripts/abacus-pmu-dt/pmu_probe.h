@@ -54,6 +54,7 @@ struct pmu_probe {
 	unsigned int dt_cpus;
 	unsigned int isa_from_extensions; /* cpus read from riscv,isa-extensions (riscv,isa then ignored) */
 	unsigned int isa_from_string;     /* cpus read from riscv,isa */
+	unsigned int isa_string_unread;   /* cpus with both: their riscv,isa is not read */
 	unsigned int isa_sscofpmf_cpus;   /* cpus whose property read names sscofpmf */
 	unsigned int isa_sscofpmf_ignored; /* cpus whose riscv,isa names it but whose riscv,isa-extensions does not */
 	bool dt_isa_sscofpmf;             /* isa_sscofpmf_cpus != 0 */

@@ -32,7 +32,8 @@ static void print_dt_cpus(FILE *out, const struct report *r)
 	}
 	fprintf(out, "DT cpus     : %u enabled; ISA from ", p->dt_cpus);
 	if (p->isa_from_extensions == p->dt_cpus)
-		fprintf(out, "riscv,isa-extensions (riscv,isa is then not read)");
+		fprintf(out, "riscv,isa-extensions%s",
+			p->isa_string_unread ? " (their riscv,isa is then not read)" : "");
 	else if (p->isa_from_string == p->dt_cpus)
 		fprintf(out, "riscv,isa");
 	else

@@ -94,7 +94,7 @@ def check_consistent(args, expected_rc=None):
 FIXTURE_RC = {
     "bad-ranges": 1, "bad-raw": 1, "bad-selectors": 1, "binding-example": 1, "hifive-unmatched": 0,
     "missing-counters": 1, "no-pmu": 0, "odd-lengths": 1, "qemu-virt-sscofpmf": 1, "qemu-virt": 1,
-    "too-many-rows": 1, "two-pmu-nodes": 1, "withhold-snapshot": 0,
+    "too-many-rows": 1, "two-pmu-nodes": 1, "withhold-snapshot": 0, "mysoc": 1,
 }
 for fixture in sorted(f[:-4] for f in os.listdir(FIXTURES) if f.endswith(".dts")):
     @test(f"fixture {fixture}")
@@ -253,7 +253,7 @@ def _():
         expect(not d["hart"]["sscofpmf"] and d["dt"]["isa_sscofpmf_ignored_cpus"] == 1, f"dt {d['dt']}")
         expect(d["dt"]["isa_property_cpus"] == {"riscv,isa-extensions": 1, "riscv,isa": 0, "none": 0}, f"{d['dt']}")
         has_lines(out, [
-            "DT cpus     : 1 enabled; ISA from riscv,isa-extensions (riscv,isa is then not read); none names sscofpmf",
+            "DT cpus     : 1 enabled; ISA from riscv,isa-extensions (their riscv,isa is then not read); none names sscofpmf",
             "note        : riscv,isa names sscofpmf on 1 cpu whose riscv,isa-extensions does not: the firmware "
             "will not use it (add \"sscofpmf\" to riscv,isa-extensions)"])
         expect("add _sscofpmf to riscv,isa)" not in out, "advice to edit riscv,isa, which is not read")
