@@ -49,7 +49,8 @@ if ! run make -s BUILD="$BUILD" embedded-images; then
 	status=1
 fi
 run make -s BUILD="$BUILD" host-tests || status=1
-# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures and the firmware's boot log.
+# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures, the firmware's boot log
+# and Linux's board DTs; and the docs tried literally (tests/tools/test_docs.py).
 run make -s BUILD="$BUILD" tools-test || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1

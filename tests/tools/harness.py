@@ -24,20 +24,20 @@ def expect(cond, why):
         raise CheckFailed(why)
 
 
-def test(name):
+def test(name, what="abacus-pmu-dt"):
     """Decorator: runs the test at once and prints its PASS/FAIL line."""
     def run(fn):
         try:
             fn()
         except CheckFailed as e:
             results["failed"] += 1
-            print(f"FAIL: tools: abacus-pmu-dt {name} ({e})", flush=True)
+            print(f"FAIL: tools: {what} {name} ({e})", flush=True)
         except Exception as e:   # a crash of the test itself is a failure too
             results["failed"] += 1
-            print(f"FAIL: tools: abacus-pmu-dt {name} (test error: {type(e).__name__}: {e})", flush=True)
+            print(f"FAIL: tools: {what} {name} (test error: {type(e).__name__}: {e})", flush=True)
         else:
             results["passed"] += 1
-            print(f"PASS: tools: abacus-pmu-dt {name}", flush=True)
+            print(f"PASS: tools: {what} {name}", flush=True)
         return fn
     return run
 
