@@ -200,32 +200,44 @@ uint32_t isa_string_features(const char *isa, int len)
 static const char isa_extensions_prop[] = "riscv,isa-extensions";
 static const char isa_string_prop[] = "riscv,isa";
 
-const char *fdt_cpu_isa_property(const void *fdt, int cpu_node, const char **value, int *len)
+/*
+ * The rule: the current binding's string list wins, as in Linux; riscv,isa is
+ * then only there for older software and is not read at all. Inlined into
+ * both users, so the firmware (which only needs the features) carries no
+ * extra call; the host checker calls fdt_cpu_isa_property.
+ */
+static inline __attribute__((always_inline)) const char *
+isa_property(const void *fdt, int cpu_node, const char **value, int *len)
 {
-	/* The current binding's string list wins, as in Linux: riscv,isa is
-	 * then only there for older software and is not read at all. */
 	*value = fdt_getprop(fdt, cpu_node, isa_extensions_prop, len);
-	if (*value && *len >= 0)
+	if (*value)
 		return isa_extensions_prop;
 	*value = fdt_getprop(fdt, cpu_node, isa_string_prop, len);
-	if (*value && *len >= 0)
-		return isa_string_prop;
-	*value = NULL;
-	*len = 0;
-	return NULL;
+	return *value ? isa_string_prop : NULL;
+}
+
+const char *fdt_cpu_isa_property(const void *fdt, int cpu_node, const char **value, int *len)
+{
+	const char *prop = isa_property(fdt, cpu_node, value, len);
+
+	if (!prop)
+		*len = 0;
+	return prop;
 }
 
 uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node)
 {
 	const char *s;
 	int len;
-	const char *prop = fdt_cpu_isa_property(fdt, cpu_node, &s, &len);
+	const char *prop = isa_property(fdt, cpu_node, &s, &len);
 	uint32_t flags = 0;
 
+	if (!prop)
+		return 0;
 	if (prop == isa_string_prop)
 		return isa_string_features(s, strnlen(s, len));
 	/* riscv,isa-extensions: a string list, one extension name per entry. */
-	for (int i = 0; prop && i < len;) {
+	for (int i = 0; i < len;) {
 		int n = strnlen(s + i, len - i);
 		if (n == 1 && s[i] == 'h')
 			flags |= HART_HAS_H;
