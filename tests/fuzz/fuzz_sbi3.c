@@ -16,7 +16,8 @@
  *   ...), a successful attribute write reads back, delivery enters the
  *   handler with a6 = hart ID, a7 = ENTRY_ARG, pc = ENTRY_PC and saves the
  *   interrupted sepc/a6/a7, completion restores them; the running stack is
- *   in priority order; global routing is consistent; sse_ready says exactly
+ *   in priority order; a global event is routed to, and runs on, only its
+ *   preferred hart, never while that hart is masked; sse_ready says exactly
  *   whether an event can be delivered; LCOFI is M-mode's exactly while the
  *   PMU overflow event is enabled or running;
  * - FWFT: a set value reads back and reached the hardware; locks hold;
@@ -647,9 +648,14 @@ static void check_hart_sse(unsigned int h)
 		EXPECT(sh->running[i]->state == SBI_SSE_STATE_RUNNING, "stacked event not RUNNING");
 		if (i)
 			EXPECT(key(sh->running[i]) < key(sh->running[i - 1]), "running stack out of priority order");
-		if (sh->running[i]->global)
+		if (sh->running[i]->global) {
 			EXPECT(sh->running[i]->running_on == hs, "global event running elsewhere");
+			/* Only on the hart the client named (PREFERRED_HART). */
+			EXPECT(sh->running[i]->preferred_hart == hs->hartid, "global event runs off its preferred hart");
+		}
 	}
+	/* A global event waits, untargeted, while its preferred hart is masked. */
+	EXPECT(!sh->global_targeted || !sh->masked, "global event routed to a masked hart");
 	for (unsigned int i = 0; i < LOCAL_EVENTS; i++) {
 		const struct sse_event *e = &sh->local[i];
 		bool stacked = false;
