@@ -491,7 +491,7 @@ void call_fwft(struct input *in)
 		else if (!valid_value)
 			want = SBI_ERR_INVALID_PARAM;
 		else if (f32 == SBI_FWFT_POINTER_MASKING_PMLEN && value && !((fh->pmlen_supported >> value) & 1))
-			want = SBI_ERR_NOT_SUPPORTED;
+			want = SBI_ERR_INVALID_PARAM;     /* a length the hart lacks: a bad value */
 		else
 			want = SBI_SUCCESS;
 		EXPECT(ret.error == want, "fwft set(0x%lx, %lu, 0x%lx): %ld, expected %ld", f, value, flags, ret.error,
