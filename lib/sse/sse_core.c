@@ -565,10 +565,13 @@ struct sbiret sbi_sse_register(struct hart_state *hs, uint32_t event_id, unsigne
 
 	if (err)
 		return sbiret_err(err);
-	if (handler_entry_pc & 1)
+	/*
+	 * The register table has one code for a bad handler_entry_pc,
+	 * INVALID_PARAM ("not 2-bytes aligned"); an entry S-mode could not run
+	 * (satp Bare: firmware memory, MMIO) is a bad handler_entry_pc too.
+	 */
+	if ((handler_entry_pc & 1) || !sse_hw_entry_pc_ok(handler_entry_pc))
 		err = SBI_ERR_INVALID_PARAM;
-	else if (!sse_hw_entry_pc_ok(handler_entry_pc))
-		err = SBI_ERR_INVALID_ADDRESS;
 	else if (e->state != SBI_SSE_STATE_UNUSED)
 		err = SBI_ERR_INVALID_STATE;
 	else {
