@@ -471,16 +471,20 @@ struct sbiret sbi_sse_read_attrs(struct hart_state *hs, uint32_t event_id, uint3
  */
 static bool sse_hart_takes_events(const struct hart_state *t)
 {
-	long st = __atomic_load_n(&t->hsm_state, __ATOMIC_ACQUIRE);
+	long st = __atomic_load_n(&t->hsm_state, __ATOMIC_RELAXED);
 
-	return t->ext && sbi_hsm_hart_usable(t) && st != SBI_HSM_STATE_STOPPED && st != SBI_HSM_STATE_STOP_PENDING;
+	/* STOPPED (1) and STOP_PENDING (3) are the two states with (st | 2) == 3. */
+	_Static_assert((SBI_HSM_STATE_STOPPED | 2) == 3 && (SBI_HSM_STATE_STOP_PENDING | 2) == 3, "HSM states");
+	/* sbi_hsm_hart_usable() inline (a call here made the write slower): S-mode. */
+	return (st | 2) != 3 && (t->features & HART_HAS_S);
 }
 
 /* Access rules of one attribute write (table "SSE Event Attributes"). */
 static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *e, uint32_t attr,
 				 unsigned long value)
 {
-	bool settable = e->state == SBI_SSE_STATE_UNUSED || e->state == SBI_SSE_STATE_REGISTERED;
+	/* UNUSED (0) or REGISTERED (1). */
+	bool settable = e->state <= SBI_SSE_STATE_REGISTERED;
 	struct hart_state *t;
 
 	switch (attr) {
