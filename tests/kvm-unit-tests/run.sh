@@ -22,6 +22,13 @@
 # suite's own lines stay in the log ($BUILD/test-logs/kvm-unit-tests-*.log),
 # never on stdout (make test counts PASS:/FAIL: lines).
 #
+# Two checks of the suite measure the guest's time around a timer interrupt
+# ("timer delay honored", listed in host-timing.txt); on a loaded host (2
+# cores shared by several QEMUs) they fail now and then for every firmware,
+# OpenSBI 1.9 included. A run whose only unexpected FAILs are those is run
+# again, up to KUT_ATTEMPTS (3) runs in all; the line says so. Any other FAIL
+# fails at once.
+#
 # -r also runs OpenSBI 1.9 (build/sid) the same way, for the side-by-side in
 # docs/sbi3.md: its results are printed as INFO: lines, not judged.
 
@@ -40,6 +47,7 @@ environment:
   KUT_FLAT       the suite (default ../shared/peers/kvm-unit-tests/sbi.flat)
   KUT_MIN_TESTS  fewest tests a run must have (default 560)
   KUT_TIMEOUT    seconds one run may take (default 300)
+  KUT_ATTEMPTS   runs when only host-timing checks fail (default 3)
   BUILD          build directory (default build)
 EOF
 }
@@ -50,6 +58,7 @@ OPENSBI=$BUILD/sid/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
 KUT_FLAT=${KUT_FLAT:-../shared/peers/kvm-unit-tests/sbi.flat}
 MIN_TESTS=${KUT_MIN_TESTS:-560}
 TIMEOUT=${KUT_TIMEOUT:-300}
+ATTEMPTS=${KUT_ATTEMPTS:-3}
 qemus="7.2 11.1"
 reference=0
 
@@ -159,16 +168,16 @@ write_settings()
 	} | grep -v '^#' >"$out"
 }
 
-# Known disagreements: whole FAIL lines, one a line ('#' comments).
-known_line()
+# Whole FAIL lines, one a line ('#' comments), in list file $1.
+listed_line()
 {
-	grep -v '^#' "$here/known-disagreements.txt" | grep -qxF -- "$1"
+	grep -v '^#' "$here/$1" | grep -qxF -- "$2"
 }
 
 # Runs the suite: firmware label, image, QEMU label. Prints one line.
 run_one()
 {
-	local fw=$1 image=$2 v=$3 qemu name log env summary tests unexpected skipped line
+	local fw=$1 image=$2 v=$3 qemu name log env summary tests unexpected skipped line timing
 	local -a fails=() other=()
 	local known=0 why=
 	name="$fw on QEMU $v"
@@ -190,41 +199,56 @@ run_one()
 		return 1
 	fi
 
-	timeout "$TIMEOUT" $qemu "${MACHINE[@]}" -nographic -no-reboot -bios "$image" \
-		-kernel "$KUT_FLAT" -initrd "$env" >"$log" 2>&1 </dev/null
-	summary=$(grep -m1 '^SUMMARY: ' "$log")
-	while IFS= read -r line; do
-		if known_line "$line"; then
-			known=$((known + 1))
+	local attempt=1 timing_note=
+	while :; do
+		fails=() other=() known=0 why= tests=0 unexpected=0 timing=0
+		timeout "$TIMEOUT" $qemu "${MACHINE[@]}" -nographic -no-reboot -bios "$image" \
+			-kernel "$KUT_FLAT" -initrd "$env" >"$log" 2>&1 </dev/null
+		summary=$(grep -m1 '^SUMMARY: ' "$log")
+		while IFS= read -r line; do
+			if listed_line known-disagreements.txt "$line"; then
+				known=$((known + 1))
+			else
+				listed_line host-timing.txt "$line" && timing=$((timing + 1))
+				other+=("$line")
+			fi
+			fails+=("$line")
+		done < <(grep '^FAIL: ' "$log")
+		if [[ $summary =~ ^SUMMARY:\ ([0-9]+)\ tests(,\ ([0-9]+)\ unexpected\ failures)? ]]; then
+			tests=${BASH_REMATCH[1]}
+			unexpected=${BASH_REMATCH[3]:-0}
 		else
-			other+=("$line")
+			why="no SUMMARY line (crashed or timed out after ${TIMEOUT}s)"
 		fi
-		fails+=("$line")
-	done < <(grep '^FAIL: ' "$log")
-	if [[ $summary =~ ^SUMMARY:\ ([0-9]+)\ tests(,\ ([0-9]+)\ unexpected\ failures)? ]]; then
-		tests=${BASH_REMATCH[1]}
-		unexpected=${BASH_REMATCH[3]:-0}
-	else
-		why="no SUMMARY line (crashed or timed out after ${TIMEOUT}s)"
-	fi
-	skipped=$(sed -n 's/.*, \([0-9]*\) skipped.*/\1/p' <<<"$summary")
-	if [ -z "$why" ]; then
-		if [ "${#other[@]}" -ne 0 ]; then
-			why="${#other[@]} unexpected FAIL"
-		elif [ "$unexpected" -ne "${#fails[@]}" ]; then
-			why="SUMMARY counts $unexpected unexpected failures, the log has ${#fails[@]} FAIL lines"
-		elif [ "$tests" -lt "$MIN_TESTS" ]; then
-			why="$tests tests, fewer than $MIN_TESTS"
+		skipped=$(sed -n 's/.*, \([0-9]*\) skipped.*/\1/p' <<<"$summary")
+		if [ -z "$why" ]; then
+			if [ "${#other[@]}" -ne 0 ]; then
+				why="${#other[@]} unexpected FAIL"
+			elif [ "$unexpected" -ne "${#fails[@]}" ]; then
+				why="SUMMARY counts $unexpected unexpected failures, the log has ${#fails[@]} FAIL lines"
+			elif [ "$tests" -lt "$MIN_TESTS" ]; then
+				why="$tests tests, fewer than $MIN_TESTS"
+			fi
 		fi
-	fi
+		# Only host-timing checks failed: run it again (see the top).
+		if [ -n "$why" ] && [ "${#other[@]}" -gt 0 ] && [ "$timing" -eq "${#other[@]}" ] &&
+		   [ "$attempt" -lt "$ATTEMPTS" ]; then
+			timing_note="$timing_note; run $attempt: $timing host-timing FAIL"
+			cp "$log" "${log%.log}-run$attempt.log"
+			attempt=$((attempt + 1))
+			continue
+		fi
+		break
+	done
+	[ -n "$timing_note" ] && timing_note=" (run $attempt of $ATTEMPTS${timing_note})"
 
 	local verdict=PASS
 	[ -n "$why" ] && verdict=FAIL
 	[ "$fw" = abacus ] || verdict=INFO
 	if [ -z "$why" ]; then
-		echo "$verdict: kvm-unit-tests: $name: ${tests} tests, no unexpected FAIL, $known known disagreement(s), ${skipped:-0} skipped"
+		echo "$verdict: kvm-unit-tests: $name: ${tests} tests, no unexpected FAIL, $known known disagreement(s), ${skipped:-0} skipped$timing_note"
 	else
-		echo "$verdict: kvm-unit-tests: $name: $why (${summary:-no summary}; log $log)"
+		echo "$verdict: kvm-unit-tests: $name: $why (${summary:-no summary}; log $log)$timing_note"
 		for line in "${other[@]}"; do
 			echo "  | ${line#FAIL: }"
 		done
