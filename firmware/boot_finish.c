@@ -35,7 +35,9 @@ static const struct {
 	{ HART_HAS_SVADU, "Svadu" },    { HART_HAS_ZKR, "Zkr" },
 	{ HART_HAS_SMSTATEEN, "Smstateen" }, { HART_HAS_ZICFILP, "Zicfilp" },
 	{ HART_HAS_ZICFISS, "Zicfiss" }, { HART_HAS_SSDBLTRP, "Ssdbltrp" },
-	{ HART_HAS_SMNPM, "Smnpm" },    { HART_HAS_SDTRIG, "Sdtrig" },
+	{ HART_HAS_SMNPM, "Smnpm" },    { HART_HAS_SMDBLTRP, "Smdbltrp" },
+	{ HART_HAS_SSCSRIND, "Sscsrind" }, { HART_HAS_SMCDELEG, "Smcdeleg" },
+	{ HART_HAS_SSCCFG, "Ssccfg" },  { HART_HAS_SDTRIG, "Sdtrig" },
 };
 
 static void log_feature_names(uint32_t flags)
@@ -147,7 +149,9 @@ static void log_harts(void)
 				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
 		uint32_t unconfirmed = hs->isa_features & ~hs->features &
-				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC);
+				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC |
+					HART_HAS_ZICFILP | HART_HAS_ZICFISS | HART_HAS_SSDBLTRP | HART_HAS_SMNPM |
+					HART_HAS_SMDBLTRP | HART_HAS_SMCDELEG | HART_HAS_SSCSRIND);
 		if (unconfirmed) {
 			sbi_printf("; WARNING: DT lists");
 			log_feature_names(unconfirmed);
@@ -340,6 +344,9 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 	for (unsigned int f = 0; f < SBI_FWFT_FEATURE_COUNT; f++)
 		if ((ext->fwft.supported >> f) & 1)
 			sbi_printf(" %s", fwft_feature_names[f]);
+	if ((ext->fwft.supported >> SBI_FWFT_POINTER_MASKING_PMLEN) & 1)
+		sbi_printf(" (PMLEN%s%s)", (ext->fwft.pmlen_supported >> 7) & 1 ? " 7" : "",
+			   (ext->fwft.pmlen_supported >> 16) & 1 ? " 16" : "");
 	sbi_printf("%s on hart %lu\n", ext->fwft.supported ? "" : " none", hs->hartid);
 	sbi_printf("abacus: DBTR            : %u triggers on hart %lu", ext->dbtr.trig_max, hs->hartid);
 	if (ext->dbtr.trig_max)

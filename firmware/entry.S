@@ -14,6 +14,11 @@
 	.section .text.entry, "ax"
 	.globl _start
 _start:
+	/* Smdbltrp: mstatus.MDT resets to 1, and a trap taken while it is set
+	 * is a double trap that stops the hart. Clear it before anything can
+	 * trap (the CSR probes below and in boot); elsewhere it reads 0. */
+	li	t0, MSTATUS_MDT
+	csrc	CSR_MSTATUS, t0
 	csrw	CSR_MIE, zero
 	csrw	CSR_MIP, zero
 	la	t0, boot_trap_vector

@@ -51,6 +51,16 @@ static void probe_features(struct hart_state *hs)
 	}
 	if (PROBE_CSR_READ(CSR_MENVCFG, &v))
 		f |= HART_HAS_MENVCFG;
+	/* Smdbltrp: MDT (cleared at reset entry, firmware/entry.S) is writable.
+	 * Set with no trap possible before it is cleared again. */
+	if (hs->isa_features & HART_HAS_SMDBLTRP) {
+		csr_set(CSR_MSTATUS, MSTATUS_MDT);
+		if (csr_read_clear(CSR_MSTATUS, MSTATUS_MDT) & MSTATUS_MDT)
+			f |= HART_HAS_SMDBLTRP;
+	}
+	/* Sscsrind: siselect exists (counter delegation reaches the counters through it). */
+	if ((hs->isa_features & HART_HAS_SSCSRIND) && PROBE_CSR_READ(CSR_SISELECT, &v))
+		f |= HART_HAS_SSCSRIND;
 	/* Sstc needs menvcfg.STCE too; the ISA string must claim it, stimecmp must exist. */
 	if ((hs->isa_features & HART_HAS_SSTC) && (f & HART_HAS_MENVCFG) && PROBE_CSR_READ(CSR_STIMECMP, &v))
 		f |= HART_HAS_SSTC;
@@ -92,19 +102,46 @@ static void setup_extension_enables(struct hart_state *hs)
 	unsigned long mseccfg, got;
 
 	if (hs->features & HART_HAS_MENVCFG) {
+		/* Smcdeleg without Sscsrind would delegate counters S-mode cannot reach. */
+		if (!(hs->features & HART_HAS_SSCSRIND))
+			want.menvcfg &= ~MENVCFG_CDE;
 		got = PROBE_ENABLE(CSR_MENVCFG, want.menvcfg);
 		if (got & MENVCFG_PBMTE)
 			hs->features |= HART_HAS_SVPBMT;
 		if (got & MENVCFG_ADUE)
 			hs->features |= HART_HAS_SVADU;
+		if (got & MENVCFG_CDE)
+			hs->features |= HART_HAS_SMCDELEG | (hs->isa_features & HART_HAS_SSCCFG);
 	}
 	/* mseccfg also holds Smepmp's bits: set SSEED, keep the rest. */
 	hs->features &= ~HART_HAS_ZKR;
 	if (want.mseccfg_set && PROBE_CSR_READ(CSR_MSECCFG, &mseccfg) &&
 	    (PROBE_ENABLE(CSR_MSECCFG, mseccfg | want.mseccfg_set) & MSECCFG_SSEED))
 		hs->features |= HART_HAS_ZKR;
-	if (want.mstateen0 && PROBE_ENABLE(CSR_MSTATEEN0, want.mstateen0))
+	if (want.mstateen0 && PROBE_ENABLE(CSR_MSTATEEN0, want.mstateen0)) {
 		hs->features |= HART_HAS_SMSTATEEN;
+		csr_write(CSR_MSTATEEN1, want.mstateen123);
+		csr_write(CSR_MSTATEEN2, want.mstateen123);
+		csr_write(CSR_MSTATEEN3, want.mstateen123);
+		hart_reset_stateen(hs);
+	}
+}
+
+void hart_reset_stateen(struct hart_state *hs)
+{
+	/* What S-mode and HS-mode may pass on starts at nothing (Smstateen chapter, "Usage"). */
+	if (!(hs->features & HART_HAS_SMSTATEEN) || !(hs->features & HART_HAS_S))
+		return;
+	csr_write(CSR_SSTATEEN0, 0);
+	csr_write(CSR_SSTATEEN1, 0);
+	csr_write(CSR_SSTATEEN2, 0);
+	csr_write(CSR_SSTATEEN3, 0);
+	if (!(hs->features & HART_HAS_H))
+		return;
+	csr_write(CSR_HSTATEEN0, 0);
+	csr_write(CSR_HSTATEEN1, 0);
+	csr_write(CSR_HSTATEEN2, 0);
+	csr_write(CSR_HSTATEEN3, 0);
 }
 
 void hart_init_mmode(struct hart_state *hs)

@@ -152,6 +152,14 @@ static const struct {
 	{ "svadu", HART_HAS_SVADU },
 	{ "svade", HART_HAS_SVADE },
 	{ "smstateen", HART_HAS_SMSTATEEN },
+	{ "zicfilp", HART_HAS_ZICFILP },
+	{ "zicfiss", HART_HAS_ZICFISS },
+	{ "ssdbltrp", HART_HAS_SSDBLTRP },
+	{ "smdbltrp", HART_HAS_SMDBLTRP },
+	{ "smnpm", HART_HAS_SMNPM },
+	{ "smcdeleg", HART_HAS_SMCDELEG },
+	{ "ssccfg", HART_HAS_SSCCFG },
+	{ "sscsrind", HART_HAS_SSCSRIND },
 };
 
 static uint32_t isa_extension_flag(const char *name, int len)

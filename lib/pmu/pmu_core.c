@@ -69,8 +69,9 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	ph->num_hw = PMU_HPM_FIRST;
 	ph->programmable = (1u << 0) | (1u << 2);
 	for (unsigned int n = PMU_HPM_FIRST; n <= HPM_LAST; n++) {
-		/* No event; also clears Sscofpmf's OF. A counter without mhpmevent is not programmable. */
-		bool has_event = csr_try_write(CSR_NUM_MHPMEVENT(n), 0);
+		/* No event (MINH with Sscofpmf); also clears Sscofpmf's OF. A
+		 * counter without mhpmevent is not programmable. */
+		bool has_event = csr_try_write(CSR_NUM_MHPMEVENT(n), pmu_hpm_no_event(ph));
 		/* A counter hardwired to zero (U74: mhpmcounter5..31) is as good as absent. */
 		unsigned int width = hpm_probe_width(n);
 

@@ -265,7 +265,7 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 		return;   /* not mapped (time never is): nothing to undo */
 	pmu_counter_unmap(ph, idx);
 	if (idx >= PMU_HPM_FIRST) {
-		csr_write_mhpmevent(idx, 0);
+		csr_write_mhpmevent(idx, pmu_hpm_no_event(ph));
 		return;
 	}
 	if (ph->has_smcntrpmf)
@@ -427,7 +427,7 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
  * boot left it, not the old kernel's counters still counting, mapped and
  * able to write into a page the old kernel registered. So every counter is
  * stopped and unmapped, the programmable ones inhibited with no event and
- * value 0 (mhpmevent 0 also clears Sscofpmf's OF bit), mcycle/minstret count
+ * value 0 (which also clears Sscofpmf's OF bit; MINH stays), mcycle/minstret count
  * freely again (never M-mode, with Smcntrpmf), the firmware counters are
  * unconfigured with value 0, a pending overflow interrupt is cleared and the
  * snapshot memory is forgotten. What stays: what boot found (counters,
@@ -445,7 +445,7 @@ void pmu_hart_reset(struct pmu_hart *ph)
 	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw; idx++) {
 		if (!(hpm & (1u << idx)))
 			continue;
-		csr_write_mhpmevent(idx, 0);   /* no event: stopped even without mcountinhibit */
+		csr_write_mhpmevent(idx, pmu_hpm_no_event(ph));   /* no event: stopped even without mcountinhibit */
 		csr_write_counter(idx, 0);
 	}
 	if (ph->has_smcntrpmf) {

@@ -12,9 +12,21 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "csr_layer.h"
 #include "pmu.h"
 
 #define PMU_HPM_FIRST 3   /* mhpmcounter3: the first programmable counter */
+
+/*
+ * mhpmevent of a programmable counter that counts nothing (boot, RESET, hart
+ * stop). With Sscofpmf, MINH stays set even then: a counter S-mode programs
+ * itself, where counter delegation (Smcdeleg) lets it write the event
+ * through sireg2 with MINH read-only 0, keeps never counting M-mode.
+ */
+static inline uint64_t pmu_hpm_no_event(const struct pmu_hart *ph)
+{
+	return ph->has_sscofpmf ? MHPMEVENT_MINH : 0;
+}
 
 /* An event_idx/event_data pair once checked against the spec's Tables 1-6. */
 struct pmu_event {
