@@ -5,6 +5,7 @@
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
 #include "aia.h"
+#include "csr_layer.h"
 #include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -16,10 +17,15 @@
 
 extern char trap_entry[];
 
-/* Exceptions S-mode handles itself (the rest come to M-mode: emulation, counting). */
+/*
+ * Exceptions S-mode handles itself (the rest come to M-mode: emulation,
+ * counting). The software-check exception (Zicfilp/Zicfiss: a missing
+ * landing pad, a shadow-stack mismatch) is S/U-mode's own CFI failure.
+ */
 #define MEDELEG_SMODE ((1UL << CAUSE_MISALIGNED_FETCH) | (1UL << CAUSE_BREAKPOINT) | \
 		       (1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) | \
-		       (1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
+		       (1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT) | \
+		       (1UL << CAUSE_SOFTWARE_CHECK))
 #define MEDELEG_HYP   ((1UL << CAUSE_VIRTUAL_SUPERVISOR_ECALL) | (1UL << CAUSE_FETCH_GUEST_PAGE_FAULT) | \
 		       (1UL << CAUSE_LOAD_GUEST_PAGE_FAULT) | (1UL << CAUSE_VIRTUAL_INSTRUCTION) | \
 		       (1UL << CAUSE_STORE_GUEST_PAGE_FAULT))
@@ -95,6 +101,46 @@ static void setup_pmp(struct hart_state *hs)
 		PROBE_CSR_READ(csr, &__got); \
 	__got & (want); })
 
+/*
+ * Counter delegation must not give S-mode a way to count M-mode. The
+ * Smcdeleg chapter makes MINH (bit 62) read-only 0 in the sireg2 views of
+ * mhpmevent, mcyclecfg and minstretcfg: a write there leaves the real bit,
+ * which the PMU keeps set (lib/pmu), alone. Checked with menvcfg.CDE set,
+ * by writing each view the value it shows: QEMU 11.1 clears the real MINH
+ * of mcyclecfg and minstretcfg so (not of mhpmevent). False, with MINH set
+ * again, when a view loses it.
+ */
+/* Writes the sireg2 view of counter idx with what it shows; false when there is none. */
+static bool cdeleg_rewrite_view(unsigned long idx)
+{
+	unsigned long view = 0;
+
+	csr_write(CSR_SISELECT, SISELECT_COUNTER_BASE + idx);
+	return PROBE_CSR_READ(CSR_SIREG2, &view) && PROBE_CSR_WRITE(CSR_SIREG2, view);
+}
+
+/* Whether the real bit behind a view is still set; set again if not. */
+#define MINH_KEPT(csr) ({ unsigned long __r = csr_read(csr); \
+	csr_write(csr, __r | MHPMEVENT_MINH); \
+	(__r & MHPMEVENT_MINH) != 0; })
+
+static bool cdeleg_keeps_minh(const struct hart_state *hs)
+{
+	bool kept = true;
+
+	/* mcyclecfg and minstretcfg (Smcntrpmf), mhpmevent3 (Sscofpmf) */
+	if (hs->pmu.has_smcntrpmf) {
+		if (cdeleg_rewrite_view(0))
+			kept &= MINH_KEPT(CSR_NUM_MCYCLECFG);
+		if (cdeleg_rewrite_view(2))
+			kept &= MINH_KEPT(CSR_NUM_MINSTRETCFG);
+	}
+	if (hs->pmu.has_sscofpmf && (hs->pmu.programmable >> 3 & 1) && cdeleg_rewrite_view(3))
+		kept &= MINH_KEPT(CSR_NUM_MHPMEVENT(3));
+	csr_write(CSR_SISELECT, 0);
+	return kept;
+}
+
 /* Sets the enables hart_extension_enables() asks for and keeps what the hart confirms. */
 static void setup_extension_enables(struct hart_state *hs)
 {
@@ -110,8 +156,12 @@ static void setup_extension_enables(struct hart_state *hs)
 			hs->features |= HART_HAS_SVPBMT;
 		if (got & MENVCFG_ADUE)
 			hs->features |= HART_HAS_SVADU;
-		if (got & MENVCFG_CDE)
+		if ((got & MENVCFG_CDE) && cdeleg_keeps_minh(hs)) {
 			hs->features |= HART_HAS_SMCDELEG | (hs->isa_features & HART_HAS_SSCCFG);
+		} else if (got & MENVCFG_CDE) {
+			csr_clear(CSR_MENVCFG, MENVCFG_CDE);
+			hs->features |= HART_CDELEG_LOSES_MINH;
+		}
 	}
 	/* mseccfg also holds Smepmp's bits: set SSEED, keep the rest. */
 	hs->features &= ~HART_HAS_ZKR;

@@ -36,6 +36,8 @@
 #define CSR_HSTATEEN3 0x60F
 /* Sscsrind: S-level indirect register access (counter delegation uses 0x40-0x5F). */
 #define CSR_SISELECT  0x150
+#define CSR_SIREG2    0x152
+#define SISELECT_COUNTER_BASE 0x40   /* Smcdeleg: siselect 0x40 + i reaches counter i */
 #define CSR_MSECCFG   0x747
 #define CSR_MSCRATCH  0x340
 #define CSR_MEPC      0x341
@@ -135,6 +137,7 @@
 #define CAUSE_LOAD_PAGE_FAULT     13
 #define CAUSE_STORE_PAGE_FAULT    15
 #define CAUSE_DOUBLE_TRAP         16
+#define CAUSE_SOFTWARE_CHECK      18
 #define CAUSE_FETCH_GUEST_PAGE_FAULT 20
 #define CAUSE_LOAD_GUEST_PAGE_FAULT  21
 #define CAUSE_VIRTUAL_INSTRUCTION    22

@@ -69,9 +69,8 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	ph->num_hw = PMU_HPM_FIRST;
 	ph->programmable = (1u << 0) | (1u << 2);
 	for (unsigned int n = PMU_HPM_FIRST; n <= HPM_LAST; n++) {
-		/* No event (MINH with Sscofpmf); also clears Sscofpmf's OF. A
-		 * counter without mhpmevent is not programmable. */
-		bool has_event = csr_try_write(CSR_NUM_MHPMEVENT(n), pmu_hpm_no_event(ph));
+		/* No event; also clears Sscofpmf's OF. A counter without mhpmevent is not programmable. */
+		bool has_event = csr_try_write(CSR_NUM_MHPMEVENT(n), 0);
 		/* A counter hardwired to zero (U74: mhpmcounter5..31) is as good as absent. */
 		unsigned int width = hpm_probe_width(n);
 
@@ -95,6 +94,11 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	ph->num_counters = (uint8_t)(ph->num_hw + PMU_FW_COUNTERS);
 	ph->programmable &= (uint32_t)(pmu_bit(ph->num_hw) - 1);
 	ph->hw_free = ph->programmable;
+	/* Never M-mode, even when no event is selected (pmu_hpm_select_none). */
+	if (ph->has_sscofpmf)
+		for (unsigned int n = PMU_HPM_FIRST; n < ph->num_hw; n++)
+			if (ph->programmable & (1u << n))
+				pmu_hpm_select_none(ph, n);
 
 	/* Free-running mcycle/minstret (rdcycle, rdinstret) never count M-mode either. */
 	if (ph->has_smcntrpmf) {

@@ -254,6 +254,14 @@ struct sbiret pmu_counter_start_ecall(unsigned long counter_idx_base, unsigned l
 	return sbiret_err(counters_start(ph, counter_idx_base, counter_idx_mask, start_flags, initial_value));
 }
 
+/* Out of line: csr_write_mhpmevent() is a switch over the CSR numbers. */
+__attribute__((noinline)) void pmu_hpm_select_none(const struct pmu_hart *ph, unsigned long idx)
+{
+	csr_write_mhpmevent(idx, 0);
+	if (ph->has_sscofpmf)
+		csr_write_mhpmevent(idx, MHPMEVENT_MINH);
+}
+
 /* Unmaps a stopped counter (STOP_FLAG_RESET). */
 static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_hart *ph, unsigned long idx)
 {
@@ -265,7 +273,7 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 		return;   /* not mapped (time never is): nothing to undo */
 	pmu_counter_unmap(ph, idx);
 	if (idx >= PMU_HPM_FIRST) {
-		csr_write_mhpmevent(idx, pmu_hpm_no_event(ph));
+		pmu_hpm_select_none(ph, idx);
 		return;
 	}
 	if (ph->has_smcntrpmf)
@@ -445,7 +453,7 @@ void pmu_hart_reset(struct pmu_hart *ph)
 	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw; idx++) {
 		if (!(hpm & (1u << idx)))
 			continue;
-		csr_write_mhpmevent(idx, pmu_hpm_no_event(ph));   /* no event: stopped even without mcountinhibit */
+		pmu_hpm_select_none(ph, idx);   /* no event: stopped even without mcountinhibit */
 		csr_write_counter(idx, 0);
 	}
 	if (ph->has_smcntrpmf) {

@@ -18,15 +18,15 @@
 #define PMU_HPM_FIRST 3   /* mhpmcounter3: the first programmable counter */
 
 /*
- * mhpmevent of a programmable counter that counts nothing (boot, RESET, hart
- * stop). With Sscofpmf, MINH stays set even then: a counter S-mode programs
- * itself, where counter delegation (Smcdeleg) lets it write the event
- * through sireg2 with MINH read-only 0, keeps never counting M-mode.
+ * Selects no event on programmable counter idx (boot, RESET, hart stop).
+ * With Sscofpmf, MINH stays set even then: a counter S-mode programs itself,
+ * where counter delegation (Smcdeleg) lets it write the event through sireg2
+ * with MINH read-only 0, keeps never counting M-mode. 0 is written first:
+ * QEMU (7.2 at least) drops a counter from its event -> counter map only on
+ * a write of 0, and a stale entry keeps the next counter given that event
+ * from counting.
  */
-static inline uint64_t pmu_hpm_no_event(const struct pmu_hart *ph)
-{
-	return ph->has_sscofpmf ? MHPMEVENT_MINH : 0;
-}
+void pmu_hpm_select_none(const struct pmu_hart *ph, unsigned long idx);   /* pmu_counters.c */
 
 /* An event_idx/event_data pair once checked against the spec's Tables 1-6. */
 struct pmu_event {

@@ -127,15 +127,15 @@ bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsign
  * enabled it, runs its handler (delivered on this trap's way out); else the
  * hart stops with a report.
  */
-static void smode_double_trap(struct trap_frame *frame)
+static __attribute__((noinline)) void smode_double_trap(struct trap_frame *frame)
 {
 	if (sse_double_trap(current_hart()))
 		return;
 	sbi_trap_panic(frame, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
 }
 
-void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
-			    unsigned long tval2, unsigned long tinst)
+__attribute__((noinline)) void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause,
+							unsigned long tval, unsigned long tval2, unsigned long tinst)
 {
 	if (!sbi_trap_redirect_state(&frame->mstatus, &frame->mepc, cause, tval, tval2, tinst))
 		smode_double_trap(frame);
