@@ -144,7 +144,7 @@ static void log_harts(void)
 					HART_HAS_ZICFILP | HART_HAS_ZICFISS | HART_HAS_SSDBLTRP | HART_HAS_SMNPM |
 					HART_HAS_SMDBLTRP | HART_HAS_SMCDELEG | HART_HAS_SSCSRIND);
 		if (hs->features & HART_CDELEG_LOSES_MINH) {
-			sbi_printf("; Smcdeleg not used: a write through sireg2 clears MINH (delegated counters would count M-mode)");
+			sbi_printf("; Smcdeleg unused: a sireg2 write clears MINH");
 			unconfirmed &= ~HART_HAS_SMCDELEG;
 		}
 		if (unconfirmed) {

@@ -135,8 +135,12 @@ static bool cdeleg_keeps_minh(const struct hart_state *hs)
 		if (cdeleg_rewrite_view(2))
 			kept &= MINH_KEPT(CSR_NUM_MINSTRETCFG);
 	}
-	if (hs->pmu.has_sscofpmf && (hs->pmu.programmable >> 3 & 1) && cdeleg_rewrite_view(3))
-		kept &= MINH_KEPT(CSR_NUM_MHPMEVENT(3));
+	if (hs->pmu.has_sscofpmf && (hs->pmu.programmable >> 3 & 1)) {
+		csr_write(CSR_NUM_MHPMEVENT(3), MHPMEVENT_MINH);
+		if (cdeleg_rewrite_view(3))
+			kept &= MINH_KEPT(CSR_NUM_MHPMEVENT(3));
+		csr_write(CSR_NUM_MHPMEVENT(3), 0);
+	}
 	csr_write(CSR_SISELECT, 0);
 	return kept;
 }
@@ -158,6 +162,7 @@ static void setup_extension_enables(struct hart_state *hs)
 			hs->features |= HART_HAS_SVADU;
 		if ((got & MENVCFG_CDE) && cdeleg_keeps_minh(hs)) {
 			hs->features |= HART_HAS_SMCDELEG | (hs->isa_features & HART_HAS_SSCCFG);
+			pmu_counters_delegated(&hs->pmu);
 		} else if (got & MENVCFG_CDE) {
 			csr_clear(CSR_MENVCFG, MENVCFG_CDE);
 			hs->features |= HART_CDELEG_LOSES_MINH;

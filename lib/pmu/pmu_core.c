@@ -94,11 +94,6 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	ph->num_counters = (uint8_t)(ph->num_hw + PMU_FW_COUNTERS);
 	ph->programmable &= (uint32_t)(pmu_bit(ph->num_hw) - 1);
 	ph->hw_free = ph->programmable;
-	/* Never M-mode, even when no event is selected (pmu_hpm_select_none). */
-	if (ph->has_sscofpmf)
-		for (unsigned int n = PMU_HPM_FIRST; n < ph->num_hw; n++)
-			if (ph->programmable & (1u << n))
-				pmu_hpm_select_none(ph, n);
 
 	/* Free-running mcycle/minstret (rdcycle, rdinstret) never count M-mode either. */
 	if (ph->has_smcntrpmf) {
