@@ -87,7 +87,7 @@ struct sse_cpu_context {
 	unsigned long hstatus;           /* only with has_h */
 	unsigned long a6, a7;
 	bool has_h;
-	bool lp_active;                  /* Zicfilp available to S-mode (menvcfg.LPE) */
+	bool lp_active;                  /* Zicfilp available to S-mode (on the hart: S or U-mode may use it) */
 	bool dt_active;                  /* Ssdbltrp available to S-mode (menvcfg.DTE) */
 };
 
