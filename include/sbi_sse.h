@@ -87,14 +87,10 @@ struct sse_cpu_context {
 	unsigned long hstatus;           /* only with has_h */
 	unsigned long a6, a7;
 	bool has_h;
-	bool lp_active;                  /* Zicfilp available to S-mode (menvcfg.LPE) */
+	bool lp_active;                  /* Zicfilp available to S-mode (on the hart: S or U-mode may use it) */
 	bool dt_active;                  /* Ssdbltrp available to S-mode (menvcfg.DTE) */
 };
 
-/* mstatus/sstatus bits of Zicfilp and Ssdbltrp (privileged spec). */
-#define MSTATUS_SPELP (1UL << 23)
-#define MSTATUS_SDT   (1UL << 24)
-#define MSTATUS_MPELP (1UL << 41)
 
 /* Delivery: saves the interrupted state into e->interrupted and enters the handler. */
 void sse_context_enter(struct sse_cpu_context *ctx, unsigned long interrupted[4], unsigned long hartid,
