@@ -29,15 +29,17 @@ if ! run make -s BUILD="$BUILD" PMU_SNAPSHOT=n firmware; then
 	echo "FAIL: build: PMU_SNAPSHOT=n firmware did not build" | tee -a "$out"
 	status=1
 fi
-if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
-	for p in ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
+# hifive-unmatched, plus any platform in ABACUS_EXTRA_PLATFORMS (scripts/test-platforms.sh).
+platforms=$(scripts/test-platforms.sh)
+if [ -x /usr/bin/qemu-system-riscv64 ]; then
+	for p in $platforms; do
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
 	done
 fi
 # The static bound of each hart's M-mode stack, from GCC's call graphs
 # (scripts/stack-check.py, docs/reliability.md "Stack depth").
 stack_builds=
-for d in qemu-virt qemu-virt-test-hooks qemu-virt-no-snapshot ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
+for d in qemu-virt qemu-virt-test-hooks qemu-virt-no-snapshot $platforms; do
 	[ -f "$BUILD/$d/abacus.map" ] && stack_builds="$stack_builds $BUILD/$d"
 done
 run scripts/stack-check.py $stack_builds || status=1
@@ -47,7 +49,8 @@ if ! run make -s BUILD="$BUILD" embedded-images; then
 	status=1
 fi
 run make -s BUILD="$BUILD" host-tests || status=1
-# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures and the firmware's boot log.
+# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures, the firmware's boot log
+# and Linux's board DTs; and the docs tried literally (tests/tools/test_docs.py).
 run make -s BUILD="$BUILD" tools-test || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1

@@ -277,10 +277,26 @@ static bool event_has_counters(const struct pmu_event_map *map, uint32_t event_i
 }
 
 /*
+ * The first riscv,event-to-mhpmcounters row naming event_idx, kept or not, or
+ * -1. A selector whose event has no kept range either has no row at all or
+ * lost it (its counters do not exist on this hart, an overlap ...): the log
+ * must say which, or a user reads "no row" for a row that is there.
+ */
+static int event_range_row(const struct dt_table *ranges, uint32_t event_idx)
+{
+	for (unsigned int row = 0; row < ranges->rows; row++)
+		if (table_cell(ranges, RANGE_CELLS, row, 0) <= event_idx &&
+		    event_idx <= table_cell(ranges, RANGE_CELLS, row, 1))
+			return (int)row;
+	return -1;
+}
+
+/*
  * riscv,event-to-mhpmevent, after the ranges (a selector is useless without
  * counters for its event). Returns the number of problems.
  */
-static int parse_selectors(const struct dt_table *t, struct pmu_event_map *map, bool have_ranges)
+static int parse_selectors(const struct dt_table *t, struct pmu_event_map *map,
+			   const struct dt_table *ranges)
 {
 	uint16_t source_row[PMU_MAP_MAX_ROWS];
 	unsigned int row, i, dropped = 0;
@@ -324,9 +340,15 @@ static int parse_selectors(const struct dt_table *t, struct pmu_event_map *map, 
 			continue;
 		}
 		/* Without the ranges property one line (in pmu_dt_parse) says it all. */
-		if (have_ranges && !event_has_counters(map, event_idx)) {
-			row_log(t->name, row, "event 0x%x has no " PROP_RANGES " row, kept but unusable",
-				event_idx);
+		if (ranges->present && !event_has_counters(map, event_idx)) {
+			int range_row = event_range_row(ranges, event_idx);
+
+			if (range_row < 0)
+				row_log(t->name, row, "event 0x%x has no " PROP_RANGES " row, kept but unusable",
+					event_idx);
+			else
+				row_log(t->name, row, "event 0x%x: its " PROP_RANGES " row %d was skipped, "
+					"kept but unusable", event_idx, range_row);
 			problems++;
 		}
 		source_row[map->selector_count] = (uint16_t)row;
@@ -455,7 +477,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 			   " (mandatory then): its selectors are unusable\n");
 		problems++;
 	}
-	problems += parse_selectors(&selectors, map, ranges.present);
+	problems += parse_selectors(&selectors, map, &ranges);
 
 	problems += table_get(fdt, node, PROP_RAW, RAW_CELLS, &raw);
 	problems += parse_raw(&raw, map, present_counters);
