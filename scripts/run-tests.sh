@@ -24,9 +24,9 @@ if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
 	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
 	status=1
 fi
-# The image that withholds PMU snapshot memory (payload and Linux 6.12 tests).
-if ! run make -s BUILD="$BUILD" PMU_SNAPSHOT=n firmware; then
-	echo "FAIL: build: PMU_SNAPSHOT=n firmware did not build" | tee -a "$out"
+# The image that offers PMU snapshot memory on every boot (payload and Linux tests).
+if ! run make -s BUILD="$BUILD" PMU_SNAPSHOT=y firmware; then
+	echo "FAIL: build: PMU_SNAPSHOT=y firmware did not build" | tee -a "$out"
 	status=1
 fi
 if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
@@ -37,7 +37,7 @@ fi
 # The static bound of each hart's M-mode stack, from GCC's call graphs
 # (scripts/stack-check.py, docs/reliability.md "Stack depth").
 stack_builds=
-for d in qemu-virt qemu-virt-test-hooks qemu-virt-no-snapshot ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
+for d in qemu-virt qemu-virt-test-hooks qemu-virt-snapshot ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
 	[ -f "$BUILD/$d/abacus.map" ] && stack_builds="$stack_builds $BUILD/$d"
 done
 run scripts/stack-check.py $stack_builds || status=1
