@@ -55,12 +55,12 @@ linux-kernel:
 linux-initramfs: $(LINUX_INITRAMFS)
 
 # The Abacus images the cases boot (a no-op when built): the default one, the
-# one that withholds snapshot memory (make PMU_SNAPSHOT=n) and, with 6.1, the
-# one-image build with that kernel in it (case embedded).
+# one that offers snapshot memory on every boot (make PMU_SNAPSHOT=y) and,
+# with 6.1, the one-image build with that kernel in it (case embedded).
 linux-firmware: linux-kernel
 ifeq ($(LINUX_FIRMWARE),)
 	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt firmware
-	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PMU_SNAPSHOT=n firmware
+	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PMU_SNAPSHOT=y firmware
 ifneq ($(filter 6.1,$(LINUX_KERNELS)),)
 	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PAYLOAD=$(LINUX_DIR)/Image firmware
 endif
