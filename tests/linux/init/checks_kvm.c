@@ -70,6 +70,20 @@ static const struct {
 	  "QEMU 7.2 has no hvien/hvip bit 13: the guest never takes the overflow interrupt KVM marks pending" },
 };
 
+/*
+ * Known flaky failures of a client, the firmware's part ruled out (the same
+ * with OpenSBI 1.9): the part runs again, up to FLAKY_RUNS times in all,
+ * when it fails in exactly that way; any other failure counts at once.
+ */
+#define FLAKY_RUNS 3
+static const struct {
+	const char *name, *assertion, *why;
+} flaky_failures[] = {
+	{ "sbi-pmu-snapshot", "sbi_pmu_test.c:505: READ_ONCE(snapshot_data->ctr_overflow_mask) == 0",
+	  "Linux 7.2 on QEMU 11.1, with Abacus and OpenSBI 1.9 alike: the guest now and then reads "
+	  "0x86230 from the snapshot page KVM has just zeroed (docs/linux.md)" },
+};
+
 static bool name_in_list(const char *name, const char *list)
 {
 	size_t len = strlen(name);
@@ -208,10 +222,24 @@ void run_kvm_checks(const char *expected_skips, const char *known)
 			}
 		snprintf(log, sizeof log, "/kvm-%s.log", t->name);
 		snprintf(check_name, sizeof check_name, "kvm-%s", t->name);
-		rc = run_test(t, log, &seconds);
-		asserted = print_output(t->name, log, assertion);
-		note("kvm-%s: exit status %d after %.1f s%s", t->name, rc, seconds,
-		     rc == KSFT_SKIP ? (may_skip ? " (skip, expected on this machine)" : " (skip)") : "");
+		for (unsigned int run = 1;; run++) {
+			const char *flaky = NULL, *flaky_why = NULL;
+
+			rc = run_test(t, log, &seconds);
+			for (unsigned int k = 0; k < sizeof flaky_failures / sizeof flaky_failures[0]; k++)
+				if (!strcmp(flaky_failures[k].name, t->name)) {
+					flaky = flaky_failures[k].assertion;
+					flaky_why = flaky_failures[k].why;
+				}
+			asserted = print_output(t->name, log, flaky && !assertion ? flaky : assertion);
+			note("kvm-%s: exit status %d after %.1f s%s", t->name, rc, seconds,
+			     rc == KSFT_SKIP ? (may_skip ? " (skip, expected on this machine)" : " (skip)") : "");
+			if (!flaky || assertion || rc != 254 || !asserted || run == FLAKY_RUNS)
+				break;
+			note("kvm-%s: run %u failed in the known flaky way (%s): run again", t->name, run, flaky_why);
+		}
+		if (!assertion)
+			asserted = false;
 		if (rc == -1) {
 			check(false, check_name, "no result within %u s", t->timeout_s);
 		} else if (assertion) {
