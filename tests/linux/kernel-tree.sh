@@ -26,6 +26,11 @@ case $VERSION in
 		echo "${0##*/}: no ${CROSS}gcc in the sid root $ROOT (scripts/setup-sid.sh makes it)" >&2
 		exit 1
 	fi
+	# chroot needs root, as debootstrap did (scripts/setup-sid.sh).
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "${0##*/}: Linux $VERSION builds inside the sid root with chroot: run as root (e.g. sudo make test)" >&2
+		exit 1
+	fi
 	;;
 *)
 	TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-$VERSION.tar.xz}
