@@ -91,10 +91,6 @@ struct sse_cpu_context {
 	bool dt_active;                  /* Ssdbltrp available to S-mode (menvcfg.DTE) */
 };
 
-/* mstatus/sstatus bits of Zicfilp and Ssdbltrp (privileged spec). */
-#define MSTATUS_SPELP (1UL << 23)
-#define MSTATUS_SDT   (1UL << 24)
-#define MSTATUS_MPELP (1UL << 41)
 
 /* Delivery: saves the interrupted state into e->interrupted and enters the handler. */
 void sse_context_enter(struct sse_cpu_context *ctx, unsigned long interrupted[4], unsigned long hartid,

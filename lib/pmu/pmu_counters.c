@@ -254,6 +254,15 @@ struct sbiret pmu_counter_start_ecall(unsigned long counter_idx_base, unsigned l
 	return sbiret_err(counters_start(ph, counter_idx_base, counter_idx_mask, start_flags, initial_value));
 }
 
+void pmu_counters_delegated(struct pmu_hart *ph)
+{
+	ph->idle_minh = ph->has_sscofpmf;
+	/* (Once, at boot: the probe's out-of-line CSR access, not another CSR table.) */
+	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw && ph->idle_minh; idx++)
+		if ((ph->programmable >> idx) & 1)
+			csr_try_write(CSR_NUM_MHPMEVENT(idx), MHPMEVENT_MINH);
+}
+
 /* Unmaps a stopped counter (STOP_FLAG_RESET). */
 static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_hart *ph, unsigned long idx)
 {
@@ -265,7 +274,7 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 		return;   /* not mapped (time never is): nothing to undo */
 	pmu_counter_unmap(ph, idx);
 	if (idx >= PMU_HPM_FIRST) {
-		csr_write_mhpmevent(idx, 0);
+		pmu_hpm_select_none(ph, idx);
 		return;
 	}
 	if (ph->has_smcntrpmf)
@@ -427,7 +436,8 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
  * boot left it, not the old kernel's counters still counting, mapped and
  * able to write into a page the old kernel registered. So every counter is
  * stopped and unmapped, the programmable ones inhibited with no event and
- * value 0 (mhpmevent 0 also clears Sscofpmf's OF bit), mcycle/minstret count
+ * value 0 (which also clears Sscofpmf's OF bit; MINH stays where S-mode
+ * programs counters itself), mcycle/minstret count
  * freely again (never M-mode, with Smcntrpmf), the firmware counters are
  * unconfigured with value 0, a pending overflow interrupt is cleared and the
  * snapshot memory is forgotten. What stays: what boot found (counters,
@@ -445,7 +455,7 @@ void pmu_hart_reset(struct pmu_hart *ph)
 	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw; idx++) {
 		if (!(hpm & (1u << idx)))
 			continue;
-		csr_write_mhpmevent(idx, 0);   /* no event: stopped even without mcountinhibit */
+		pmu_hpm_select_none(ph, idx);   /* no event: stopped even without mcountinhibit */
 		csr_write_counter(idx, 0);
 	}
 	if (ph->has_smcntrpmf) {

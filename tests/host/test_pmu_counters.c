@@ -253,6 +253,22 @@ TEST(stop_already_stopped_is_best_effort)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
+TEST(stop_reset_with_delegated_counters_keeps_minh)
+{
+	/* No event again, but never M-mode: what S-mode writes itself through
+	 * counter delegation (Smcdeleg, MINH read-only 0 in sireg2) keeps it. */
+	setup_three_counters(&sim_qemu_sscofpmf, true);
+	pmu_counters_delegated(&ph);
+	CHECK_EQ(sim.mhpmevent[5], MHPMEVENT_MINH);      /* idle ones at once */
+	start(3, 1, 0, 0);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(ph.hw_event[3], 0);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_MINH);
+	pmu_hart_reset(&ph);
+	for (unsigned int n = 3; n <= 18; n++)
+		CHECK_EQ(sim.mhpmevent[n], MHPMEVENT_MINH);
+}
+
 TEST(stop_reset_unmaps_every_counter_of_the_set)
 {
 	setup_three_counters(&sim_qemu_virt, false);
@@ -921,6 +937,7 @@ int main(void)
 	RUN(stop_stops_counting);
 	RUN(stop_already_stopped_is_best_effort);
 	RUN(stop_reset_unmaps_every_counter_of_the_set);
+	RUN(stop_reset_with_delegated_counters_keeps_minh);
 	RUN(stop_reset_lets_fixed_counters_run_freely_again);
 	RUN(snapshot_stop_writes_only_the_sets_slots);
 	RUN(snapshot_with_reset);

@@ -851,6 +851,16 @@ TEST(double_trap_needs_an_enabled_handler)
 	CHECK(sse_double_trap(hs));
 	CHECK(hs->sse_ready);
 	CHECK(!sse_double_trap(on(0)));          /* no Ssdbltrp there */
+	/* A double trap inside the double-trap handler has no handler left: the hart stops. */
+	{
+		struct sse_cpu_context ctx = smode_ctx(hs);
+
+		CHECK(sse_deliver(hs, &ctx));
+		CHECK_EQ(state(hs, DBL_TRAP), SBI_SSE_STATE_RUNNING);
+		CHECK(!sse_double_trap(hs));
+		CHECK(sbi_sse_complete(hs, &ctx));
+		CHECK(sse_double_trap(hs));      /* enabled again */
+	}
 }
 
 int main(void)
