@@ -53,9 +53,10 @@ run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
 # Short fuzzing runs and the firmware-memory canary (docs/reliability.md).
 run make -s BUILD="$BUILD" fuzz-short || status=1
-# Linux 6.1 and 6.12 on Abacus: perf, CPU hotplug, KVM selftests (kernels built
-# once and cached in $BUILD/linux and $BUILD/linux-6.12; LINUX_KERNELS=6.1
-# runs one of them, ABACUS_SKIP_LINUX=1 none).
+# Linux 6.1 and 6.12 (QEMU 7.2) and 7.2 (QEMU 11.1, built in the sid root) on
+# Abacus: perf, CPU hotplug, KVM selftests, user shadow stacks (kernels built
+# once and cached in $BUILD/linux, $BUILD/linux-6.12 and $BUILD/linux-7.2;
+# LINUX_KERNELS=6.1 runs one of them, ABACUS_SKIP_LINUX=1 none).
 if [ "${ABACUS_SKIP_LINUX:-0}" != 1 ]; then
 	run make -s BUILD="$BUILD" linux-test || status=1
 fi
