@@ -3,7 +3,7 @@
 #   make [PLATFORM=qemu-virt|hifive-unmatched] [CROSS_COMPILE=...] [BUILD=build]
 #   make test     host unit tests + QEMU payload tests, ends with "N passed, N failed"
 #   make run      boot QEMU virt with the firmware and the demo payload
-#   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1
+#   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1 (QEMU 7.2) and 1.9 (QEMU 11.1)
 #   make PAYLOAD=path/to/Image [PAYLOAD_ADDR=0x80200000]
 #                 one image with the next stage built in: build/<platform>-payload-<name>/abacus.bin
 #   make tools    host tools: build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...

@@ -64,7 +64,9 @@ static void sse_context_read(struct hart_state *hs, struct sse_cpu_context *ctx,
 		.a6 = frame->regs[16],
 		.a7 = frame->regs[17],
 		.has_h = (hs->features & HART_HAS_H) != 0,
-		.lp_active = fwft_enabled(&hs->ext->fwft, SBI_FWFT_LANDING_PAD),
+		/* Zicfilp on the hart, whether or not S-mode enabled it for itself:
+		 * U-mode's landing pads (senvcfg.LPE) leave their state in MPELP too. */
+		.lp_active = (hs->features & HART_HAS_ZICFILP) != 0,
 		.dt_active = fwft_enabled(&hs->ext->fwft, SBI_FWFT_DOUBLE_TRAP),
 	};
 	if (ctx->has_h)
