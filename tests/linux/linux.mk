@@ -43,7 +43,7 @@ LINUX_INITRAMFS := $(patsubst %,$(LINUX_TEST_DIR)/initramfs-%.cpio,$(LINUX_KERNE
 # gen_init_cpio comes from the first kernel tree of the list (7.2's is in the
 # sid root: tests/linux/kernel-tree.sh).
 LINUX_CPIO_VERSION := $(firstword $(LINUX_KERNELS))
-LINUX_CPIO_TREE := $(if $(filter 6.1,$(LINUX_CPIO_VERSION)),$(LINUX_DIR),$(if $(filter 7.2,$(LINUX_CPIO_VERSION)),$(or $(ABACUS_SID_ROOT),$(BUILD)/sid)/abacus-build/linux-7.2,$(BUILD)/linux-$(LINUX_CPIO_VERSION)))
+LINUX_CPIO_TREE := $(if $(filter 6.1,$(LINUX_CPIO_VERSION)),$(LINUX_DIR),$(if $(filter 7.2,$(LINUX_CPIO_VERSION)),$(or $(ABACUS_SID_ROOT),build/sid)/abacus-build/linux-7.2,$(BUILD)/linux-$(LINUX_CPIO_VERSION)))
 
 .PHONY: linux-test linux-kernel linux-initramfs linux-firmware linux-kvm-selftests
 linux-test: linux-firmware linux-kernel linux-initramfs
