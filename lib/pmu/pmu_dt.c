@@ -21,12 +21,12 @@
 #define PROP_RANGES     "riscv,event-to-mhpmcounters"
 #define PROP_SELECTORS  "riscv,event-to-mhpmevent"
 #define PROP_RAW        "riscv,raw-event-to-mhpmcounters"
-/* In /chosen: withhold the snapshot memory from S-mode (docs/pmu.md). */
-#define PROP_WITHHOLD_SNAPSHOT "abacus,withhold-pmu-snapshot"
+/* In /chosen: offer the snapshot memory to S-mode (docs/pmu.md). */
+#define PROP_OFFER_SNAPSHOT "abacus,pmu-snapshot"
 
-/* make PMU_SNAPSHOT=n builds with ABACUS_PMU_SNAPSHOT=0. */
+/* make PMU_SNAPSHOT=y builds with ABACUS_PMU_SNAPSHOT=1. */
 #ifndef ABACUS_PMU_SNAPSHOT
-#define ABACUS_PMU_SNAPSHOT 1
+#define ABACUS_PMU_SNAPSHOT 0
 #endif
 
 #define RANGE_CELLS     3
@@ -489,20 +489,21 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 }
 
 /*
- * Stock Linux 6.12 has two bugs that only a firmware with snapshot memory
- * reaches (sampling dies after one sample; CPU hotplug loses the page): users
- * of such kernels withhold it, by build or by DT (docs/linux.md). An empty
- * property; any value is ignored.
+ * Stock Linux 6.12 and 7.2 have two bugs that only a firmware with snapshot
+ * memory reaches (sampling dies after one sample; CPU hotplug loses the
+ * page; docs/linux.md), and no other firmware offers it. So it is offered
+ * only when asked for: by the build, or by an empty property in /chosen
+ * (any value is ignored).
  */
-const char *pmu_snapshot_withheld_reason(const void *fdt)
+const char *pmu_snapshot_offered_by(const void *fdt)
 {
 	int chosen;
 
-	if (!ABACUS_PMU_SNAPSHOT)
-		return "build option PMU_SNAPSHOT=n";
+	if (ABACUS_PMU_SNAPSHOT)
+		return "build option PMU_SNAPSHOT=y";
 	chosen = fdt ? fdt_path_offset(fdt, "/chosen") : -FDT_ERR_NOTFOUND;
-	if (chosen >= 0 && fdt_getprop(fdt, chosen, PROP_WITHHOLD_SNAPSHOT, NULL))
-		return "DT /chosen/" PROP_WITHHOLD_SNAPSHOT;
+	if (chosen >= 0 && fdt_getprop(fdt, chosen, PROP_OFFER_SNAPSHOT, NULL))
+		return "DT /chosen/" PROP_OFFER_SNAPSHOT;
 	return NULL;
 }
 
@@ -520,7 +521,7 @@ int pmu_dt_fixup(void *fdt)
 
 	node = fdt_path_offset(fdt, "/chosen");
 	if (node >= 0) {
-		err = fdt_delprop(fdt, node, PROP_WITHHOLD_SNAPSHOT);
+		err = fdt_delprop(fdt, node, PROP_OFFER_SNAPSHOT);
 		if (err < 0 && err != -FDT_ERR_NOTFOUND)
 			return err;
 	}

@@ -183,7 +183,7 @@ int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_pr
 	out->has_mcountinhibit = hart.has_mcountinhibit;
 	out->has_sscofpmf = hart.has_sscofpmf;
 	out->uses_default_map = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu") < 0;
-	out->snapshot_withheld = pmu_snapshot_withheld_reason(fdt);
+	out->snapshot_offered = pmu_snapshot_offered_by(fdt);
 	out->problems = pmu_dt_parse(fdt, &pmu_event_map, out->present, default_map);
 	out->range_count = pmu_event_map.range_count;
 	out->selector_count = pmu_event_map.selector_count;

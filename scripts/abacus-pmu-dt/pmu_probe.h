@@ -60,7 +60,7 @@ struct pmu_probe {
 	bool dt_isa_sscofpmf;             /* isa_sscofpmf_cpus != 0 */
 	bool isa_sscofpmf;            /* what pmu_hart_init was told */
 	bool uses_default_map;        /* no riscv,pmu node: the platform's table (or none) */
-	const char *snapshot_withheld; /* why S-mode gets no snapshot memory (the boot log's words), or NULL */
+	const char *snapshot_offered;  /* what offers S-mode snapshot memory (the boot log's words), or NULL: withheld */
 
 	/* The hart after pmu_hart_init. */
 	bool has_mcountinhibit, has_sscofpmf;

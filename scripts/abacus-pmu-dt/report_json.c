@@ -88,9 +88,9 @@ static void json_hart(FILE *out, const struct pmu_probe *p)
 	json_bool(out, p->has_mcountinhibit);
 	fputs(", \"sscofpmf\": ", out);
 	json_bool(out, p->has_sscofpmf);
-	fputs(", \"snapshot_withheld\": ", out);
-	if (p->snapshot_withheld)
-		json_string(out, p->snapshot_withheld);
+	fputs(", \"snapshot_offered\": ", out);
+	if (p->snapshot_offered)
+		json_string(out, p->snapshot_offered);
 	else
 		fputs("null", out);
 	fprintf(out, ", \"mcounteren\": \"0x%x\", \"num_counters\": %lu, \"firmware_counters\": %u, "

@@ -99,11 +99,11 @@ static void print_hart(FILE *out, const struct report *r)
 	if (p->has_sscofpmf)
 		fprintf(out, "Sscofpmf    : used; the firmware also sets mhpmevent.MINH (bit 62) and the "
 			"filter bits config_flags asks for, left out of the selectors below\n");
-	if (p->snapshot_withheld)
-		fprintf(out, "snapshot    : withheld (%s): snapshot_set_shmem answers NOT_SUPPORTED\n",
-			p->snapshot_withheld);
+	if (p->snapshot_offered)
+		fprintf(out, "snapshot    : offered (%s)\n", p->snapshot_offered);
 	else
-		fprintf(out, "snapshot    : offered (snapshot_set_shmem)\n");
+		fprintf(out, "snapshot    : withheld (the default; /chosen/abacus,pmu-snapshot offers it): "
+			"snapshot_set_shmem answers NOT_SUPPORTED\n");
 }
 
 static void print_events(FILE *out, const struct pmu_probe *p)

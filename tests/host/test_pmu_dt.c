@@ -776,21 +776,21 @@ TEST(fixup_without_pmu_node_changes_nothing)
 	free(copy);
 }
 
-/* ---- The snapshot switch: /chosen/abacus,withhold-pmu-snapshot ---- */
+/* ---- The snapshot switch: /chosen/abacus,pmu-snapshot ---- */
 
-TEST(snapshot_offered_without_the_chosen_property)
+TEST(snapshot_withheld_without_the_chosen_property)
 {
 	const void *fdt = load_fixture("qemu-virt");
 
 	CHECK(fdt);
 	CHECK(fdt_path_offset(fdt, "/chosen") >= 0);
-	CHECK(pmu_snapshot_withheld_reason(fdt) == NULL);
-	CHECK(pmu_snapshot_withheld_reason(NULL) == NULL);
-	CHECK(pmu_snapshot_withheld_reason(load_fixture("no-pmu")) == NULL);
+	CHECK(pmu_snapshot_offered_by(fdt) == NULL);
+	CHECK(pmu_snapshot_offered_by(NULL) == NULL);
+	CHECK(pmu_snapshot_offered_by(load_fixture("no-pmu")) == NULL);
 	CHECK_EQ(log_lines(), 0);
 }
 
-TEST(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees)
+TEST(snapshot_offered_by_the_chosen_property_which_s_mode_never_sees)
 {
 	const void *fdt = load_fixture("qemu-virt");
 	void *copy;
@@ -802,23 +802,23 @@ TEST(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees)
 	CHECK(copy);
 	chosen = fdt_path_offset(copy, "/chosen");
 	CHECK(chosen >= 0);
-	CHECK_EQ(fdt_setprop(copy, chosen, "abacus,withhold-pmu-snapshot", NULL, 0), 0);
-	why = pmu_snapshot_withheld_reason(copy);
-	CHECK(why && strcmp(why, "DT /chosen/abacus,withhold-pmu-snapshot") == 0);
-	/* any value: still present, still withheld */
-	CHECK_EQ(fdt_setprop_string(copy, chosen, "abacus,withhold-pmu-snapshot", "no"), 0);
-	CHECK(pmu_snapshot_withheld_reason(copy) != NULL);
+	CHECK_EQ(fdt_setprop(copy, chosen, "abacus,pmu-snapshot", NULL, 0), 0);
+	why = pmu_snapshot_offered_by(copy);
+	CHECK(why && strcmp(why, "DT /chosen/abacus,pmu-snapshot") == 0);
+	/* any value: still present, still offered */
+	CHECK_EQ(fdt_setprop_string(copy, chosen, "abacus,pmu-snapshot", "no"), 0);
+	CHECK(pmu_snapshot_offered_by(copy) != NULL);
 	/* the property belongs in /chosen only */
 	void *elsewhere = writable_copy(fdt, 256);
 	CHECK(elsewhere);
-	CHECK_EQ(fdt_setprop(elsewhere, fdt_path_offset(elsewhere, "/pmu"), "abacus,withhold-pmu-snapshot",
+	CHECK_EQ(fdt_setprop(elsewhere, fdt_path_offset(elsewhere, "/pmu"), "abacus,pmu-snapshot",
 			     NULL, 0), 0);
-	CHECK(pmu_snapshot_withheld_reason(elsewhere) == NULL);
+	CHECK(pmu_snapshot_offered_by(elsewhere) == NULL);
 	free(elsewhere);
 
 	/* As a fixture too (also a seed of the DT fuzzer). */
-	why = pmu_snapshot_withheld_reason(load_fixture("withhold-snapshot"));
-	CHECK(why && strcmp(why, "DT /chosen/abacus,withhold-pmu-snapshot") == 0);
+	why = pmu_snapshot_offered_by(load_fixture("pmu-snapshot"));
+	CHECK(why && strcmp(why, "DT /chosen/abacus,pmu-snapshot") == 0);
 
 	/* The fixup takes it out of what S-mode gets, and nothing else of /chosen. */
 	fdt_for_each_property_offset(prop, copy, chosen)
@@ -826,13 +826,13 @@ TEST(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees)
 	CHECK_EQ(pmu_dt_fixup(copy), 0);
 	chosen = fdt_path_offset(copy, "/chosen");
 	CHECK(chosen >= 0);
-	CHECK(fdt_getprop(copy, chosen, "abacus,withhold-pmu-snapshot", &len) == NULL);
+	CHECK(fdt_getprop(copy, chosen, "abacus,pmu-snapshot", &len) == NULL);
 	CHECK_EQ(len, -FDT_ERR_NOTFOUND);
 	fdt_for_each_property_offset(prop, copy, chosen)
 		props_after++;
 	CHECK_EQ(props_after, props_before - 1);
 	CHECK(fdt_getprop(copy, chosen, "stdout-path", &len) != NULL);
-	CHECK(pmu_snapshot_withheld_reason(copy) == NULL);
+	CHECK(pmu_snapshot_offered_by(copy) == NULL);
 	free(copy);
 }
 
@@ -1031,8 +1031,8 @@ int main(int argc, char **argv)
 	RUN(fixup_strips_every_pmu_node_and_keeps_other_properties);
 	RUN(fixup_without_pmu_node_changes_nothing);
 	RUN(fixup_returns_the_libfdt_error_for_a_bad_blob);
-	RUN(snapshot_offered_without_the_chosen_property);
-	RUN(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees);
+	RUN(snapshot_withheld_without_the_chosen_property);
+	RUN(snapshot_offered_by_the_chosen_property_which_s_mode_never_sees);
 	RUN(random_and_truncated_properties_never_break_the_parser);
 
 	for (unsigned int i = 0; i < fixture_count; i++)

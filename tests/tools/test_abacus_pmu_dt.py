@@ -94,7 +94,7 @@ def check_consistent(args, expected_rc=None):
 FIXTURE_RC = {
     "bad-ranges": 1, "bad-raw": 1, "bad-selectors": 1, "binding-example": 1, "hifive-unmatched": 0,
     "missing-counters": 1, "no-pmu": 0, "odd-lengths": 1, "qemu-virt-sscofpmf": 1, "qemu-virt": 1,
-    "too-many-rows": 1, "two-pmu-nodes": 1, "withhold-snapshot": 0, "mysoc": 1,
+    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1,
 }
 for fixture in sorted(f[:-4] for f in os.listdir(FIXTURES) if f.endswith(".dts")):
     @test(f"fixture {fixture}")
@@ -345,16 +345,16 @@ def _():
     expect(not any("has no riscv,event-to-mhpmcounters row" in l for l in boot_log(out)), "\"no row\" for a row")
 
 
-@test("the snapshot switch: /chosen/abacus,withhold-pmu-snapshot")
+@test("the snapshot switch: /chosen/abacus,pmu-snapshot")
 def _():
-    rc, out, d = check_consistent([f"{FIXTURES}/withhold-snapshot.dts"], 0)
-    has_lines(out, ["snapshot    : withheld (DT /chosen/abacus,withhold-pmu-snapshot): "
-                    "snapshot_set_shmem answers NOT_SUPPORTED"])
-    expect(d["hart"]["snapshot_withheld"] == "DT /chosen/abacus,withhold-pmu-snapshot",
-           f"snapshot_withheld {d['hart']['snapshot_withheld']}")
+    rc, out, d = check_consistent([f"{FIXTURES}/pmu-snapshot.dts"], 0)
+    has_lines(out, ["snapshot    : offered (DT /chosen/abacus,pmu-snapshot)"])
+    expect(d["hart"]["snapshot_offered"] == "DT /chosen/abacus,pmu-snapshot",
+           f"snapshot_offered {d['hart']['snapshot_offered']}")
     rc, out, d = check_consistent([f"{FIXTURES}/qemu-virt.dts"], 1)
-    has_lines(out, ["snapshot    : offered (snapshot_set_shmem)"])
-    expect(d["hart"]["snapshot_withheld"] is None, "snapshot withheld without the property")
+    has_lines(out, ["snapshot    : withheld (the default; /chosen/abacus,pmu-snapshot offers it): "
+                    "snapshot_set_shmem answers NOT_SUPPORTED"])
+    expect(d["hart"]["snapshot_offered"] is None, "snapshot offered without the property")
 
 
 @test("hart options: counters, width, hpm-mask, mcountinhibit")
