@@ -4,12 +4,16 @@
 
 #include "hart.h"
 
-/* Room for DT fixups in the firmware's copy: a /reserved-memory node, and a
- * status property per cpu node at worst (a few percent of a cpu node's size). */
+/* Free space in the DT handed to S-mode (a next stage grows it in place). */
 #define FDT_FIXUP_ROOM_BYTES 4096
+/* Room for DT fixups in the firmware's copy: a /reserved-memory node (about
+ * 200 bytes), and a status property per cpu node or AIA node at worst (a few
+ * percent of such a node's size). It is in the firmware region, which must
+ * stay 128 KiB on a 4-hart QEMU virt (docs/boot.md). */
+#define FDT_COPY_ROOM_BYTES 2048
 static inline unsigned long fdt_fixup_room(unsigned long dtb_size)
 {
-	return FDT_FIXUP_ROOM_BYTES + dtb_size / 8;
+	return FDT_COPY_ROOM_BYTES + dtb_size / 8;
 }
 
 /* What cold boot found, for the rest of boot. */

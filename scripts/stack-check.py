@@ -5,8 +5,8 @@ Static bound of each hart's M-mode stack (docs/reliability.md, "Stack depth").
 
     scripts/stack-check.py [--margin BYTES] [--verbose] BUILD_DIR...
 
-BUILD_DIR is a firmware build (build/qemu-virt, build/qemu-virt-test-hooks,
-build/hifive-unmatched): GCC's -fcallgraph-info=su (the Makefile always
+BUILD_DIR is a firmware build (build/generic, build/generic-test-hooks,
+build/generic-snapshot): GCC's -fcallgraph-info=su (the Makefile always
 passes it) leaves a .ci file per object with each function's frame size and
 its calls. The script finds the deepest chain of frames from every place
 where C code starts on a hart's 2 KiB block:
@@ -54,10 +54,10 @@ INDIRECT_CALLS = {
     'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
     # Misaligned emulation's S-mode memory accessors (lib/sbi/sbi_emulate.c).
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
-    # The platform's PMU firmware-event hooks (platform/*/platform.c).
+    # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
-    # The platform's reset fallback (lib/drivers/reset_syscon.c); none on these platforms.
+    # A quirk's reset fallback (lib/drivers/reset_syscon.c); no quirk has one.
     'reset_system': [],
     # The extension table's availability checks (lib/sbi/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
@@ -69,7 +69,7 @@ INDIRECT_CALLS = {
     'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
-    'boot_cold_main': ['qemu_virt_early_console_init', 'fu740_early_console_init'],
+    'boot_cold_main': [],
     'console_probe_dt': ['ns16550_probe', 'sifive_uart_probe'],
     'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
                       'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',
