@@ -27,10 +27,11 @@ usage: tests/run-qemu.sh [-j N] [-k PATTERN] [-f CASES_FILE] [-l] [-h]
   -f FILE      the case list (default tests/qemu-tests.txt)
   -l           list the selected cases with their QEMU command lines, run nothing
 environment:
-  FIRMWARE     -bios image (default $BUILD/qemu-virt/abacus.bin)
+  FIRMWARE     -bios image (default $BUILD/generic/abacus.bin)
   BUILD        build directory (default build): payloads from $BUILD/payloads,
                logs to $BUILD/test-logs
   QEMU         QEMU binary (default qemu-system-riscv64)
+  QEMU11       QEMU 11.1, for the cases with qemu=11.1 (default scripts/sid-qemu)
   TIMEOUT      default timeout of a case in seconds (default 30)
 EOF
 }
@@ -38,8 +39,9 @@ EOF
 cd "$(dirname "$0")/.." || exit 2
 
 BUILD=${BUILD:-build}
-FIRMWARE=${FIRMWARE:-$BUILD/qemu-virt/abacus.bin}
+FIRMWARE=${FIRMWARE:-$BUILD/generic/abacus.bin}
 QEMU=${QEMU:-qemu-system-riscv64}
+QEMU11=${QEMU11:-scripts/sid-qemu}
 DEFAULT_TIMEOUT=${TIMEOUT:-30}
 LOG_DIR=$BUILD/test-logs
 TAIL_LINES=40
@@ -135,6 +137,8 @@ setup_case()
 	kernel=yes
 	dt_edit=
 	markers=()
+	absent_markers=()
+	qemu=$QEMU
 	config_error=
 
 	read -r -a opt_words <<<"$opts"
@@ -148,6 +152,8 @@ setup_case()
 		kernel=?*) kernel=${opt#*=} ;;
 		dt=?*) dt_edit=${opt#*=} ;;
 		log=?*) opt=${opt#*=}; markers+=("${opt//\~/ }") ;;
+		nolog=?*) opt=${opt#*=}; absent_markers+=("${opt//\~/ }") ;;
+		qemu=11.1) qemu=$QEMU11 ;;
 		*) config_error="unknown option '$opt'" ;;
 		esac
 	done
@@ -187,7 +193,7 @@ setup_case()
 	payload_name=$(basename "$elf" .elf)
 	payload_re=$(printf '%s' "$payload_name" | sed 's/[][\.*^$+?(){}|/]/\\&/g')
 
-	qemu_cmd=("$QEMU" -M "$machine" -nographic)
+	qemu_cmd=("$qemu" -M "$machine" -nographic)
 	# expect=reboot lets QEMU perform the reset so that the payload boots again.
 	[ "$expect" = reboot ] || qemu_cmd+=(-no-reboot)
 	qemu_cmd+=(-bios "$firmware")
@@ -266,6 +272,12 @@ judge_case()
 	for marker in ${markers[@]+"${markers[@]}"}; do
 		if ! grep -qF -- "$marker" "$log"; then
 			reason="log lacks '$marker'"
+			return
+		fi
+	done
+	for marker in ${absent_markers[@]+"${absent_markers[@]}"}; do
+		if grep -qF -- "$marker" "$log"; then
+			reason="log has '$marker'"
 			return
 		fi
 	done
