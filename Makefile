@@ -3,7 +3,7 @@
 #   make [PLATFORM=qemu-virt|hifive-unmatched] [CROSS_COMPILE=...] [BUILD=build]
 #   make test     host unit tests + QEMU payload tests, ends with "N passed, N failed"
 #   make run      boot QEMU virt with the firmware and the demo payload
-#   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1
+#   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1 (QEMU 7.2) and 1.9 (QEMU 11.1)
 #   make PAYLOAD=path/to/Image [PAYLOAD_ADDR=0x80200000]
 #                 one image with the next stage built in: build/<platform>-payload-<name>/abacus.bin
 #   make tools    host tools: build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
@@ -64,7 +64,7 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 # 4-hart QEMU virt. Everything else (every path an SBI call or an IPI
 # takes) stays at -O2, and so does libfdt (at -Os boot takes 42 % more).
 FW_OPT     := -O2
-FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c \
+FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
 	lib/drivers/dt_driver.c lib/drivers/console_dt.c \
 	lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \

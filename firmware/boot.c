@@ -52,7 +52,7 @@ unsigned long hart_sp_table_len;
 #define BOOT_WAIT_PER_HART_MS    20
 #define BOOT_DEFAULT_TIMEBASE_HZ 10000000UL   /* when the DT has no timebase-frequency */
 #define BOOT_POLLS_PER_TICK      16           /* no time source at all: polls count as time */
-#define BOOT_DEEP_STACK_SIZE     8192         /* as the static boot stack (entry.S) */
+#define BOOT_DEEP_STACK_SIZE     6144         /* as the static boot stack (entry.S) */
 
 struct boot_info boot_info;
 static volatile unsigned int harts_ready;

@@ -24,25 +24,18 @@
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
 
-static const struct {
-	uint32_t flag;
-	const char *name;
-} feature_names[] = {
-	{ HART_HAS_S, "S" },          { HART_HAS_H, "H" },
-	{ HART_HAS_SSTC, "Sstc" },    { HART_HAS_SSCOFPMF, "Sscofpmf" },
-	{ HART_HAS_SMCNTRPMF, "Smcntrpmf" }, { HART_HAS_ZICBOM, "Zicbom" },
-	{ HART_HAS_ZICBOZ, "Zicboz" },  { HART_HAS_SVPBMT, "Svpbmt" },
-	{ HART_HAS_SVADU, "Svadu" },    { HART_HAS_ZKR, "Zkr" },
-	{ HART_HAS_SMSTATEEN, "Smstateen" }, { HART_HAS_ZICFILP, "Zicfilp" },
-	{ HART_HAS_ZICFISS, "Zicfiss" }, { HART_HAS_SSDBLTRP, "Ssdbltrp" },
-	{ HART_HAS_SMNPM, "Smnpm" },    { HART_HAS_SDTRIG, "Sdtrig" },
-};
+/* The boot log's name of each HART_HAS_* bit, in bit order ("": not printed). */
+static const char feature_names[] =
+	"S\0H\0Sstc\0Sscofpmf\0Smcntrpmf\0Zicbom\0Zicboz\0\0Zkr\0Svpbmt\0Svadu\0\0Smstateen\0"
+	"Zicfilp\0Zicfiss\0Ssdbltrp\0Smnpm\0Smdbltrp\0Smcdeleg\0Ssccfg\0Sscsrind\0Sdtrig";
 
 static void log_feature_names(uint32_t flags)
 {
-	for (unsigned int i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
-		if (flags & feature_names[i].flag)
-			sbi_printf(" %s", feature_names[i].name);
+	const char *p = feature_names;
+
+	for (unsigned int bit = 0; bit < HART_HAS_BITS; p += strlen(p) + 1, bit++)
+		if (((flags >> bit) & 1) && *p)
+			sbi_printf(" %s", p);
 }
 
 static void log_features(const struct hart_state *hs)
@@ -147,7 +140,13 @@ static void log_harts(void)
 				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
 		uint32_t unconfirmed = hs->isa_features & ~hs->features &
-				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC);
+				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC |
+					HART_HAS_ZICFILP | HART_HAS_ZICFISS | HART_HAS_SSDBLTRP | HART_HAS_SMNPM |
+					HART_HAS_SMDBLTRP | HART_HAS_SMCDELEG | HART_HAS_SSCSRIND);
+		if (hs->features & HART_CDELEG_LOSES_MINH) {
+			sbi_printf("; Smcdeleg unused: a sireg2 write clears MINH");
+			unconfirmed &= ~HART_HAS_SMCDELEG;
+		}
 		if (unconfirmed) {
 			sbi_printf("; WARNING: DT lists");
 			log_feature_names(unconfirmed);
@@ -340,6 +339,9 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 	for (unsigned int f = 0; f < SBI_FWFT_FEATURE_COUNT; f++)
 		if ((ext->fwft.supported >> f) & 1)
 			sbi_printf(" %s", fwft_feature_names[f]);
+	if ((ext->fwft.supported >> SBI_FWFT_POINTER_MASKING_PMLEN) & 1)
+		sbi_printf(" (PMLEN%s%s)", (ext->fwft.pmlen_supported >> 7) & 1 ? " 7" : "",
+			   (ext->fwft.pmlen_supported >> 16) & 1 ? " 16" : "");
 	sbi_printf("%s on hart %lu\n", ext->fwft.supported ? "" : " none", hs->hartid);
 	sbi_printf("abacus: DBTR            : %u triggers on hart %lu", ext->dbtr.trig_max, hs->hartid);
 	if (ext->dbtr.trig_max)

@@ -14,6 +14,11 @@
 	.section .text.entry, "ax"
 	.globl _start
 _start:
+	/* Smdbltrp: mstatus.MDT resets to 1, and a trap taken while it is set
+	 * is a double trap that stops the hart. Clear it before anything can
+	 * trap (the CSR probes below and in boot); elsewhere it reads 0. */
+	li	t0, MSTATUS_MDT
+	csrc	CSR_MSTATUS, t0
 	csrw	CSR_MIE, zero
 	csrw	CSR_MIP, zero
 	la	t0, boot_trap_vector
@@ -147,7 +152,10 @@ boot_release:
 	.align 4
 	.globl boot_stack_top
 boot_stack:
-	.space 8192
+	/* 6 KiB: scripts/stack-check.py bounds cold boot and the DT work at
+	 * about 1.2 KiB (docs/boot.md); every byte here is in the protected
+	 * firmware region, which must stay 128 KiB on a 4-hart QEMU virt. */
+	.space 6144
 boot_stack_top:
 boot_trap_stack:
 	.space 1024

@@ -5,6 +5,7 @@
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
 #include "aia.h"
+#include "csr_layer.h"
 #include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
@@ -16,10 +17,15 @@
 
 extern char trap_entry[];
 
-/* Exceptions S-mode handles itself (the rest come to M-mode: emulation, counting). */
+/*
+ * Exceptions S-mode handles itself (the rest come to M-mode: emulation,
+ * counting). The software-check exception (Zicfilp/Zicfiss: a missing
+ * landing pad, a shadow-stack mismatch) is S/U-mode's own CFI failure.
+ */
 #define MEDELEG_SMODE ((1UL << CAUSE_MISALIGNED_FETCH) | (1UL << CAUSE_BREAKPOINT) | \
 		       (1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) | \
-		       (1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
+		       (1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT) | \
+		       (1UL << CAUSE_SOFTWARE_CHECK))
 #define MEDELEG_HYP   ((1UL << CAUSE_VIRTUAL_SUPERVISOR_ECALL) | (1UL << CAUSE_FETCH_GUEST_PAGE_FAULT) | \
 		       (1UL << CAUSE_LOAD_GUEST_PAGE_FAULT) | (1UL << CAUSE_VIRTUAL_INSTRUCTION) | \
 		       (1UL << CAUSE_STORE_GUEST_PAGE_FAULT))
@@ -51,6 +57,16 @@ static void probe_features(struct hart_state *hs)
 	}
 	if (PROBE_CSR_READ(CSR_MENVCFG, &v))
 		f |= HART_HAS_MENVCFG;
+	/* Smdbltrp: MDT (cleared at reset entry, firmware/entry.S) is writable.
+	 * Set with no trap possible before it is cleared again. */
+	if (hs->isa_features & HART_HAS_SMDBLTRP) {
+		csr_set(CSR_MSTATUS, MSTATUS_MDT);
+		if (csr_read_clear(CSR_MSTATUS, MSTATUS_MDT) & MSTATUS_MDT)
+			f |= HART_HAS_SMDBLTRP;
+	}
+	/* Sscsrind: siselect exists (counter delegation reaches the counters through it). */
+	if ((hs->isa_features & HART_HAS_SSCSRIND) && PROBE_CSR_READ(CSR_SISELECT, &v))
+		f |= HART_HAS_SSCSRIND;
 	/* Sstc needs menvcfg.STCE too; the ISA string must claim it, stimecmp must exist. */
 	if ((hs->isa_features & HART_HAS_SSTC) && (f & HART_HAS_MENVCFG) && PROBE_CSR_READ(CSR_STIMECMP, &v))
 		f |= HART_HAS_SSTC;
@@ -85,6 +101,50 @@ static void setup_pmp(struct hart_state *hs)
 		PROBE_CSR_READ(csr, &__got); \
 	__got & (want); })
 
+/*
+ * Counter delegation must not give S-mode a way to count M-mode. The
+ * Smcdeleg chapter makes MINH (bit 62) read-only 0 in the sireg2 views of
+ * mhpmevent, mcyclecfg and minstretcfg: a write there leaves the real bit,
+ * which the PMU keeps set (lib/pmu), alone. Checked with menvcfg.CDE set,
+ * by writing each view the value it shows: QEMU 11.1 clears the real MINH
+ * of mcyclecfg and minstretcfg so (not of mhpmevent). False, with MINH set
+ * again, when a view loses it.
+ */
+/* Writes the sireg2 view of counter idx with what it shows; false when there is none. */
+static bool cdeleg_rewrite_view(unsigned long idx)
+{
+	unsigned long view = 0;
+
+	csr_write(CSR_SISELECT, SISELECT_COUNTER_BASE + idx);
+	return PROBE_CSR_READ(CSR_SIREG2, &view) && PROBE_CSR_WRITE(CSR_SIREG2, view);
+}
+
+/* Whether the real bit behind a view is still set; set again if not. */
+#define MINH_KEPT(csr) ({ unsigned long __r = csr_read(csr); \
+	csr_write(csr, __r | MHPMEVENT_MINH); \
+	(__r & MHPMEVENT_MINH) != 0; })
+
+static bool cdeleg_keeps_minh(const struct hart_state *hs)
+{
+	bool kept = true;
+
+	/* mcyclecfg and minstretcfg (Smcntrpmf), mhpmevent3 (Sscofpmf) */
+	if (hs->pmu.has_smcntrpmf) {
+		if (cdeleg_rewrite_view(0))
+			kept &= MINH_KEPT(CSR_NUM_MCYCLECFG);
+		if (cdeleg_rewrite_view(2))
+			kept &= MINH_KEPT(CSR_NUM_MINSTRETCFG);
+	}
+	if (hs->pmu.has_sscofpmf && (hs->pmu.programmable >> 3 & 1)) {
+		csr_write(CSR_NUM_MHPMEVENT(3), MHPMEVENT_MINH);
+		if (cdeleg_rewrite_view(3))
+			kept &= MINH_KEPT(CSR_NUM_MHPMEVENT(3));
+		csr_write(CSR_NUM_MHPMEVENT(3), 0);
+	}
+	csr_write(CSR_SISELECT, 0);
+	return kept;
+}
+
 /* Sets the enables hart_extension_enables() asks for and keeps what the hart confirms. */
 static void setup_extension_enables(struct hart_state *hs)
 {
@@ -92,19 +152,51 @@ static void setup_extension_enables(struct hart_state *hs)
 	unsigned long mseccfg, got;
 
 	if (hs->features & HART_HAS_MENVCFG) {
+		/* Smcdeleg without Sscsrind would delegate counters S-mode cannot reach. */
+		if (!(hs->features & HART_HAS_SSCSRIND))
+			want.menvcfg &= ~MENVCFG_CDE;
 		got = PROBE_ENABLE(CSR_MENVCFG, want.menvcfg);
 		if (got & MENVCFG_PBMTE)
 			hs->features |= HART_HAS_SVPBMT;
 		if (got & MENVCFG_ADUE)
 			hs->features |= HART_HAS_SVADU;
+		if ((got & MENVCFG_CDE) && cdeleg_keeps_minh(hs)) {
+			hs->features |= HART_HAS_SMCDELEG | (hs->isa_features & HART_HAS_SSCCFG);
+			pmu_counters_delegated(&hs->pmu);
+		} else if (got & MENVCFG_CDE) {
+			csr_clear(CSR_MENVCFG, MENVCFG_CDE);
+			hs->features |= HART_CDELEG_LOSES_MINH;
+		}
 	}
 	/* mseccfg also holds Smepmp's bits: set SSEED, keep the rest. */
 	hs->features &= ~HART_HAS_ZKR;
 	if (want.mseccfg_set && PROBE_CSR_READ(CSR_MSECCFG, &mseccfg) &&
 	    (PROBE_ENABLE(CSR_MSECCFG, mseccfg | want.mseccfg_set) & MSECCFG_SSEED))
 		hs->features |= HART_HAS_ZKR;
-	if (want.mstateen0 && PROBE_ENABLE(CSR_MSTATEEN0, want.mstateen0))
+	if (want.mstateen0 && PROBE_ENABLE(CSR_MSTATEEN0, want.mstateen0)) {
 		hs->features |= HART_HAS_SMSTATEEN;
+		csr_write(CSR_MSTATEEN1, want.mstateen123);
+		csr_write(CSR_MSTATEEN2, want.mstateen123);
+		csr_write(CSR_MSTATEEN3, want.mstateen123);
+		hart_reset_stateen(hs);
+	}
+}
+
+void hart_reset_stateen(struct hart_state *hs)
+{
+	/* What S-mode and HS-mode may pass on starts at nothing (Smstateen chapter, "Usage"). */
+	if (!(hs->features & HART_HAS_SMSTATEEN) || !(hs->features & HART_HAS_S))
+		return;
+	csr_write(CSR_SSTATEEN0, 0);
+	csr_write(CSR_SSTATEEN1, 0);
+	csr_write(CSR_SSTATEEN2, 0);
+	csr_write(CSR_SSTATEEN3, 0);
+	if (!(hs->features & HART_HAS_H))
+		return;
+	csr_write(CSR_HSTATEEN0, 0);
+	csr_write(CSR_HSTATEEN1, 0);
+	csr_write(CSR_HSTATEEN2, 0);
+	csr_write(CSR_HSTATEEN3, 0);
 }
 
 void hart_init_mmode(struct hart_state *hs)

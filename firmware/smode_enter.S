@@ -12,7 +12,9 @@
 hart_enter_next_mode:
 	csrw	CSR_MSCRATCH, a4
 	csrw	CSR_MEPC, a2
-	li	t0, MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_MPRV
+	/* (Zicfilp: the next stage starts with no landing pad expected.) */
+	li	t0, MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_MPRV | \
+		    MSTATUS_MPELP | MSTATUS_SPELP
 	csrc	CSR_MSTATUS, t0
 	slli	a3, a3, MSTATUS_MPP_SHIFT
 	csrs	CSR_MSTATUS, a3

@@ -135,8 +135,22 @@ trap_from_mmode:
 	SAVE(t1, 6)
 	addi	t0, sp, TRAP_FRAME_SIZE
 	SAVE(t0, 2)
+	j	trap_save_registers
 
 trap_not_ecall:
+	/*
+	 * Smdbltrp: the trap set mstatus.MDT, and a trap taken while it is set
+	 * stops the hart as a double trap. This path (interrupts, emulation,
+	 * redirects) clears it: a trap in what follows is then reported as a
+	 * firmware bug by sbi_trap_handler(), and the MDT = 1 saved in the
+	 * frame comes back just before the mret. The ecall fast path leaves it
+	 * set, at no cost: its expected traps (trap_expect_begin) clear it
+	 * themselves, and any other trap there is a double trap (docs/sbi3.md).
+	 * A trap taken in M-mode (above) keeps MDT set while it is reported.
+	 */
+	li	t1, MSTATUS_MDT
+	csrc	CSR_MSTATUS, t1
+trap_save_registers:
 	SAVE(ra, 1)
 	SAVE(gp, 3)
 	SAVE(tp, 4)

@@ -42,7 +42,16 @@
 #define HART_HAS_ZICFISS  (1U << 14)   /* FWFT SHADOW_STACK (menvcfg.SSE) */
 #define HART_HAS_SSDBLTRP (1U << 15)   /* FWFT DOUBLE_TRAP (menvcfg.DTE), SSE double trap event */
 #define HART_HAS_SMNPM    (1U << 16)   /* FWFT POINTER_MASKING_PMLEN (menvcfg.PMM) */
-#define HART_HAS_SDTRIG   (1U << 17)   /* DBTR: found by probing the trigger CSRs */
+#define HART_HAS_SMDBLTRP (1U << 17)   /* mstatus.MDT (reset value 1): M-mode double traps */
+/* Counter delegation (menvcfg.CDE): Smcdeleg with Ssccfg, through Sscsrind's siselect/sireg. */
+#define HART_HAS_SMCDELEG (1U << 18)
+#define HART_HAS_SSCCFG   (1U << 19)
+#define HART_HAS_SSCSRIND (1U << 20)   /* siselect/sireg* (mstateen0.CSRIND) */
+#define HART_HAS_SDTRIG   (1U << 21)   /* DBTR: found by probing the trigger CSRs */
+#define HART_HAS_BITS     22           /* the names in lib/fdt/fdt_helpers.c and the boot log go by bit */
+/* Not an extension: the hart has Smcdeleg, but counter delegation was withheld because a
+ * write through sireg2 loses the real MINH (firmware/hart_init.c). */
+#define HART_CDELEG_LOSES_MINH (1U << 22)
 
 /* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
 #define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */

@@ -112,6 +112,9 @@ struct pmu_hart {
 	bool has_mcountinhibit;
 	bool has_sscofpmf;
 	bool has_smcntrpmf;
+	/* Counters delegated (Smcdeleg, pmu_counters_delegated()) on a hart with
+	 * Sscofpmf: a programmable counter that counts nothing keeps MINH. */
+	bool idle_minh;
 	/*
 	 * Hardware counters S-mode may give an event (bit N = counter N): mcycle,
 	 * minstret and the programmable counters with an mhpmevent, never time.
@@ -140,6 +143,14 @@ struct pmu_hart {
 	bool snapshot_enabled;
 	uint64_t snapshot_addr;
 };
+
+/*
+ * Counter delegation granted on this hart: from now on a programmable counter
+ * that counts nothing keeps mhpmevent.MINH set (with Sscofpmf), so an event
+ * S-mode selects itself through sireg2 (where MINH is read-only 0) never
+ * counts M-mode either (lib/pmu/pmu_counters.c).
+ */
+void pmu_counters_delegated(struct pmu_hart *ph);
 
 /* Firmware event counting site: one call where the firmware does the work. */
 static inline void pmu_fw_event_count(struct pmu_hart *ph, unsigned int fw_event)

@@ -23,6 +23,21 @@
 #define CSR_MCOUNTEREN 0x306
 #define CSR_MENVCFG   0x30A
 #define CSR_MSTATEEN0 0x30C
+#define CSR_MSTATEEN1 0x30D
+#define CSR_MSTATEEN2 0x30E
+#define CSR_MSTATEEN3 0x30F
+#define CSR_SSTATEEN0 0x10C
+#define CSR_SSTATEEN1 0x10D
+#define CSR_SSTATEEN2 0x10E
+#define CSR_SSTATEEN3 0x10F
+#define CSR_HSTATEEN0 0x60C
+#define CSR_HSTATEEN1 0x60D
+#define CSR_HSTATEEN2 0x60E
+#define CSR_HSTATEEN3 0x60F
+/* Sscsrind: S-level indirect register access (counter delegation uses 0x40-0x5F). */
+#define CSR_SISELECT  0x150
+#define CSR_SIREG2    0x152
+#define SISELECT_COUNTER_BASE 0x40   /* Smcdeleg: siselect 0x40 + i reaches counter i */
 #define CSR_MSECCFG   0x747
 #define CSR_MSCRATCH  0x340
 #define CSR_MEPC      0x341
@@ -47,6 +62,7 @@
 #define CSR_HEDELEG   0x602
 #define CSR_HTIMEDELTA 0x605
 #define CSR_HCOUNTEREN 0x606
+#define CSR_HENVCFG   0x60A
 #define CSR_HTVAL     0x643
 #define CSR_HTINST    0x64A
 #define CSR_HGATP     0x680
@@ -69,6 +85,11 @@
 #define MSTATUS_TVM   (1UL << 20)
 #define MSTATUS_MPV   (1UL << 39)
 #define MSTATUS_GVA   (1UL << 38)
+/* Zicfilp (previous landing-pad state), Ssdbltrp (S-mode disable-trap), Smdbltrp (M-mode's). */
+#define MSTATUS_SPELP (1UL << 23)
+#define MSTATUS_SDT   (1UL << 24)
+#define MSTATUS_MPELP (1UL << 41)
+#define MSTATUS_MDT   (1UL << 42)
 /* hstatus (H extension). */
 #define HSTATUS_GVA   (1UL << 6)
 #define HSTATUS_SPV   (1UL << 7)
@@ -116,15 +137,22 @@
 #define CAUSE_LOAD_PAGE_FAULT     13
 #define CAUSE_STORE_PAGE_FAULT    15
 #define CAUSE_DOUBLE_TRAP         16
+#define CAUSE_SOFTWARE_CHECK      18
 #define CAUSE_FETCH_GUEST_PAGE_FAULT 20
 #define CAUSE_LOAD_GUEST_PAGE_FAULT  21
 #define CAUSE_VIRTUAL_INSTRUCTION    22
 #define CAUSE_STORE_GUEST_PAGE_FAULT 23
 #define MCAUSE_INTERRUPT (1UL << 63)
 
+#define MENVCFG_LPE   (1UL << 2)     /* Zicfilp in S-mode */
+#define MENVCFG_SSE   (1UL << 3)     /* Zicfiss in S-mode */
 #define MENVCFG_CBIE_INV (3UL << 4)
 #define MENVCFG_CBCFE (1UL << 6)
 #define MENVCFG_CBZE  (1UL << 7)
+#define MENVCFG_PMM_SHIFT 32        /* Smnpm: S-mode pointer masking (2 bits) */
+#define MENVCFG_PMM   (3UL << MENVCFG_PMM_SHIFT)
+#define MENVCFG_DTE   (1UL << 59)    /* Ssdbltrp */
+#define MENVCFG_CDE   (1UL << 60)    /* Smcdeleg: counter delegation */
 #define MENVCFG_ADUE  (1UL << 61)
 #define MENVCFG_PBMTE (1UL << 62)
 #define MENVCFG_STCE  (1UL << 63)
@@ -133,12 +161,16 @@
 #define MSTATEEN0_C       (1UL << 0)
 #define MSTATEEN0_FCSR    (1UL << 1)
 #define MSTATEEN0_JVT     (1UL << 2)
+#define MSTATEEN0_CTR     (1UL << 54)
+#define MSTATEEN0_SRMCFG  (1UL << 55)
+#define MSTATEEN0_P1P13   (1UL << 56)
 #define MSTATEEN0_CONTEXT (1UL << 57)
 #define MSTATEEN0_IMSIC   (1UL << 58)
 #define MSTATEEN0_AIA     (1UL << 59)
 #define MSTATEEN0_CSRIND  (1UL << 60)
 #define MSTATEEN0_ENVCFG  (1UL << 62)
 #define MSTATEEN0_SE0     (1UL << 63)
+#define MSTATEEN_SE       (1UL << 63)    /* mstateen1..3: sstateen1..3, hstateen1..3 */
 
 #define PMP_R 0x01
 #define PMP_W 0x02

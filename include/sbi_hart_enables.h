@@ -13,6 +13,7 @@ struct hart_enables {
 	unsigned long menvcfg;       /* the whole value to write */
 	unsigned long mseccfg_set;   /* bits to add to mseccfg (it holds Smepmp's too) */
 	unsigned long mstateen0;     /* the whole value to write, 0 without Smstateen */
+	unsigned long mstateen123;   /* the same for mstateen1..3 */
 };
 
 /* features: what probing confirmed so far (HART_HAS_*); isa_features: what the DT claims. */

@@ -56,11 +56,11 @@ struct sse_event {
 	bool global;
 	uint32_t priority;
 	unsigned long config;
-	unsigned long preferred_hart;     /* global events (a local event reads its hart's id) */
+	unsigned long preferred_hart;     /* global events, as S-mode wrote it (a local event reads its hart's id) */
 	unsigned long entry_pc, entry_arg;
 	unsigned long interrupted[4];     /* SSE_INTERRUPTED_* */
 	/* Global events only, under the global lock: */
-	struct hart_state *target;        /* pending and routed to this hart, or NULL */
+	struct hart_state *target;        /* pending and routed to the preferred hart (unmasked), or NULL */
 	struct hart_state *running_on;    /* its handler runs on this hart, or NULL */
 };
 
@@ -87,14 +87,10 @@ struct sse_cpu_context {
 	unsigned long hstatus;           /* only with has_h */
 	unsigned long a6, a7;
 	bool has_h;
-	bool lp_active;                  /* Zicfilp available to S-mode (menvcfg.LPE) */
+	bool lp_active;                  /* Zicfilp available to S-mode (on the hart: S or U-mode may use it) */
 	bool dt_active;                  /* Ssdbltrp available to S-mode (menvcfg.DTE) */
 };
 
-/* mstatus/sstatus bits of Zicfilp and Ssdbltrp (privileged spec). */
-#define MSTATUS_SPELP (1UL << 23)
-#define MSTATUS_SDT   (1UL << 24)
-#define MSTATUS_MPELP (1UL << 41)
 
 /* Delivery: saves the interrupted state into e->interrupted and enters the handler. */
 void sse_context_enter(struct sse_cpu_context *ctx, unsigned long interrupted[4], unsigned long hartid,
@@ -107,7 +103,8 @@ void sse_context_resume(struct sse_cpu_context *ctx, const unsigned long interru
 void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp);
 /* Global events: default preferred hart (called once, on the boot hart). */
 void sse_global_init(unsigned long default_hartid);
-/* HSM stop: local events back to UNUSED, global events moved off this hart. */
+/* HSM stop: local events back to UNUSED, the hart masked; global events that
+ * prefer it keep PREFERRED_HART and wait for it (docs/sbi3.md). */
 void sse_hart_reset(struct hart_state *hs);
 
 /* ---- Event sources ---- */

@@ -10,6 +10,14 @@
  * "Delegation of traps to VS-mode") are unit-tested on the host
  * (tests/host/test_trap_redirect.c). lib/sbi/sbi_trap.c reads and writes the
  * CSRs around it.
+ *
+ * Zicfilp and Ssdbltrp, as a real trap into the target mode: its xPELP gets
+ * the landing-pad state the trap into M-mode left in mstatus.MPELP (and the
+ * handler starts with none expected); with double traps enabled for it its
+ * SDT is set, and when SDT is already set the trap cannot be taken there:
+ * from VS-mode it becomes a double trap (cause 16) for HS-mode, from S-mode
+ * the plan says double_trap and the caller handles it as the hardware's
+ * double trap into M-mode (lib/sbi/sbi_trap.c).
  */
 #ifndef ABACUS_SBI_TRAP_REDIRECT_H
 #define ABACUS_SBI_TRAP_REDIRECT_H
@@ -26,6 +34,8 @@ struct trap_origin {
 	/* Read only with H: */
 	unsigned long hedeleg, hstatus, vsstatus, vstvec;
 	unsigned long stvec;
+	bool s_dte;                  /* menvcfg.DTE: sstatus.SDT is live */
+	bool vs_dte;                 /* henvcfg.DTE too: vsstatus.SDT is live */
 };
 
 struct trap_redirect {
@@ -37,6 +47,8 @@ struct trap_redirect {
 	unsigned long hstatus, htval, htinst;
 	/* To VS-mode: */
 	unsigned long vsstatus;
+	/* S/HS-mode's handler has sstatus.SDT set: nothing else is valid. */
+	bool double_trap;
 };
 
 /* Causes that may be delegated to VS-mode (hedeleg bits that are not read-only 0). */

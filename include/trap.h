@@ -9,6 +9,8 @@
 #define TRAP_FRAME_SIZE    (34 * 8)
 
 #ifndef __ASSEMBLER__
+#include <stdbool.h>
+
 struct trap_frame {
 	unsigned long regs[TRAP_FRAME_REGS];
 	unsigned long mepc;
@@ -31,8 +33,11 @@ void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsig
  * The same for a trap whose return state is not in a frame: mstatus and mepc
  * are what the mret will use, updated in place (legacy calls redirect a
  * fault with the live CSRs, without a whole trap_frame on the stack).
+ * False, with nothing changed, when S-mode's trap handler cannot take it
+ * (Ssdbltrp: sstatus.SDT set, a double trap); the _full form and
+ * sbi_trap_redirect() then hand it to the SSE double-trap event or stop the hart.
  */
-void sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
+bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
 			     unsigned long tval2, unsigned long tinst);
 /* Prints cause, epc, tval and registers, then stops this hart. */
 void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));

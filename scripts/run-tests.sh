@@ -51,6 +51,8 @@ run make -s BUILD="$BUILD" host-tests || status=1
 run make -s BUILD="$BUILD" tools-test || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
+# kvm-unit-tests' SBI suite on QEMU 7.2 and 11.1 (tests/kvm-unit-tests/run.sh, docs/sbi3.md).
+run tests/kvm-unit-tests/run.sh || status=1
 # Short fuzzing runs and the firmware-memory canary (docs/reliability.md).
 run make -s BUILD="$BUILD" fuzz-short || status=1
 # Linux 6.1 and 6.12 on Abacus: perf, CPU hotplug, KVM selftests (kernels built

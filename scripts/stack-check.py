@@ -109,7 +109,7 @@ ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_blo
 
 # The other stacks C runs on, checked with the same margin: (function, the
 # file and #define of its stack's size). Cold boot and the DT work at the end
-# of boot run on the 8 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
+# of boot run on the 6 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
 # is its size for a finisher that is not the cold-boot hart), a fatal trap's
 # report on its own stack (lib/sbi/sbi_trap.c).
 OTHER_STACKS = [

@@ -138,28 +138,29 @@ uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	uint32_t flag;
-} isa_extension_names[] = {
-	{ "sstc", HART_HAS_SSTC },
-	{ "sscofpmf", HART_HAS_SSCOFPMF },
-	{ "smcntrpmf", HART_HAS_SMCNTRPMF },
-	{ "zicbom", HART_HAS_ZICBOM },
-	{ "zicboz", HART_HAS_ZICBOZ },
-	{ "zkr", HART_HAS_ZKR },
-	{ "svpbmt", HART_HAS_SVPBMT },
-	{ "svadu", HART_HAS_SVADU },
-	{ "svade", HART_HAS_SVADE },
-	{ "smstateen", HART_HAS_SMSTATEEN },
-};
+/*
+ * The DT's name of the extension each HART_HAS_* bit stands for, in bit
+ * order, "" where the DT has none to look for (S and H are single letters,
+ * menvcfg and Sdtrig are found by probing). One string: the table costs no
+ * pointers.
+ */
+static const char isa_extension_names[] =
+	"\0\0sstc\0sscofpmf\0smcntrpmf\0zicbom\0zicboz\0\0zkr\0svpbmt\0svadu\0svade\0smstateen\0"
+	"zicfilp\0zicfiss\0ssdbltrp\0smnpm\0smdbltrp\0smcdeleg\0ssccfg\0sscsrind\0";
 
 static uint32_t isa_extension_flag(const char *name, int len)
 {
-	for (unsigned int i = 0; i < sizeof(isa_extension_names) / sizeof(isa_extension_names[0]); i++)
-		if ((int)strlen(isa_extension_names[i].name) == len &&
-		    !strncmp(isa_extension_names[i].name, name, len))
-			return isa_extension_names[i].flag;
+	const char *p = isa_extension_names;
+
+	if (len <= 0)
+		return 0;   /* an empty name is no extension (the table's "" entries) */
+	for (unsigned int bit = 0; bit < HART_HAS_BITS - 1; bit++) {
+		int n = strlen(p);
+
+		if (n == len && !strncmp(p, name, len))
+			return 1U << bit;
+		p += n + 1;
+	}
 	return 0;
 }
 

@@ -49,12 +49,16 @@ static long fwft_value_check(const struct fwft_hart *fh, uint32_t feature, unsig
 {
 	if (feature != SBI_FWFT_POINTER_MASKING_PMLEN)
 		return value <= 1 ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
-	/* PMLEN: 0 (off) or a length Smnpm defines, 7 (PMM=10) or 16 (PMM=11). */
+	/*
+	 * PMLEN: 0 (off) or a length Smnpm defines that this hart has, 7
+	 * (PMM=10) or 16 (PMM=11). A length it lacks is a bad `value`
+	 * (INVALID_PARAM): the set table keeps NOT_SUPPORTED for the feature.
+	 */
 	if (value == 0)
 		return SBI_SUCCESS;
 	if (value != 7 && value != 16)
 		return SBI_ERR_INVALID_PARAM;
-	return ((fh->pmlen_supported >> value) & 1) ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
+	return ((fh->pmlen_supported >> value) & 1) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
 }
 
 void fwft_hart_reset(struct fwft_hart *fh)

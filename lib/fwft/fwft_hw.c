@@ -13,12 +13,6 @@
 #include "sbi_spec.h"
 
 #define MEDELEG_MISALIGNED ((1UL << CAUSE_MISALIGNED_LOAD) | (1UL << CAUSE_MISALIGNED_STORE))
-#define MENVCFG_LPE        (1UL << 2)
-#define MENVCFG_SSE        (1UL << 3)
-#define MENVCFG_PMM_SHIFT  32
-#define MENVCFG_PMM        (3UL << MENVCFG_PMM_SHIFT)
-#define MENVCFG_DTE        (1UL << 59)
-#define MENVCFG_ADUE       (1UL << 61)
 
 static const unsigned long fwft_menvcfg_bit[SBI_FWFT_FEATURE_COUNT] = {
 	[SBI_FWFT_LANDING_PAD] = MENVCFG_LPE,
@@ -49,6 +43,14 @@ void fwft_hw_apply(unsigned int feature, unsigned long value)
 		else
 			csr_clear(CSR_MENVCFG, fwft_menvcfg_bit[feature]);
 		break;
+	}
+	if (feature == SBI_FWFT_PTE_AD_HW_UPDATING) {
+		/* Cached translations may hold the old reading of the A/D bits
+		 * (privileged spec, menvcfg.ADUE): sfence.vma x0, x0, and with H
+		 * hfence.gvma x0, x0 for VS-stage ones (henvcfg.ADUE follows). */
+		__asm__ __volatile__("sfence.vma" ::: "memory");
+		if (current_hart()->features & HART_HAS_H)
+			__asm__ __volatile__(".4byte 0x62000073" ::: "memory");
 	}
 }
 

@@ -69,6 +69,18 @@ static inline bool counter_has_event(const struct pmu_hart *ph, unsigned long id
 }
 
 /*
+ * The result of start/stop over a set (one rule for both, docs/pmu.md
+ * "Start and stop"): a counter without an event is an invalid counter
+ * (INVALID_PARAM, Tables 11 and 13) and wins over one already started or
+ * stopped (ALREADY_STARTED/ALREADY_STOPPED); every other counter of the set
+ * is acted on.
+ */
+static inline long pmu_set_error(long so_far, long this_counter)
+{
+	return so_far == SBI_ERR_INVALID_PARAM ? so_far : this_counter;
+}
+
+/*
  * Starts firmware counter idx (stopped, configured) from value, or from
  * where it stopped without has_value; now: its event count.
  */
@@ -189,17 +201,16 @@ static __attribute__((noinline)) long counters_start(struct pmu_hart *ph, unsign
 
 	if (!pmu_counter_set(ph, base, mask, &set))
 		return SBI_ERR_INVALID_PARAM;
-	/* A counter without an event (time included) cannot be started: an invalid counter for this call. */
-	for (m = set; m; m &= m - 1)
-		if (!counter_has_event(ph, pmu_lowest_bit(m)))
-			return SBI_ERR_INVALID_PARAM;
-
 	for (m = set; m; m &= m - 1) {
 		unsigned long idx = pmu_lowest_bit(m);
 		uint64_t value = initial_value;
 
 		if (pmu_counter_started(ph, idx)) {
-			error = SBI_ERR_ALREADY_STARTED;
+			error = pmu_set_error(error, SBI_ERR_ALREADY_STARTED);
+			continue;
+		}
+		if (!counter_has_event(ph, idx)) {
+			error = SBI_ERR_INVALID_PARAM;   /* no event: an invalid counter */
 			continue;
 		}
 		if (start_flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT)
@@ -254,6 +265,15 @@ struct sbiret pmu_counter_start_ecall(unsigned long counter_idx_base, unsigned l
 	return sbiret_err(counters_start(ph, counter_idx_base, counter_idx_mask, start_flags, initial_value));
 }
 
+void pmu_counters_delegated(struct pmu_hart *ph)
+{
+	ph->idle_minh = ph->has_sscofpmf;
+	/* (Once, at boot: the probe's out-of-line CSR access, not another CSR table.) */
+	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw && ph->idle_minh; idx++)
+		if ((ph->programmable >> idx) & 1)
+			csr_try_write(CSR_NUM_MHPMEVENT(idx), MHPMEVENT_MINH);
+}
+
 /* Unmaps a stopped counter (STOP_FLAG_RESET). */
 static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_hart *ph, unsigned long idx)
 {
@@ -265,7 +285,7 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 		return;   /* not mapped (time never is): nothing to undo */
 	pmu_counter_unmap(ph, idx);
 	if (idx >= PMU_HPM_FIRST) {
-		csr_write_mhpmevent(idx, 0);
+		pmu_hpm_select_none(ph, idx);
 		return;
 	}
 	if (ph->has_smcntrpmf)
@@ -285,11 +305,18 @@ static void snapshot_take(struct pmu_hart *ph, unsigned long base, uint64_t set)
 		unsigned long idx = pmu_lowest_bit(m);
 		unsigned long slot = idx - base;   /* < 64: the set came from a 64-bit mask */
 
+		/*
+		 * Only the set's counters with an event (Table 12: "all the
+		 * stopped counters"): the others are invalid counters for stop
+		 * and their slots stay as they are. time never has one (M-mode
+		 * cannot read it on every hart: U74 traps).
+		 */
+		if (!counter_has_event(ph, idx))
+			continue;
 		if (!pmu_is_hw(ph, idx)) {
 			*snapshot_value(ph, slot) = fw_counter_value(ph, idx - ph->num_hw);
-		} else if (idx != PMU_COUNTER_TIME) {
-			/* time is not read: M-mode cannot read it on every hart (U74 traps);
-			 * a stopped free-running mcycle/minstret reports its value at the stop. */
+		} else {
+			/* A stopped free-running mcycle/minstret reports its value at the stop. */
 			*snapshot_value(ph, slot) = !ph->has_mcountinhibit && idx < PMU_HPM_FIRST &&
 						    !pmu_counter_started(ph, idx) ?
 						    ph->fixed_parked[idx >> 1] : csr_read_counter(idx);
@@ -315,7 +342,8 @@ static __attribute__((noinline)) long counters_stop(struct pmu_hart *ph, unsigne
 		unsigned long idx = pmu_lowest_bit(m);
 
 		if (!pmu_counter_started(ph, idx))
-			error = SBI_ERR_ALREADY_STOPPED;
+			error = pmu_set_error(error, counter_has_event(ph, idx) ? SBI_ERR_ALREADY_STOPPED
+									  : SBI_ERR_INVALID_PARAM);
 		else
 			counter_stop_one(ph, idx,
 					 pmu_is_hw(ph, idx) ? 0 : fw_event_now(ph, &ph->fw[idx - ph->num_hw]));
@@ -351,7 +379,7 @@ struct sbiret pmu_counter_stop_ecall(unsigned long counter_idx_base, unsigned lo
 		if (idx >= pmu_num_counters(ph))   /* pmu_counter_set() for one counter */
 			return sbiret_err(SBI_ERR_INVALID_PARAM);
 		if (!pmu_counter_started(ph, idx)) {
-			error = SBI_ERR_ALREADY_STOPPED;
+			error = counter_has_event(ph, idx) ? SBI_ERR_ALREADY_STOPPED : SBI_ERR_INVALID_PARAM;
 		} else if (pmu_is_hw(ph, idx)) {
 			counter_stop_one(ph, idx, 0);
 		} else {
@@ -427,7 +455,8 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
  * boot left it, not the old kernel's counters still counting, mapped and
  * able to write into a page the old kernel registered. So every counter is
  * stopped and unmapped, the programmable ones inhibited with no event and
- * value 0 (mhpmevent 0 also clears Sscofpmf's OF bit), mcycle/minstret count
+ * value 0 (which also clears Sscofpmf's OF bit; MINH stays where S-mode
+ * programs counters itself), mcycle/minstret count
  * freely again (never M-mode, with Smcntrpmf), the firmware counters are
  * unconfigured with value 0, a pending overflow interrupt is cleared and the
  * snapshot memory is forgotten. What stays: what boot found (counters,
@@ -445,7 +474,7 @@ void pmu_hart_reset(struct pmu_hart *ph)
 	for (unsigned int idx = PMU_HPM_FIRST; idx < ph->num_hw; idx++) {
 		if (!(hpm & (1u << idx)))
 			continue;
-		csr_write_mhpmevent(idx, 0);   /* no event: stopped even without mcountinhibit */
+		pmu_hpm_select_none(ph, idx);   /* no event: stopped even without mcountinhibit */
 		csr_write_counter(idx, 0);
 	}
 	if (ph->has_smcntrpmf) {

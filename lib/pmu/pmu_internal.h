@@ -12,9 +12,35 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "csr_layer.h"
 #include "pmu.h"
 
 #define PMU_HPM_FIRST 3   /* mhpmcounter3: the first programmable counter */
+
+/*
+ * Selects no event on programmable counter idx (boot, RESET, hart stop).
+ * With Sscofpmf, MINH stays set even then: a counter S-mode programs itself,
+ * where counter delegation (Smcdeleg) lets it write the event through sireg2
+ * with MINH read-only 0, keeps never counting M-mode. 0 is written first:
+ * QEMU (7.2 at least) drops a counter from its event -> counter map only on
+ * a write of 0, and a stale entry keeps the next counter given that event
+ * from counting.
+ */
+/*
+ * Selects no event on programmable counter idx (RESET, hart stop). Where
+ * S-mode may program the counter itself (counter delegation, with
+ * Sscofpmf), MINH is set again: the event it writes through sireg2, where
+ * MINH is read-only 0, must not count M-mode either. 0 first in any case:
+ * QEMU (7.2 and 11.1) drops a counter from its event -> counter map only on
+ * a write of 0, and a stale entry keeps the next counter given that event
+ * from counting. Inline, no call: the stop path stays a leaf (docs/bench.md).
+ */
+static inline __attribute__((always_inline)) void pmu_hpm_select_none(const struct pmu_hart *ph, unsigned long idx)
+{
+	csr_write_mhpmevent(idx, 0);
+	if (__builtin_expect(ph->idle_minh, 0))
+		csr_write_mhpmevent(idx, MHPMEVENT_MINH);
+}
 
 /* An event_idx/event_data pair once checked against the spec's Tables 1-6. */
 struct pmu_event {

@@ -15,6 +15,8 @@
 #include "sbi_spec.h"
 #include "sbi_timer.h"
 #include "trap.h"
+#include "sse_hw.h"
+#include "sbi_sse.h"
 #include "trap_expect.h"
 
 /*
@@ -28,7 +30,18 @@ static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause,
 	unsigned long mepc = csr_read(CSR_MEPC) - 4;       /* the fast path already stepped past the ecall */
 	unsigned long mstatus = csr_read(CSR_MSTATUS);
 
-	sbi_trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0);
+	if (!sbi_trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0)) {
+		/* Ssdbltrp: called from S-mode's trap handler with sstatus.SDT
+		 * set, which cannot take the fault: a double trap at the ecall,
+		 * as lib/sbi/sbi_trap.c handles one. */
+		struct hart_state *hs = current_hart();
+
+		if (!sse_double_trap(hs))
+			sbi_trap_panic(NULL, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
+		csr_write(CSR_MEPC, mepc);
+		sse_hw_deliver_from_ecall(hs);
+		return;
+	}
 	csr_write(CSR_MSTATUS, mstatus);
 	csr_write(CSR_MEPC, mepc);
 }

@@ -13,12 +13,16 @@ unsigned long boot_hartid;
 
 struct hart_state *hart_by_id(unsigned long hartid)
 {
+	/* One load of each global (an unsigned long count: no zero-extension). */
+	unsigned long n = hart_count;
+	struct hart_state **table = hart_table;
+
 	/* hartids are usually 0..n-1 in DT order: try the direct slot first. */
-	if (hartid < hart_count && hart_table[hartid]->hartid == hartid)
-		return hart_table[hartid];
-	for (unsigned int i = 0; i < hart_count; i++)
-		if (hart_table[i]->hartid == hartid)
-			return hart_table[i];
+	if (hartid < n && table[hartid]->hartid == hartid)
+		return table[hartid];
+	for (unsigned long i = 0; i < n; i++)
+		if (table[i]->hartid == hartid)
+			return table[i];
 	return NULL;
 }
 

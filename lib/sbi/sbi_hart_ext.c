@@ -3,7 +3,8 @@
  * The SBI 3.0 extensions on each hart: what the hart offers (probed at the
  * end of its M-mode set-up) and their state back to reset values when the
  * hart stops (HSM hart_stop: SSE local events, FWFT features, DBTR
- * triggers and shared memory; SSE global events move to another hart).
+ * triggers and shared memory; SSE global events that prefer the hart wait
+ * for it to start again).
  */
 #include "dbtr_hw.h"
 #include "fwft_hw.h"

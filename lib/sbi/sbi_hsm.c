@@ -8,6 +8,7 @@
 #include "console.h"
 #include "hart_ext.h"
 #include "riscv_csr.h"
+#include "sbi_boot.h"
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
 #include "sbi_memory.h"
@@ -119,6 +120,7 @@ struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 	pmu_hart_reset(&hs->pmu);
 	/* SSE events reset, FWFT features back to their defaults, triggers uninstalled. */
 	sbi_hart_reset_extensions(hs);
+	hart_reset_stateen(hs);
 	csr_write(CSR_MIE, csr_read(CSR_MIE) & MIP_IPI);
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 	sbi_hsm_stopped_loop(hs);

@@ -7,6 +7,7 @@
  */
 #include "console.h"
 #include "hart.h"
+#include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_ipi.h"
 #include "sbi_sse.h"
@@ -76,12 +77,14 @@ void boot_trap_panic(unsigned long mcause, unsigned long mepc, unsigned long mtv
 		   csr_read(CSR_MHARTID), mcause, mepc, mtval);
 }
 
-void sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
+bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
 			     unsigned long tval2, unsigned long tinst)
 {
+	struct hart_state *hs = current_hart();
 	struct trap_origin origin = {
 		.mstatus = *mstatus, .mepc = *mepc, .cause = cause, .tval = tval,
-		.tval2 = tval2, .tinst = tinst, .has_h = (current_hart()->features & HART_HAS_H) != 0,
+		.tval2 = tval2, .tinst = tinst, .has_h = (hs->features & HART_HAS_H) != 0,
+		.s_dte = fwft_enabled(&hs->ext->fwft, SBI_FWFT_DOUBLE_TRAP),
 	};
 	struct trap_redirect r;
 
@@ -90,9 +93,12 @@ void sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsign
 		origin.hstatus = csr_read(CSR_HSTATUS);
 		origin.vsstatus = csr_read(CSR_VSSTATUS);
 		origin.vstvec = csr_read(CSR_VSTVEC);
+		origin.vs_dte = origin.s_dte && (csr_read(CSR_HENVCFG) & MENVCFG_DTE);
 	}
 	origin.stvec = csr_read(CSR_STVEC);
 	trap_redirect_plan(&origin, &r);
+	if (r.double_trap)
+		return false;
 
 	if (r.to_vs) {
 		csr_write(CSR_VSCAUSE, r.xcause);
@@ -114,12 +120,29 @@ void sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsign
 	}
 	*mstatus = r.mstatus;
 	*mepc = r.mepc;
+	return true;
 }
 
-void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
-			    unsigned long tval2, unsigned long tinst)
+/*
+ * Ssdbltrp: a trap S-mode (HS-mode) cannot take, as its trap handler still
+ * has sstatus.SDT set - the hardware's double trap (cause 16), or one the
+ * firmware would have redirected. S-mode's trap handler cannot run, and
+ * returning would only trap again: the SSE double-trap event, when S-mode
+ * enabled it, runs its handler (delivered on this trap's way out); else the
+ * hart stops with a report.
+ */
+static __attribute__((noinline)) void smode_double_trap(struct trap_frame *frame)
 {
-	sbi_trap_redirect_state(&frame->mstatus, &frame->mepc, cause, tval, tval2, tinst);
+	if (sse_double_trap(current_hart()))
+		return;
+	sbi_trap_panic(frame, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
+}
+
+__attribute__((noinline)) void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause,
+							unsigned long tval, unsigned long tval2, unsigned long tinst)
+{
+	if (!sbi_trap_redirect_state(&frame->mstatus, &frame->mepc, cause, tval, tval2, tinst))
+		smode_double_trap(frame);
 }
 
 void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval)
@@ -183,11 +206,14 @@ void sbi_trap_handler(struct trap_frame *frame)
 		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_ACCESS_STORE);
 		break;
 	case CAUSE_DOUBLE_TRAP:
-		/* Ssdbltrp: S-mode trapped with sstatus.SDT set. Its own trap
-		 * handler cannot take it; an enabled SSE double-trap event can. */
-		if (sse_double_trap(hs))
+		/* Ssdbltrp: a trap into S-mode (VS-mode) found SDT set. From
+		 * VS-mode HS-mode takes it (redirected below as cause 16, the
+		 * lost cause in htval, from mtval2); from S-mode, see above. */
+		if (!(frame->mstatus & MSTATUS_MPV)) {
+			smode_double_trap(frame);
 			return;
-		sbi_trap_panic(frame, "S-mode double trap and no SSE double-trap handler enabled");
+		}
+		break;
 	default:
 		break;
 	}
@@ -204,7 +230,10 @@ void trap_expect_begin(void)
 
 	hs->expect.trapped = 0;
 	hs->expect.saved_mepc = csr_read(CSR_MEPC);
-	hs->expect.saved_mstatus = csr_read(CSR_MSTATUS);
+	/* Smdbltrp: an expected trap taken with mstatus.MDT set (on the ecall
+	 * fast path, which keeps it) would be a double trap. Cleared here; the
+	 * probe vector's mret and trap_expect_end leave it clear. */
+	hs->expect.saved_mstatus = csr_read_clear(CSR_MSTATUS, MSTATUS_MDT) & ~MSTATUS_MDT;
 	hs->expect.saved_mtvec = csr_swap(CSR_MTVEC, (unsigned long)trap_expect_vector);
 	hs->expect.saved_mscratch = csr_swap(CSR_MSCRATCH, (unsigned long)&hs->expect);
 }

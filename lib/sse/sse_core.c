@@ -159,11 +159,6 @@ static void sse_update_ready(struct hart_state *hs)
 
 /* ---- Global events (lock held) ---- */
 
-static bool sse_hart_can_take(const struct hart_state *t)
-{
-	return t->ext && sbi_hsm_hart_usable(t) && !t->ext->sse.masked;
-}
-
 static void sse_untarget(struct sse_event *e)
 {
 	if (!e->target)
@@ -174,9 +169,16 @@ static void sse_untarget(struct sse_event *e)
 }
 
 /*
- * A pending, enabled global event goes to its preferred hart when that hart
- * takes events (unmasked; a stopped hart is masked), else to the first hart
- * that does; with none, it waits for an unmask. The target learns by IPI.
+ * A pending, enabled global event runs on its PREFERRED_HART and nowhere
+ * else: the client named that hart and expects the handler there (the
+ * chapter lets an implementation choose another hart "to avoid an
+ * inter-processor interrupt"; sending it elsewhere would add one). It is
+ * routed to that hart (its global_targeted bit, and an IPI when it is
+ * another hart) while the hart is unmasked; while it is masked the event
+ * waits, pending, and the hart's hart_unmask routes it. A stopped hart is
+ * masked (sse_hart_reset), so an event for it waits until it is started
+ * again and unmasks (docs/sbi3.md). Invariant: e->target is NULL or the
+ * preferred hart, unmasked.
  */
 static void sse_route(struct hart_state *self, struct sse_event *e)
 {
@@ -185,24 +187,12 @@ static void sse_route(struct hart_state *self, struct sse_event *e)
 	if (e->state != SBI_SSE_STATE_ENABLED || !e->pending || e->target)
 		return;
 	t = hart_by_id(e->preferred_hart);
-	if (!t || !sse_hart_can_take(t)) {
-		t = NULL;
-		for (unsigned int i = 0; i < hart_count && !t; i++)
-			if (sse_hart_can_take(hart_table[i]))
-				t = hart_table[i];
-	}
-	if (!t)
+	if (!t || !t->ext || t->ext->sse.masked)
 		return;
 	e->target = t;
 	__atomic_fetch_or(&t->ext->sse.global_targeted, 1UL << (e - sse_global_events), __ATOMIC_RELEASE);
 	if (t != self)
 		sse_hw_kick(t);
-}
-
-static void sse_reroute_all(struct hart_state *self)
-{
-	for (int i = 0; i < SSE_GLOBAL_EVENTS; i++)
-		sse_route(self, &sse_global_events[i]);
 }
 
 /* ---- Looking an event up for the calling hart ---- */
@@ -291,6 +281,12 @@ void sse_hart_reset(struct hart_state *hs)
 {
 	struct sse_hart *sh = sse_of(hs);
 
+	/*
+	 * The hart is masked again, as at boot. Global events that prefer it
+	 * keep PREFERRED_HART (the client's) and, if pending, wait for the hart
+	 * to be started again and unmasked: none moves to a hart the client did
+	 * not name (docs/sbi3.md, "Global events").
+	 */
 	spin_lock(&sse_global_lock);
 	sh->masked = true;
 	for (int i = 0; i < SSE_GLOBAL_EVENTS; i++) {
@@ -301,20 +297,8 @@ void sse_hart_reset(struct hart_state *hs)
 			e->state = (e->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED
 									   : SBI_SSE_STATE_ENABLED;
 		}
-		if (e->preferred_hart == hs->hartid) {
-			/* Move the event to a hart that still runs. */
-			for (unsigned int h = 0; h < hart_count; h++) {
-				struct hart_state *t = hart_table[h];
-				if (t != hs && t->ext && sbi_hsm_hart_usable(t) &&
-				    __atomic_load_n(&t->hsm_state, __ATOMIC_ACQUIRE) == SBI_HSM_STATE_STARTED) {
-					e->preferred_hart = t->hartid;
-					break;
-				}
-			}
-		}
 		if (e->target == hs)
 			sse_untarget(e);
-		sse_route(hs, e);
 	}
 	spin_unlock(&sse_global_lock);
 	for (int i = 0; i < SSE_LOCAL_EVENTS; i++) {
@@ -479,11 +463,28 @@ struct sbiret sbi_sse_read_attrs(struct hart_state *hs, uint32_t event_id, uint3
 	return sbiret_err(err);
 }
 
+/*
+ * Whether t may be a global event's PREFERRED_HART: a hart offered to
+ * S-mode (with S-mode) that is not stopped. A stopped (or stopping) hart
+ * cannot take events: "must always be valid hart ID", and the write's
+ * INVALID_PARAM is the chapter's code for a value out of the legal ones.
+ */
+static bool sse_hart_takes_events(const struct hart_state *t)
+{
+	long st = __atomic_load_n(&t->hsm_state, __ATOMIC_RELAXED);
+
+	/* STOPPED (1) and STOP_PENDING (3) are the two states with (st | 2) == 3. */
+	_Static_assert((SBI_HSM_STATE_STOPPED | 2) == 3 && (SBI_HSM_STATE_STOP_PENDING | 2) == 3, "HSM states");
+	/* sbi_hsm_hart_usable() inline (a call here made the write slower): S-mode. */
+	return (st | 2) != 3 && (t->features & HART_HAS_S);
+}
+
 /* Access rules of one attribute write (table "SSE Event Attributes"). */
 static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *e, uint32_t attr,
 				 unsigned long value)
 {
-	bool settable = e->state == SBI_SSE_STATE_UNUSED || e->state == SBI_SSE_STATE_REGISTERED;
+	/* UNUSED (0) or REGISTERED (1). */
+	bool settable = e->state <= SBI_SSE_STATE_REGISTERED;
 	struct hart_state *t;
 
 	switch (attr) {
@@ -505,7 +506,7 @@ static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *
 		if (!settable)
 			return SBI_ERR_INVALID_STATE;
 		t = hart_by_id(value);
-		return t && sbi_hsm_hart_usable(t) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
+		return t && sse_hart_takes_events(t) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
 	default:   /* INTERRUPTED_*: the running handler's, on its own hart */
 		if (e->state != SBI_SSE_STATE_RUNNING || (e->global && e->running_on != hs))
 			return SBI_ERR_INVALID_STATE;
@@ -568,10 +569,13 @@ struct sbiret sbi_sse_register(struct hart_state *hs, uint32_t event_id, unsigne
 
 	if (err)
 		return sbiret_err(err);
-	if (handler_entry_pc & 1)
+	/*
+	 * The register table has one code for a bad handler_entry_pc,
+	 * INVALID_PARAM ("not 2-bytes aligned"); an entry S-mode could not run
+	 * (satp Bare: firmware memory, MMIO) is a bad handler_entry_pc too.
+	 */
+	if ((handler_entry_pc & 1) || !sse_hw_entry_pc_ok(handler_entry_pc))
 		err = SBI_ERR_INVALID_PARAM;
-	else if (!sse_hw_entry_pc_ok(handler_entry_pc))
-		err = SBI_ERR_INVALID_ADDRESS;
 	else if (e->state != SBI_SSE_STATE_UNUSED)
 		err = SBI_ERR_INVALID_STATE;
 	else {
@@ -694,7 +698,9 @@ struct sbiret sbi_sse_hart_unmask(struct hart_state *hs)
 		err = SBI_ERR_ALREADY_STARTED;
 	else {
 		sh->masked = false;
-		sse_reroute_all(hs);     /* global events waiting for a hart */
+		/* Global events waiting for this hart, their preferred one. */
+		for (int i = 0; i < SSE_GLOBAL_EVENTS; i++)
+			sse_route(hs, &sse_global_events[i]);
 	}
 	spin_unlock(&sse_global_lock);
 	sse_update_ready(hs);
@@ -711,14 +717,10 @@ struct sbiret sbi_sse_hart_mask(struct hart_state *hs)
 		err = SBI_ERR_ALREADY_STOPPED;
 	else {
 		sh->masked = true;
-		/* Global events routed here go to a hart that takes them. */
-		for (int i = 0; i < SSE_GLOBAL_EVENTS; i++) {
-			struct sse_event *e = &sse_global_events[i];
-			if (e->target == hs) {
-				sse_untarget(e);
-				sse_route(hs, e);
-			}
-		}
+		/* Global events routed here stay pending for this hart's unmask. */
+		for (int i = 0; i < SSE_GLOBAL_EVENTS; i++)
+			if (sse_global_events[i].target == hs)
+				sse_untarget(&sse_global_events[i]);
 	}
 	spin_unlock(&sse_global_lock);
 	sse_update_ready(hs);

@@ -65,7 +65,9 @@ static void sse_context_read(struct hart_state *hs, struct sse_cpu_context *ctx,
 	ctx->a6 = frame->regs[16];
 	ctx->a7 = frame->regs[17];
 	ctx->has_h = (hs->features & HART_HAS_H) != 0;
-	ctx->lp_active = fwft_enabled(&hs->ext->fwft, SBI_FWFT_LANDING_PAD);
+	/* Zicfilp on the hart, whether or not S-mode enabled it for itself:
+	 * U-mode's landing pads (senvcfg.LPE) leave their state in MPELP too. */
+	ctx->lp_active = (hs->features & HART_HAS_ZICFILP) != 0;
 	ctx->dt_active = fwft_enabled(&hs->ext->fwft, SBI_FWFT_DOUBLE_TRAP);
 	if (ctx->has_h)
 		ctx->hstatus = csr_read(CSR_HSTATUS);

@@ -629,7 +629,8 @@ static void call_start(struct input *in)
 	for (uint64_t m = set; m; m &= m - 1)
 		if (!counter_configured(ph, __builtin_ctzll(m)))
 			unmapped |= m & -m;
-	bool fail_param = (flags & ~SBI_PMU_START_FLAG_ALL) || (flags & both) == both || !valid_set || unmapped;
+	/* Checked before anything changes; a counter without an event is then skipped (INVALID_PARAM). */
+	bool fail_param = (flags & ~SBI_PMU_START_FLAG_ALL) || (flags & both) == both || !valid_set;
 	bool fail_shmem = (flags & SBI_PMU_START_FLAG_INIT_SNAPSHOT) && !shmem_model[host_current];
 
 	state_save();
@@ -638,7 +639,7 @@ static void call_start(struct input *in)
 	/* Table 11 */
 	EXPECT_ERROR_IN(ret, "counter_start", SBI_SUCCESS, SBI_ERR_INVALID_PARAM, SBI_ERR_ALREADY_STARTED,
 			SBI_ERR_NO_SHMEM);
-	EXPECT(ret.error != SBI_ERR_INVALID_PARAM || fail_param, "counter_start(0x%lx, 0x%lx, 0x%lx): "
+	EXPECT(ret.error != SBI_ERR_INVALID_PARAM || fail_param || unmapped, "counter_start(0x%lx, 0x%lx, 0x%lx): "
 	       "INVALID_PARAM without cause", base, mask, flags);
 	EXPECT(ret.error != SBI_ERR_NO_SHMEM || fail_shmem, "counter_start: NO_SHMEM with snapshot memory set");
 	if (fail_param || fail_shmem) {
@@ -648,9 +649,11 @@ static void call_start(struct input *in)
 		expect_pmu_unchanged("a failed counter_start");
 		return;
 	}
-	EXPECT(ret.error == ((set & pre.pmu[host_current].started) ? SBI_ERR_ALREADY_STARTED : SBI_SUCCESS),
-	       "counter_start of 0x%llx (started 0x%llx): %ld", (unsigned long long)set,
-	       (unsigned long long)pre.pmu[host_current].started, ret.error);
+	EXPECT(ret.error == (unmapped ? SBI_ERR_INVALID_PARAM :
+			     (set & pre.pmu[host_current].started) ? SBI_ERR_ALREADY_STARTED : SBI_SUCCESS),
+	       "counter_start of 0x%llx (started 0x%llx, no event 0x%llx): %ld", (unsigned long long)set,
+	       (unsigned long long)pre.pmu[host_current].started, (unsigned long long)unmapped, ret.error);
+	set &= ~unmapped;
 	EXPECT((ph->started & ~set) == (pre.pmu[host_current].started & ~set),
 	       "counter_start changed counters outside its set");
 	for (uint64_t m = set; m; m &= m - 1) {
@@ -681,9 +684,14 @@ static void call_stop(struct input *in)
 	struct pmu_hart *ph = &host_current_hart->pmu;
 	unsigned long base = gen_counter_idx(in, ph), mask = gen_mask(in);
 	unsigned long flags = gen_flags(in, SBI_PMU_STOP_FLAG_ALL);
-	uint64_t set;
+	uint64_t set, unmapped = 0;
 	bool valid_set = counter_set(ph, base, mask, &set);
 	bool fail_param = (flags & ~SBI_PMU_STOP_FLAG_ALL) || !valid_set;
+
+	/* Counters without an event: invalid for stop as for start, skipped, slots untouched. */
+	for (uint64_t m = set; m; m &= m - 1)
+		if (!counter_configured(ph, __builtin_ctzll(m)))
+			unmapped |= m & -m;
 	bool fail_shmem = (flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT) && !shmem_model[host_current];
 	unsigned long shmem = shmem_model[host_current];
 	struct sbiret ret;
@@ -692,7 +700,7 @@ static void call_stop(struct input *in)
 	if (!fail_param && !fail_shmem && (flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT) && set) {
 		/* Table 16: the overflow bitmap and the value of each counter of the set. */
 		allow(shmem, 8);
-		for (uint64_t m = set; m; m &= m - 1)
+		for (uint64_t m = set & ~unmapped; m; m &= m - 1)
 			allow(shmem + 8 + 8 * (__builtin_ctzll(m) - base), 8);
 	}
 	ret = ecall(SBI_EXT_PMU, SBI_PMU_COUNTER_STOP, base, mask, flags, 0, 0, 0);
@@ -700,7 +708,7 @@ static void call_stop(struct input *in)
 	/* Table 13 */
 	EXPECT_ERROR_IN(ret, "counter_stop", SBI_SUCCESS, SBI_ERR_INVALID_PARAM, SBI_ERR_ALREADY_STOPPED,
 			SBI_ERR_NO_SHMEM);
-	EXPECT(ret.error != SBI_ERR_INVALID_PARAM || fail_param, "counter_stop: INVALID_PARAM without cause");
+	EXPECT(ret.error != SBI_ERR_INVALID_PARAM || fail_param || unmapped, "counter_stop: INVALID_PARAM without cause");
 	EXPECT(ret.error != SBI_ERR_NO_SHMEM || fail_shmem, "counter_stop: NO_SHMEM with snapshot memory set");
 	if (fail_param || fail_shmem) {
 		EXPECT(ret.error == SBI_ERR_INVALID_PARAM || ret.error == SBI_ERR_NO_SHMEM,
@@ -708,9 +716,10 @@ static void call_stop(struct input *in)
 		expect_pmu_unchanged("a failed counter_stop");
 		return;
 	}
-	EXPECT(ret.error == ((set & ~pre.pmu[host_current].started) ? SBI_ERR_ALREADY_STOPPED : SBI_SUCCESS),
-	       "counter_stop of 0x%llx (started 0x%llx): %ld", (unsigned long long)set,
-	       (unsigned long long)pre.pmu[host_current].started, ret.error);
+	EXPECT(ret.error == (unmapped ? SBI_ERR_INVALID_PARAM :
+			     (set & ~pre.pmu[host_current].started) ? SBI_ERR_ALREADY_STOPPED : SBI_SUCCESS),
+	       "counter_stop of 0x%llx (started 0x%llx, no event 0x%llx): %ld", (unsigned long long)set,
+	       (unsigned long long)pre.pmu[host_current].started, (unsigned long long)unmapped, ret.error);
 	EXPECT((ph->started & ~set) == (pre.pmu[host_current].started & ~set),
 	       "counter_stop changed counters outside its set");
 	for (uint64_t m = set; m; m &= m - 1) {
@@ -729,8 +738,8 @@ static void call_stop(struct input *in)
 		if (!(flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT))
 			continue;
 		unsigned long slot = shmem + 8 + 8 * (idx - base);
-		uint64_t expected = idx >= ph->num_hw ? fw_model[host_current][idx - ph->num_hw].value :
-				    idx == PMU_COUNTER_TIME ? shadow_u64(slot) : sim.counter[idx];
+		uint64_t expected = (unmapped >> idx) & 1 ? shadow_u64(slot) :
+				    idx >= ph->num_hw ? fw_model[host_current][idx - ph->num_hw].value : sim.counter[idx];
 		EXPECT(sram_u64(slot) == expected, "snapshot slot of counter %u: 0x%llx, expected 0x%llx", idx,
 		       (unsigned long long)sram_u64(slot), (unsigned long long)expected);
 	}

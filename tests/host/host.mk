@@ -31,6 +31,11 @@ HOST_SRCS_fdt_placement := tests/host/test_fdt_placement.c lib/fdt/fdt_placement
 	lib/common/sbi_memory.c
 HOST_LIBS_fdt_placement := -lfdt
 
+# The ISA extension names of a cpu node (lib/fdt/fdt_helpers.c).
+HOST_TESTS += isa_names
+HOST_SRCS_isa_names := tests/host/test_isa_names.c lib/fdt/fdt_helpers.c
+HOST_LIBS_isa_names := -lfdt
+
 # Prerequisites are expanded a second time, when the rule is used, so tests
 # appended to HOST_TESTS by fragments included later are built too.
 .SECONDEXPANSION:

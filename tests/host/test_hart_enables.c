@@ -49,7 +49,7 @@ TEST(confirmed_sstc_and_cbo)
 		 MENVCFG_STCE | (1UL << 4) | MENVCFG_CBCFE | MENVCFG_CBZE);
 }
 
-TEST(smstateen_opens_envcfg_and_aia)
+TEST(smstateen_opens_every_standard_state_but_custom)
 {
 	struct hart_enables e = hart_extension_enables(0, HART_HAS_SMSTATEEN);
 
@@ -58,6 +58,24 @@ TEST(smstateen_opens_envcfg_and_aia)
 	CHECK(e.mstateen0 & MSTATEEN0_AIA);
 	CHECK(e.mstateen0 & MSTATEEN0_IMSIC);
 	CHECK(e.mstateen0 & MSTATEEN0_CSRIND);
+	CHECK(e.mstateen0 & MSTATEEN0_CONTEXT);
+	CHECK(e.mstateen0 & MSTATEEN0_P1P13);
+	CHECK(e.mstateen0 & MSTATEEN0_CTR);
+	CHECK(e.mstateen0 & MSTATEEN0_SRMCFG);
+	CHECK(e.mstateen0 & MSTATEEN0_JVT);
+	CHECK(e.mstateen0 & MSTATEEN0_FCSR);
+	/* custom state (C) may be M-mode's own: never handed down */
+	CHECK_EQ(e.mstateen0 & MSTATEEN0_C, 0);
+	/* only the defined bits: 0-2, 54-60, 62-63 */
+	CHECK_EQ(e.mstateen0 & ~(0x7UL | (0x7fUL << 54) | (3UL << 62)), 0);
+	CHECK_EQ(e.mstateen123, MSTATEEN_SE);
+	CHECK_EQ(hart_extension_enables(0, 0).mstateen123, 0);
+}
+
+TEST(smcdeleg_sets_cde)
+{
+	CHECK_EQ(hart_extension_enables(0, HART_HAS_SMCDELEG).menvcfg, MENVCFG_CDE);
+	CHECK_EQ(hart_extension_enables(0, HART_HAS_SSCCFG | HART_HAS_SSCSRIND).menvcfg, 0);
 }
 
 int main(void)
@@ -67,6 +85,7 @@ int main(void)
 	RUN(zkr_sets_sseed_only);
 	RUN(svadu_alone_sets_adue_not_with_svade);
 	RUN(confirmed_sstc_and_cbo);
-	RUN(smstateen_opens_envcfg_and_aia);
+	RUN(smstateen_opens_every_standard_state_but_custom);
+	RUN(smcdeleg_sets_cde);
 	return TEST_EXIT_CODE;
 }

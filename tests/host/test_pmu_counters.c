@@ -103,12 +103,23 @@ TEST(start_invalid_counter_sets)
 TEST(start_counter_without_event)
 {
 	setup_three_counters(&sim_qemu_virt, false);
-	/* 3 and 4 are configured, 5 is not: nothing starts */
-	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(3, 0x7, 0, 0));
+	/* 3 and 4 are configured, 5 is not: an invalid counter, the others start
+	 * (one rule for start and stop, docs/pmu.md "Start and stop") */
+	CHECK_EQ(start(3, 0x7, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(ph.started, 0x18);
+	CHECK_EQ(sim.mcountinhibit & 0x38, 0x20);
+	/* ... and wins over one already started */
+	CHECK_EQ(start(3, 0x7, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(start(3, 0x3, 0, 0).error, SBI_ERR_ALREADY_STARTED);
+	CHECK_EQ(stop(3, 0x3, 0).error, SBI_SUCCESS);
 	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(0, 1, 0, 0));        /* free-running mcycle */
 	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(1, 1, 0, 0));        /* time */
-	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(2, 0x3, 0, 0));      /* free-running minstret with 3 */
-	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(FW0, 0x3, 0, 0));    /* FW0 + 1 unconfigured */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(2, 1, 0, 0));        /* free-running minstret */
+	CHECK_FAILS_UNCHANGED(SBI_ERR_INVALID_PARAM, start(FW0 + 1, 1, 0, 0));  /* unconfigured */
+	/* with a configured counter: that one starts */
+	CHECK_EQ(start(2, 0x3, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(start(FW0, 0x3, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(ph.started, (1ULL << 3) | (1ULL << FW0));
 }
 
 TEST(start_empty_set_does_nothing)
@@ -247,10 +258,33 @@ TEST(stop_already_stopped_is_best_effort)
 	CHECK_EQ(ph.started, 0);
 	CHECK_EQ(sim.mcountinhibit & 0x18, 0x18);
 	CHECK_EQ(stop(3, 0x3, 0).error, SBI_ERR_ALREADY_STOPPED);
-	/* unconfigured counters and time are simply "stopped" */
-	CHECK_EQ(stop(0, 0x1f, 0).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(stop(FW0 + 5, 1, 0).error, SBI_ERR_ALREADY_STOPPED);
+	/* Counters without an event (unconfigured, time) are invalid counters,
+	 * as for start: INVALID_PARAM wins, and the others of the set are stopped
+	 * (Linux stops every counter with one call, configured or not). */
+	CHECK_EQ(stop(0, 0x1f, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(stop(FW0 + 5, 1, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(stop(1, 1, 0).error, SBI_ERR_INVALID_PARAM);
+	start(3, 0x3, 0, 0);
+	CHECK_EQ(stop(0, 0x1f, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(ph.started, 0);
+	CHECK_EQ(sim.mcountinhibit & 0x18, 0x18);
 	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(stop_reset_with_delegated_counters_keeps_minh)
+{
+	/* No event again, but never M-mode: what S-mode writes itself through
+	 * counter delegation (Smcdeleg, MINH read-only 0 in sireg2) keeps it. */
+	setup_three_counters(&sim_qemu_sscofpmf, true);
+	pmu_counters_delegated(&ph);
+	CHECK_EQ(sim.mhpmevent[5], MHPMEVENT_MINH);      /* idle ones at once */
+	start(3, 1, 0, 0);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(ph.hw_event[3], 0);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_MINH);
+	pmu_hart_reset(&ph);
+	for (unsigned int n = 3; n <= 18; n++)
+		CHECK_EQ(sim.mhpmevent[n], MHPMEVENT_MINH);
 }
 
 TEST(stop_reset_unmaps_every_counter_of_the_set)
@@ -267,7 +301,7 @@ TEST(stop_reset_unmaps_every_counter_of_the_set)
 	CHECK_EQ(sim.counter[3], 10);
 	/* running 4 with RESET: stopped and unmapped, SUCCESS; FW0 likewise */
 	start(4, 1, 0, 0);
-	CHECK_EQ(stop(4, 0x7fff, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(stop(4, 0x7fff, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_INVALID_PARAM);   /* 5.. unconfigured */
 	CHECK_EQ(ph.hw_event[4], 0);
 	CHECK_EQ(stop(FW0, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
 	CHECK_EQ(ph.fw[0].configured, 0);
@@ -325,9 +359,14 @@ TEST(snapshot_stop_writes_only_the_sets_slots)
 	CHECK_EQ(fixture_changed_bytes(8, 8 + 8 * (FW0 - 2)), 0);
 	CHECK_EQ(fixture_changed_bytes(8 + 8 * (FW0 - 1), FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
 
-	/* stopped counters are snapshotted too (ALREADY_STOPPED), time is left alone */
+	/* stopped counters are snapshotted too (ALREADY_STOPPED); time, without an
+	 * event, is an invalid counter and its slot is left alone */
 	fixture_fill_ram();
-	CHECK_EQ(stop(0, 0x1a, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(stop(0, 0x18, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_VALUE(3), 105);
+	CHECK_EQ(SNAP_VALUE(4), 105);
+	fixture_fill_ram();
+	CHECK_EQ(stop(0, 0x1a, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(SNAP_VALUE(1), PATTERN_U64);   /* time */
 	CHECK_EQ(SNAP_VALUE(3), 105);
 	CHECK_EQ(SNAP_VALUE(4), 105);
@@ -366,8 +405,8 @@ TEST(snapshot_overflow_bitmap_is_relative_to_base)
 	/* base 4: bit 0 */
 	CHECK_EQ(stop(4, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(SNAP_OVERFLOW, 0x1);
-	/* base 0, counters 0..4 */
-	CHECK_EQ(stop(0, 0x1f, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	/* base 0, counters 0..4 (0..2 without an event: INVALID_PARAM, slots untouched) */
+	CHECK_EQ(stop(0, 0x1f, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(SNAP_OVERFLOW, 0x10);
 	/* a set without counter 4 */
 	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
@@ -587,10 +626,10 @@ TEST(hart_reset_frees_every_counter_and_forgets_the_snapshot)
 	for (unsigned int n = 3; n <= 18; n++)
 		CHECK_EQ(sim.counter[n], 0);
 	CHECK(!sim.lcofip);
-	/* Every counter is free: start says there is no event, stop that it is stopped. */
+	/* Every counter is free: no event, an invalid counter for start and stop alike. */
 	for (unsigned long idx = 0; idx < NUM_QEMU; idx++) {
 		CHECK_EQ(start(idx, 1, 0, 0).error, SBI_ERR_INVALID_PARAM);
-		CHECK_EQ(stop(idx, 1, 0).error, SBI_ERR_ALREADY_STOPPED);
+		CHECK_EQ(stop(idx, 1, 0).error, SBI_ERR_INVALID_PARAM);
 	}
 	/* Firmware counters read 0, as from boot. */
 	for (unsigned long idx = FW0; idx < NUM_QEMU; idx++)
@@ -770,7 +809,8 @@ TEST(fw_only_hart_without_mcountinhibit)
 	CHECK_EQ(config(3, 1, SBI_PMU_CFG_FLAG_AUTO_START, EV_FW(SBI_PMU_FW_ILLEGAL_INSN)), 3);
 	pmu_fw_event_count(&ph, SBI_PMU_FW_ILLEGAL_INSN);
 	CHECK_EQ(pmu_counter_fw_read(&ph, 3).value, 1);
-	CHECK_EQ(stop(3, ~0UL >> (64 - PMU_FW_COUNTERS), SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(stop(3, ~0UL >> (64 - PMU_FW_COUNTERS), SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(ph.started, 0);
 	CHECK_EQ(pmu_counter_fw_read(&ph, 3 + PMU_FW_COUNTERS).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(pmu_counter_fw_read(&ph, 0).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(sim.bad_accesses, 0);
@@ -793,7 +833,7 @@ TEST(u74_full_cycle)
 	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, (1ULL << 40) - 2).error, SBI_SUCCESS);
 	sim_hart_tick(5);
 	CHECK_EQ(stop(0, 0x1d, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT | SBI_PMU_STOP_FLAG_RESET).error,
-		 SBI_ERR_ALREADY_STOPPED);
+		 SBI_ERR_INVALID_PARAM);   /* 0, 2 and 4 have no event; 3 is stopped */
 	CHECK_EQ(SNAP_VALUE(3), 3);   /* wrapped at 40 bits */
 	CHECK_EQ(SNAP_OVERFLOW, 0);
 	CHECK_EQ(sim.mhpmevent[3], 0);
@@ -921,6 +961,7 @@ int main(void)
 	RUN(stop_stops_counting);
 	RUN(stop_already_stopped_is_best_effort);
 	RUN(stop_reset_unmaps_every_counter_of_the_set);
+	RUN(stop_reset_with_delegated_counters_keeps_minh);
 	RUN(stop_reset_lets_fixed_counters_run_freely_again);
 	RUN(snapshot_stop_writes_only_the_sets_slots);
 	RUN(snapshot_with_reset);

@@ -3,7 +3,8 @@
  * The SSE core (lib/sse/sse_core.c, sse_context.c) on four simulated harts:
  * event IDs and their error codes, the state machine of the chapter's
  * figure, attributes and their access rules, priorities and nesting,
- * masking, injection (local, remote, global), routing of global events,
+ * masking, injection (local, remote, global), global events on their
+ * preferred hart only (masked, stopped, restarted, moved by the client),
  * the PMU overflow event's hold on LCOFI, hart reset, and exactly what
  * delivery and completion do to S-mode's registers.
  */
@@ -251,8 +252,9 @@ TEST(register_checks_pc_alignment_and_address)
 	unsigned long ram_pc = (unsigned long)(ram + FW_SIZE + 64);
 
 	CHECK_EQ(sbi_sse_register(hs, LOCAL_SW, ram_pc | 1, 0).error, SBI_ERR_INVALID_PARAM);
-	CHECK_EQ(sbi_sse_register(hs, LOCAL_SW, (unsigned long)ram, 0).error, SBI_ERR_INVALID_ADDRESS);
-	CHECK_EQ(sbi_sse_register(hs, LOCAL_SW, 0x10000000, 0).error, SBI_ERR_INVALID_ADDRESS);
+	/* Firmware memory, MMIO: not an entry S-mode can run, INVALID_PARAM (the register table's code). */
+	CHECK_EQ(sbi_sse_register(hs, LOCAL_SW, (unsigned long)ram, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(sbi_sse_register(hs, LOCAL_SW, 0x10000000, 0).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(state(hs, LOCAL_SW), SBI_SSE_STATE_UNUSED);
 	CHECK_EQ(sbi_sse_register(hs, LOCAL_SW, ram_pc + 2, 0x1234).error, SBI_SUCCESS);   /* 2-byte aligned is fine */
 	CHECK_EQ(attr(hs, LOCAL_SW, SBI_SSE_ATTR_ENTRY_PC), ram_pc + 2);
@@ -722,25 +724,141 @@ TEST(global_event_goes_to_its_preferred_hart)
 	CHECK_EQ(state(h0, GLOBAL_SW), SBI_SSE_STATE_ENABLED);
 }
 
-TEST(global_event_avoids_a_masked_preferred_hart)
+TEST(global_event_waits_for_its_masked_preferred_hart)
 {
 	struct hart_state *h0 = on(0), *h1 = on(1);
+	struct sse_cpu_context ctx = smode_ctx(h0);
 
 	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
 	on(0);
 	CHECK_EQ(reg_enable(h0, GLOBAL_SW, 8), 0);      /* preferred hart 0: masked */
-	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
-	CHECK_EQ(kicks[1], 1);                           /* the first hart that takes events */
-	/* Hart 1 masks: the event moves on; with no hart left it waits. */
-	on(1);
-	CHECK_EQ(sbi_sse_hart_mask(h1).error, 0);
-	CHECK(!h1->sse_ready);
-	CHECK_EQ(kicks[0] + kicks[2] + kicks[3], 0);
+	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 1).error, 0);
+	CHECK(!h0->sse_ready);
 	CHECK(pending(h0, GLOBAL_SW));
-	/* Hart 0 unmasks: the event is its own. */
+	/* Hart 1 takes events, but the client did not name it: no IPI, nothing ready. */
+	for (unsigned int i = 0; i < HARTS; i++)
+		CHECK_EQ(kicks[i], 0);
+	on(1);
+	sse_ipi(h1);
+	CHECK(!h1->sse_ready);
+	CHECK_EQ(sbi_sse_hart_mask(h1).error, 0);
+	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
+	CHECK(!h1->sse_ready);
+	ctx = smode_ctx(h1);
+	CHECK(!sse_deliver(h1, &ctx));
+	/* Hart 0 unmasks: delivered there, on the way back from hart_unmask. */
 	on(0);
+	ctx = smode_ctx(h0);
+	ctx.a6 = SBI_SSE_HART_UNMASK;
 	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
 	CHECK(h0->sse_ready);
+	CHECK(sse_deliver(h0, &ctx));
+	CHECK_EQ(ctx.a6, 0);                              /* hart 0's ID */
+	CHECK_EQ(ctx.a7, 8);
+	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_INTERRUPTED_A6), SBI_SSE_HART_UNMASK);
+	CHECK(!pending(h0, GLOBAL_SW));
+	CHECK(sbi_sse_complete(h0, &ctx));
+	CHECK_EQ(state(h1, GLOBAL_SW), SBI_SSE_STATE_ENABLED);
+	CHECK_EQ(kicks[1], 0);
+}
+
+TEST(global_event_injected_elsewhere_for_a_masked_preferred_hart)
+{
+	struct hart_state *h0 = on(0), *h3 = on(3);
+	struct sse_cpu_context ctx = smode_ctx(h3);
+
+	on(0);
+	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
+	CHECK_EQ(sbi_sse_register(h0, GLOBAL_SW, HANDLER_PC, 5).error, 0);
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 64), 0);
+	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
+	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
+	/* Hart 64 is masked: no IPI now (nothing it could do), none for the injector. */
+	CHECK_EQ(kicks[3], 0);
+	CHECK(!h0->sse_ready);
+	/* Its unmask routes the event to itself: ready without an IPI. */
+	on(3);
+	CHECK_EQ(sbi_sse_hart_unmask(h3).error, 0);
+	CHECK(h3->sse_ready);
+	CHECK_EQ(kicks[3], 0);
+	CHECK(sse_deliver(h3, &ctx));
+	CHECK_EQ(ctx.a6, 64);
+	CHECK(sbi_sse_complete(h3, &ctx));
+	/* Unmasked now: the next injection from hart 0 goes to hart 64 by IPI. */
+	on(0);
+	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
+	CHECK_EQ(kicks[3], 1);
+	CHECK(!h0->sse_ready);
+	on(3);
+	sse_ipi(h3);
+	CHECK(h3->sse_ready);
+}
+
+TEST(masking_the_preferred_hart_keeps_the_event_there)
+{
+	struct hart_state *h0 = on(0), *h2 = on(2);
+	struct sse_cpu_context ctx = smode_ctx(h2);
+
+	CHECK_EQ(sbi_sse_hart_unmask(h2).error, 0);
+	on(0);
+	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
+	CHECK_EQ(sbi_sse_register(h0, GLOBAL_SW, HANDLER_PC, 8).error, 0);
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), 0);
+	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
+	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
+	CHECK_EQ(kicks[2], 1);
+	/* Hart 2 masks before it looks at the IPI: the event stays its own. */
+	on(2);
+	CHECK_EQ(sbi_sse_hart_mask(h2).error, 0);
+	sse_ipi(h2);
+	CHECK(!h2->sse_ready);
+	CHECK_EQ(kicks[0] + kicks[1] + kicks[3], 0);
+	on(0);
+	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);   /* again: still pending, once */
+	CHECK(!h0->sse_ready);
+	CHECK(pending(h0, GLOBAL_SW));
+	on(2);
+	CHECK_EQ(sbi_sse_hart_unmask(h2).error, 0);
+	CHECK(h2->sse_ready);
+	CHECK(sse_deliver(h2, &ctx));
+	CHECK(sbi_sse_complete(h2, &ctx));
+	CHECK(!h2->sse_ready);                             /* both injections: one delivery */
+	CHECK(!pending(h2, GLOBAL_SW));
+}
+
+TEST(preferred_hart_is_what_was_written_and_a_hart_that_takes_events)
+{
+	struct hart_state *h0 = on(0);
+
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 64), 0);
+	for (unsigned int i = 0; i < HARTS; i++)
+		CHECK_EQ(attr(on(i), GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 64);
+	on(0);
+	/* A stopped or stopping hart cannot take events: refused, nothing written. */
+	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
+	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 64);
+	/* Started, starting, suspended: it runs S-mode (a suspended hart wakes for an event). */
+	harts[2].hsm_state = SBI_HSM_STATE_START_PENDING;
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_SUCCESS);
+	harts[2].hsm_state = SBI_HSM_STATE_SUSPENDED;
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_SUCCESS);
+	harts[2].hsm_state = SBI_HSM_STATE_STARTED;
+	/* A hart without S-mode (kept in M-mode) is not offered: refused. */
+	harts[1].features &= ~HART_HAS_S;
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 1), SBI_ERR_INVALID_PARAM);
+	/* IDs that name no hart, also with bits above the hart's ID. */
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 3), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, (1UL << 32) | 64), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);
+	/* The preferred hart stops: the attribute still reads what the client wrote. */
+	on(2);
+	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	sse_hart_reset(&harts[2]);
+	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	CHECK_EQ(attr(on(0), GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);
 }
 
 TEST(disable_keeps_a_global_event_pending)
@@ -762,7 +880,7 @@ TEST(disable_keeps_a_global_event_pending)
 	CHECK(!pending(h0, GLOBAL_SW));
 }
 
-TEST(hart_reset_resets_local_events_and_moves_global_ones)
+TEST(hart_reset_resets_local_events_and_keeps_global_ones_for_the_hart)
 {
 	struct hart_state *h0 = on(0), *h2 = on(2);
 	struct sse_cpu_context ctx = smode_ctx(h2);
@@ -774,22 +892,65 @@ TEST(hart_reset_resets_local_events_and_moves_global_ones)
 	CHECK_EQ(sbi_sse_inject(h2, GLOBAL_SW, 0).error, 0);
 	CHECK(sse_deliver(h2, &ctx));
 	CHECK_EQ(sbi_sse_inject(h2, GLOBAL_SW, 0).error, 0);       /* again, while it runs */
-	/* Hart 2 stops (HSM): hart 0 takes over. */
+	/* Hart 2 stops (HSM) with the handler running; hart 0 takes events. */
 	on(0);
 	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
 	on(2);
 	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
 	sse_hart_reset(h2);
+	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(state(h2, LOCAL_SW), SBI_SSE_STATE_UNUSED);
 	CHECK_EQ(attr(h2, LOCAL_SW, SBI_SSE_ATTR_ENTRY_ARG), 0);
 	CHECK_EQ(sbi_sse_hart_mask(h2).error, SBI_ERR_ALREADY_STOPPED);      /* masked again */
 	CHECK(!h2->sse_ready);
-	CHECK_EQ(state(h0, GLOBAL_SW), SBI_SSE_STATE_ENABLED);
-	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 0);      /* moved */
-	CHECK_EQ(kicks[0], 1);
+	CHECK_EQ(h2->ext->sse.global_targeted, 0);
+	/* The handler died with the hart: done. The second injection waits for hart 2. */
 	on(0);
+	CHECK_EQ(state(h0, GLOBAL_SW), SBI_SSE_STATE_ENABLED);
+	CHECK(pending(h0, GLOBAL_SW));
+	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);      /* not rewritten */
+	for (unsigned int i = 0; i < HARTS; i++)
+		CHECK_EQ(kicks[i], 0);
 	sse_ipi(h0);
-	CHECK(h0->sse_ready);
+	CHECK(!h0->sse_ready);
+	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);       /* injected while it is stopped */
+	CHECK(!h0->sse_ready);
+	CHECK_EQ(kicks[2], 0);
+	/* Started again (masked, as at boot); its unmask delivers the event there. */
+	harts[2].hsm_state = SBI_HSM_STATE_STARTED;
+	on(2);
+	ctx = smode_ctx(h2);
+	CHECK(!sse_deliver(h2, &ctx));
+	CHECK_EQ(sbi_sse_hart_unmask(h2).error, 0);
+	CHECK(h2->sse_ready);
+	CHECK(sse_deliver(h2, &ctx));
+	CHECK_EQ(ctx.a6, 2);
+	CHECK(sbi_sse_complete(h2, &ctx));
+	CHECK(!pending(h2, GLOBAL_SW));
+}
+
+TEST(client_moves_a_global_event_off_a_stopped_hart)
+{
+	struct hart_state *h0 = on(0), *h1 = on(1);
+	struct sse_cpu_context ctx = smode_ctx(h1);
+
+	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
+	on(0);
+	CHECK_EQ(sbi_sse_register(h0, GLOBAL_SW, HANDLER_PC, 3).error, 0);
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), 0);
+	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
+	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);       /* hart 2 masked: waits */
+	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	/* The client names another hart (disable, write, enable): the event goes there. */
+	CHECK_EQ(sbi_sse_disable(h0, GLOBAL_SW).error, 0);
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 1), 0);
+	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
+	CHECK_EQ(kicks[1], 1);
+	on(1);
+	sse_ipi(h1);
+	CHECK(sse_deliver(h1, &ctx));
+	CHECK_EQ(ctx.a6, 1);
 }
 
 /* ---- PMU overflow and double trap ---- */
@@ -851,6 +1012,16 @@ TEST(double_trap_needs_an_enabled_handler)
 	CHECK(sse_double_trap(hs));
 	CHECK(hs->sse_ready);
 	CHECK(!sse_double_trap(on(0)));          /* no Ssdbltrp there */
+	/* A double trap inside the double-trap handler has no handler left: the hart stops. */
+	{
+		struct sse_cpu_context ctx = smode_ctx(hs);
+
+		CHECK(sse_deliver(hs, &ctx));
+		CHECK_EQ(state(hs, DBL_TRAP), SBI_SSE_STATE_RUNNING);
+		CHECK(!sse_double_trap(hs));
+		CHECK(sbi_sse_complete(hs, &ctx));
+		CHECK(sse_double_trap(hs));      /* enabled again */
+	}
 }
 
 int main(void)
@@ -880,9 +1051,13 @@ int main(void)
 	RUN(inject_errors);
 	RUN(remote_local_injection_kicks_the_target);
 	RUN(global_event_goes_to_its_preferred_hart);
-	RUN(global_event_avoids_a_masked_preferred_hart);
+	RUN(global_event_waits_for_its_masked_preferred_hart);
+	RUN(global_event_injected_elsewhere_for_a_masked_preferred_hart);
+	RUN(masking_the_preferred_hart_keeps_the_event_there);
+	RUN(preferred_hart_is_what_was_written_and_a_hart_that_takes_events);
 	RUN(disable_keeps_a_global_event_pending);
-	RUN(hart_reset_resets_local_events_and_moves_global_ones);
+	RUN(hart_reset_resets_local_events_and_keeps_global_ones_for_the_hart);
+	RUN(client_moves_a_global_event_off_a_stopped_hart);
 	RUN(pmu_event_takes_lcofi_while_enabled);
 	RUN(pmu_event_oneshot_and_reset_give_lcofi_back);
 	RUN(double_trap_needs_an_enabled_handler);

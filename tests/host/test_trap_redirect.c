@@ -185,6 +185,106 @@ TEST(mpv_ignored_without_h)
 	CHECK_EQ(r.mepc, STVEC);
 }
 
+/* ---- Zicfilp: the landing-pad state at the trap goes to the handler's xPELP ---- */
+
+TEST(landing_pad_state_moves_to_spelp)
+{
+	o.mstatus = mpp(PRV_U) | MSTATUS_MPELP;
+	o.cause = CAUSE_LOAD_ACCESS;
+	trap_redirect_plan(&o, &r);
+	/* SPELP = the ELP at the trap; MPELP = 0: the handler starts with none expected */
+	CHECK_EQ(r.mstatus, mpp(PRV_S) | MSTATUS_SPELP);
+	o.mstatus = mpp(PRV_S) | MSTATUS_SPELP;        /* S-mode's own SPELP from before: replaced */
+	trap_redirect_plan(&o, &r);
+	CHECK_EQ(r.mstatus, mpp(PRV_S) | MSTATUS_SPP);
+}
+
+TEST(landing_pad_state_to_vs_goes_to_vsstatus)
+{
+	o.has_h = true;
+	o.hedeleg = 1UL << CAUSE_LOAD_ACCESS;
+	o.mstatus = mpp(PRV_U) | MSTATUS_MPV | MSTATUS_MPELP | MSTATUS_SPELP;
+	o.cause = CAUSE_LOAD_ACCESS;
+	trap_redirect_plan(&o, &r);
+	CHECK(r.to_vs);
+	CHECK_EQ(r.vsstatus, MSTATUS_SPELP);
+	/* HS-mode's SPELP untouched, MPELP cleared: VS-mode's handler expects no landing pad */
+	CHECK_EQ(r.mstatus, mpp(PRV_S) | MSTATUS_MPV | MSTATUS_SPELP);
+}
+
+/* ---- Ssdbltrp ---- */
+
+TEST(double_trap_enabled_sets_sdt)
+{
+	o.mstatus = mpp(PRV_U) | MSTATUS_SIE;
+	o.cause = CAUSE_STORE_ACCESS;
+	o.s_dte = true;
+	trap_redirect_plan(&o, &r);
+	CHECK(!r.double_trap);
+	CHECK_EQ(r.mstatus, mpp(PRV_S) | MSTATUS_SPIE | MSTATUS_SDT);
+	o.s_dte = false;                                   /* SDT is not S-mode's then */
+	trap_redirect_plan(&o, &r);
+	CHECK_EQ(r.mstatus, mpp(PRV_S) | MSTATUS_SPIE);
+}
+
+TEST(sdt_set_is_a_double_trap)
+{
+	o.mstatus = mpp(PRV_S) | MSTATUS_SDT;
+	o.cause = CAUSE_LOAD_ACCESS;
+	o.s_dte = true;
+	trap_redirect_plan(&o, &r);
+	CHECK(r.double_trap);
+	/* without DTE the bit means nothing (read-only 0 on hardware): redirected */
+	o.s_dte = false;
+	trap_redirect_plan(&o, &r);
+	CHECK(!r.double_trap);
+	CHECK_EQ(r.mepc, STVEC);
+}
+
+TEST(vs_double_trap_goes_to_hs_as_cause_16)
+{
+	o.has_h = true;
+	o.hedeleg = 1UL << CAUSE_LOAD_ACCESS;
+	o.mstatus = mpp(PRV_S) | MSTATUS_MPV | MSTATUS_MPELP;
+	o.vsstatus = MSTATUS_SDT;
+	o.cause = CAUSE_LOAD_ACCESS;
+	o.tval = 0x1234;
+	o.s_dte = o.vs_dte = true;
+	trap_redirect_plan(&o, &r);
+	CHECK(!r.to_vs);
+	CHECK(!r.double_trap);
+	CHECK_EQ(r.xcause, CAUSE_DOUBLE_TRAP);
+	CHECK_EQ(r.htval, CAUSE_LOAD_ACCESS);              /* the cause VS-mode would have seen */
+	CHECK_EQ(r.xtval, 0x1234);
+	CHECK_EQ(r.hstatus, HSTATUS_SPV | HSTATUS_SPVP | HSTATUS_GVA);
+	CHECK_EQ(r.mstatus, mpp(PRV_S) | MSTATUS_SPP | MSTATUS_SPELP | MSTATUS_SDT);
+	CHECK_EQ(r.vsstatus, MSTATUS_SDT);                 /* VS-mode's state untouched */
+	/* without henvcfg.DTE, VS-mode takes it */
+	o.vs_dte = false;
+	trap_redirect_plan(&o, &r);
+	CHECK(r.to_vs);
+	/* and when HS-mode's own SDT is set too, it is HS-mode's double trap */
+	o.vs_dte = true;
+	o.mstatus |= MSTATUS_SDT;
+	trap_redirect_plan(&o, &r);
+	CHECK(r.double_trap);
+}
+
+TEST(hardware_double_trap_from_vs_to_hs)
+{
+	/* mcause 16 from V=1, mtval2 = the cause: never VS-mode's, htval = mtval2 */
+	o.has_h = true;
+	o.hedeleg = ~0UL;
+	o.mstatus = mpp(PRV_U) | MSTATUS_MPV;
+	o.cause = CAUSE_DOUBLE_TRAP;
+	o.tval2 = CAUSE_ILLEGAL_INSTRUCTION;
+	trap_redirect_plan(&o, &r);
+	CHECK(!r.to_vs);
+	CHECK_EQ(r.xcause, CAUSE_DOUBLE_TRAP);
+	CHECK_EQ(r.htval, CAUSE_ILLEGAL_INSTRUCTION);
+	CHECK(!trap_cause_vs_delegable(CAUSE_DOUBLE_TRAP));
+}
+
 int main(void)
 {
 	RUN(smode_trap_without_h);
@@ -198,5 +298,11 @@ int main(void)
 	RUN(hedeleg_ignored_without_v);
 	RUN(hedeleg_never_delegates_virtual_instruction);
 	RUN(mpv_ignored_without_h);
+	RUN(landing_pad_state_moves_to_spelp);
+	RUN(landing_pad_state_to_vs_goes_to_vsstatus);
+	RUN(double_trap_enabled_sets_sdt);
+	RUN(sdt_set_is_a_double_trap);
+	RUN(vs_double_trap_goes_to_hs_as_cause_16);
+	RUN(hardware_double_trap_from_vs_to_hs);
 	return TEST_EXIT_CODE;
 }

@@ -20,6 +20,11 @@
  *   sse_hart_unmask+delivery   unmask ecall to the handler's first instruction
  *   sse_inject+delivery        inject ecall to the handler's first instruction
  *   sse_complete               complete ecall to the interrupted instruction
+ * and the same with the global software event (0xffff8000), its
+ * PREFERRED_HART this hart (the only one under -smp 1):
+ *   sse_inject(global)+delivery, sse_hart_unmask(global)+delivery
+ * plus sse_hart_mask (the global event enabled, nothing pending) and
+ * sse_write_attrs(preferred_hart) (the event registered).
  * Every ecall the trace of scripts/bench.sh --trace follows is one right
  * after a rdinstret, so each run has exactly one such ecall.
  */
@@ -159,7 +164,9 @@ __asm__(".pushsection .text\n"
 	".popsection");
 extern char bench_sse_deliver[], bench_sse_complete[];
 
-#define SSE_EVENT SBI_SSE_EVENT_LOCAL_SOFTWARE
+/* The event of the row being run: local software, or global software. */
+static unsigned long sse_event = SBI_SSE_EVENT_LOCAL_SOFTWARE;
+#define SSE_EVENT sse_event
 
 struct sse_measured {
 	unsigned long before, after;   /* around the measured ecall (0: not read) */
@@ -234,7 +241,8 @@ enum bench_id {
 	B_CONFIG_HW, B_CONFIG_FW,
 	B_START_HW, B_STOP_HW, B_START_FW, B_STOP_FW, B_FW_READ, B_FW_READ_HI, B_SET_SHMEM,
 	B_EVENT_GET_INFO, B_SSE_INJECT_MASKED, B_SSE_UNMASK_DELIVER, B_SSE_INJECT_DELIVER,
-	B_SSE_COMPLETE, B_COUNT
+	B_SSE_COMPLETE, B_SSE_GLOBAL_INJECT_DELIVER, B_SSE_GLOBAL_UNMASK_DELIVER, B_SSE_HART_MASK,
+	B_SSE_WRITE_PREFERRED_HART, B_COUNT
 };
 
 static const char *const bench_names[B_COUNT] = {
@@ -258,6 +266,10 @@ static const char *const bench_names[B_COUNT] = {
 	[B_SSE_UNMASK_DELIVER] = "sse_hart_unmask+delivery",
 	[B_SSE_INJECT_DELIVER] = "sse_inject+delivery",
 	[B_SSE_COMPLETE] = "sse_complete",
+	[B_SSE_GLOBAL_INJECT_DELIVER] = "sse_inject(global)+delivery",
+	[B_SSE_GLOBAL_UNMASK_DELIVER] = "sse_hart_unmask(global)+delivery",
+	[B_SSE_HART_MASK] = "sse_hart_mask",
+	[B_SSE_WRITE_PREFERRED_HART] = "sse_write_attrs(preferred_hart)",
 };
 
 /* One run of an SSE row: set-up, the measured path, clean-up. */
@@ -265,8 +277,39 @@ static struct measured run_sse(enum bench_id id)
 {
 	struct sse_measured m;
 	unsigned long instructions = ~0UL;
-	long error = sse_setup(id == B_SSE_COMPLETE ? bench_sse_complete : bench_sse_deliver);
+	static unsigned long preferred_hart;
+	long error;
 
+	sse_event = id >= B_SSE_GLOBAL_INJECT_DELIVER ? SBI_SSE_EVENT_GLOBAL_SOFTWARE : SBI_SSE_EVENT_LOCAL_SOFTWARE;
+	if (id == B_SSE_WRITE_PREFERRED_HART) {
+		/* REGISTERED (PREFERRED_HART is written only then), this hart's ID. */
+		error = sbi_sse_register(SSE_EVENT, (unsigned long)bench_sse_deliver, 0).error;
+		if (error != SBI_SUCCESS)
+			return (struct measured){ 0, error };
+		preferred_hart = current_hartid();
+		/* One rdinstret-timed ecall with a0..a4 (sse_ecall has a0 and a1 only). */
+		{
+			unsigned long before, after;
+			register unsigned long a0 __asm__("a0") = SSE_EVENT;
+			register unsigned long a1 __asm__("a1") = SBI_SSE_ATTR_PREFERRED_HART;
+			register unsigned long a2 __asm__("a2") = 1;
+			register unsigned long a3 __asm__("a3") = (unsigned long)&preferred_hart;
+			register unsigned long a4 __asm__("a4") = 0;
+			register unsigned long a6 __asm__("a6") = SBI_SSE_WRITE_ATTRS;
+			register unsigned long a7 __asm__("a7") = SBI_EXT_SSE;
+			__asm__ volatile("rdinstret %[before]\n\t"
+					 "ecall\n\t"
+					 "rdinstret %[after]"
+					 : [before] "=&r"(before), [after] "=&r"(after), "+r"(a0), "+r"(a1)
+					 : "r"(a2), "r"(a3), "r"(a4), "r"(a6), "r"(a7)
+					 : "memory");
+			instructions = between(before, after);
+			m.error = (long)a0;
+		}
+		CHECK_EQ(sbi_sse_unregister(SSE_EVENT).error, SBI_SUCCESS);
+		return (struct measured){ instructions, m.error };
+	}
+	error = sse_setup(id == B_SSE_COMPLETE ? bench_sse_complete : bench_sse_deliver);
 	if (error != SBI_SUCCESS)
 		return (struct measured){ 0, error };
 	switch (id) {
@@ -285,8 +328,20 @@ static struct measured run_sse(enum bench_id id)
 		instructions = between(m.before, m.handler_t0);
 		break;
 	case B_SSE_INJECT_DELIVER:
+	case B_SSE_GLOBAL_INJECT_DELIVER:
 		m = sse_ecall(SBI_SSE_INJECT, SSE_EVENT, 0, true);
 		instructions = between(m.before, m.handler_t0);
+		break;
+	case B_SSE_GLOBAL_UNMASK_DELIVER:
+		CHECK_EQ(sbi_sse_hart_mask().error, SBI_SUCCESS);
+		CHECK_EQ(sse_ecall(SBI_SSE_INJECT, SSE_EVENT, 0, false).error, SBI_SUCCESS);
+		m = sse_ecall(SBI_SSE_HART_UNMASK, 0, 0, true);
+		instructions = between(m.before, m.handler_t0);
+		break;
+	case B_SSE_HART_MASK:
+		m = sse_ecall(SBI_SSE_HART_MASK, 0, 0, true);
+		instructions = between(m.before, m.after);
+		CHECK_EQ(sbi_sse_hart_unmask().error, SBI_SUCCESS);
 		break;
 	case B_SSE_COMPLETE:
 		m = sse_ecall(SBI_SSE_INJECT, SSE_EVENT, 0, false);
@@ -372,6 +427,10 @@ static struct measured run_once(enum bench_id id)
 	case B_SSE_UNMASK_DELIVER:
 	case B_SSE_INJECT_DELIVER:
 	case B_SSE_COMPLETE:
+	case B_SSE_GLOBAL_INJECT_DELIVER:
+	case B_SSE_GLOBAL_UNMASK_DELIVER:
+	case B_SSE_HART_MASK:
+	case B_SSE_WRITE_PREFERRED_HART:
 		return run_sse(id);
 	default:
 		return (struct measured){ 0, SBI_ERR_FAILED };

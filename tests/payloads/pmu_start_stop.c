@@ -94,10 +94,17 @@ static void check_start_errors(void)
 	CHECK_EQ(sbi_pmu_counter_start(FW_FIRST + 5, 1, 0, 0).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(sbi_pmu_counter_start(QEMU_HPM_FIRST + 7, 1, 0, 0).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(sbi_pmu_counter_start(COUNTER_TIME, 1, 0, 0).error, SBI_ERR_INVALID_PARAM);
-	CHECK_EQ(sbi_pmu_counter_start(f, 0x21, 0, 0).error, SBI_ERR_INVALID_PARAM);   /* f and f+5 */
-	/* None of the failed calls started f. */
+	/* None of these started anything. */
 	CHECK(!is_running_fw(f));
 	CHECK_EQ(fw_value(f), 0);
+	/* f and f+5: f+5 is an invalid counter, f starts (the same rule as stop's). */
+	CHECK_EQ(sbi_pmu_counter_start(f, 0x21, 0, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK(is_running_fw(f));
+	CHECK_EQ(sbi_pmu_counter_stop(f, 0x21, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK(!is_running_fw(f));
+	/* Back to 0 and stopped, for what follows. */
+	CHECK_EQ(sbi_pmu_counter_start(f, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_pmu_counter_stop(f, 1, 0).error, SBI_SUCCESS);
 
 	/* An empty set: nothing to do. */
 	CHECK_EQ(sbi_pmu_counter_start(0, 0, 0, 0).error, SBI_SUCCESS);
@@ -147,10 +154,10 @@ static void check_stop_errors(void)
 	CHECK_EQ(sbi_pmu_counter_stop(FW_FIRST, 0, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
 	CHECK(is_running_fw(f));
 
-	/* Never configured, or time: never started, so already stopped. */
-	CHECK_EQ(sbi_pmu_counter_stop(FW_FIRST + 9, 1, 0).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(sbi_pmu_counter_stop(QEMU_HPM_FIRST + 9, 1, 0).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(sbi_pmu_counter_stop(COUNTER_TIME, 1, 0).error, SBI_ERR_ALREADY_STOPPED);
+	/* Never configured, or time: no event, an invalid counter, as for start. */
+	CHECK_EQ(sbi_pmu_counter_stop(FW_FIRST + 9, 1, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(sbi_pmu_counter_stop(QEMU_HPM_FIRST + 9, 1, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(sbi_pmu_counter_stop(COUNTER_TIME, 1, 0).error, SBI_ERR_INVALID_PARAM);
 
 	/* Already stopped: the error, and the other counters of the set still stop. */
 	CHECK_EQ(sbi_pmu_counter_stop(f, 1, 0).error, SBI_SUCCESS);
