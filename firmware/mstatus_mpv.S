@@ -12,13 +12,11 @@
  *   - a trap from VS-mode into M-mode sets it: an sret into VS-mode with an
  *     M-level interrupt pending (SSIP, taken from mideleg for the moment),
  *     which brings the hart straight back, before any VS-mode instruction.
- * Every other CSR they change is put back as it was, except mcause/mtval
- * (nobody reads them after the caller's decisions). Called from C with
+ * Every other CSR they change is put back as it was (mstatus.MDT too),
+ * except mcause/mtval (nobody reads them after the caller's decisions). Called from C with
  * interrupts off in M-mode; they use only registers C may clobber.
  */
 #include "riscv_csr.h"
-
-#define MSTATUS_MPELP (1 << 41)
 
 	.section .text
 	.align 2
@@ -68,6 +66,8 @@ mstatus_mpv_set_by_trap:
 	la	t0, 3f
 	csrw	CSR_MTVEC, t0            /* direct mode: every trap to 3f */
 	csrw	CSR_SEPC, t0             /* never fetched in VS-mode; firmware memory all the same */
+	li	t0, MSTATUS_MDT
+	csrc	CSR_MSTATUS, t0          /* Smdbltrp: the trap back is no double trap */
 	li	t0, MSTATUS_SPP
 	csrs	CSR_MSTATUS, t0          /* the sret goes to S-level ... */
 	li	t0, HSTATUS_SPV
