@@ -149,7 +149,8 @@ done <"$cases_file"
 
 # --- one case -------------------------------------------------------------------
 
-# The QEMUs a case runs on: its qemu= option, else all of them.
+# The QEMUs a case runs on: its qemu= option, else all of them (also for an
+# unknown qemu=, so that setup_case fails the case instead of it vanishing).
 case_qemus()
 {
 	local opt
@@ -157,10 +158,19 @@ case_qemus()
 
 	read -r -a opt_words <<<"$1"
 	for opt in ${opt_words[@]+"${opt_words[@]}"}; do
-		case $opt in qemu=*) echo "${opt#qemu=}"; return ;; esac
+		case $opt in
+		qemu=*)
+			if [ -n "${qemu_label[${opt#qemu=}]-}" ]; then
+				echo "${opt#qemu=}"
+				return
+			fi ;;
+		esac
 	done
 	echo "${ALL_QEMUS[*]}"
 }
+
+# What an option may be called (key=, and key@QEMU= but for qemu=).
+OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel log"
 
 # Sets the globals of one case on QEMU $4 from its fields; config_error is
 # non-empty when the line cannot be run. Options apply in two passes: those
@@ -198,6 +208,10 @@ setup_case()
 					config_error="unknown QEMU in option '$opt' (7.2 or 11)"
 					continue
 				fi
+				case " $OPTION_KEYS " in
+				*" $key "*) ;;
+				*) config_error="unknown option '$opt'"; continue ;;
+				esac
 				[ "$pass" = this ] && [ "$q" = "$qid" ] || continue
 			elif [ "$pass" = this ]; then
 				continue
@@ -212,9 +226,7 @@ setup_case()
 			cpu) cpu=$value ;;
 			accel) accel=$value ;;
 			log) markers+=("${value//\~/ }") ;;
-			qemu)
-				[ "$pass" = all ] || config_error="qemu= cannot be given per QEMU"
-				[ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
+			qemu) [ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
 			*) config_error="unknown option '$opt'" ;;
 			esac
 		done
