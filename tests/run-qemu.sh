@@ -170,7 +170,7 @@ case_qemus()
 }
 
 # What an option may be called (key=, and key@QEMU= but for qemu=).
-OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel log"
+OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log"
 
 # Sets the globals of one case on QEMU $4 from its fields; config_error is
 # non-empty when the line cannot be run. Options apply in two passes: those
@@ -189,6 +189,7 @@ setup_case()
 	kernel=yes
 	cpu=
 	accel=
+	dt_edit=
 	markers=()
 	config_error=
 
@@ -225,6 +226,7 @@ setup_case()
 			kernel) kernel=$value ;;
 			cpu) cpu=$value ;;
 			accel) accel=$value ;;
+			dt) dt_edit=$value ;;
 			log) markers+=("${value//\~/ }") ;;
 			qemu) [ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
 			*) config_error="unknown option '$opt'" ;;
@@ -251,6 +253,13 @@ setup_case()
 	yes | no) ;;
 	*) config_error="bad kernel '$kernel' (yes or no)" ;;
 	esac
+	case $dt_edit in
+	'' | pmu-snapshot) ;;
+	*) config_error="bad dt '$dt_edit' (pmu-snapshot)" ;;
+	esac
+	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
+		config_error="dt=$dt_edit with a -dtb of its own"
+	fi
 
 	if [[ $payload == */* || $payload == *.elf ]]; then
 		elf=$payload
@@ -353,6 +362,17 @@ judge_case()
 	done
 }
 
+# dt=pmu-snapshot: this QEMU's own DT for exactly this machine (dumpdtb)
+# with the firmware's opt-in /chosen/abacus,pmu-snapshot, given with -dtb.
+make_case_dtb()
+{
+	local dtb=${qemu_logs[$2]}/$1.dtb
+
+	rm -f "$dtb"
+	"${qemu_cmd[@]}" -M "$machine,dumpdtb=$dtb" </dev/null >/dev/null 2>&1 &&
+		fdtput "$dtb" /chosen abacus,pmu-snapshot && qemu_cmd+=(-dtb "$dtb")
+}
+
 run_case()
 {
 	local name=$1 qid=$2 qemu_pid rc stopped_on_result=0 label=${qemu_label[$2]}
@@ -360,6 +380,9 @@ run_case()
 
 	log=${qemu_logs[$qid]}/$name.log
 	reason=$config_error
+	if [ -z "$reason" ] && [ -n "$dt_edit" ] && ! make_case_dtb "$name" "$qid"; then
+		reason="could not make the case's DT (QEMU dumpdtb, fdtput)"
+	fi
 	printf '%q ' "${qemu_cmd[@]}" >"${qemu_logs[$qid]}/$name.cmd"
 	echo >>"${qemu_logs[$qid]}/$name.cmd"
 	: >"$log"
