@@ -94,6 +94,7 @@ FW_LDFLAGS := -pie --no-dynamic-linker --gc-sections --no-warn-rwx-segments --bu
 FW_SRCS := \
 	firmware/entry.S firmware/trap_entry.S firmware/smode_enter.S \
 	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c firmware/fw_payload.c \
+	firmware/mstatus_mpv.S \
 	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
 	lib/sbi/sbi_console.c lib/sbi/sbi_heap.c lib/sbi/sbi_hart.c lib/sbi/sbi_hart_enables.c lib/sbi/sbi_pmp.c lib/sbi/sbi_pmp_plan.c lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \

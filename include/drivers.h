@@ -63,5 +63,7 @@ bool reset_gpio_supported(unsigned long type);
 const char *reset_gpio_name(void);
 /* Does not return when the line resets the machine; returns if there is no line. */
 void reset_gpio_act(unsigned long type);
+/* Busy-waits ms milliseconds for a reset to take effect (reset_gpio.c). */
+void reset_delay_ms(uint32_t ms);
 
 #endif

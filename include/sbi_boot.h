@@ -6,14 +6,21 @@
 
 /* Free space in the DT handed to S-mode (a next stage grows it in place). */
 #define FDT_FIXUP_ROOM_BYTES 4096
-/* Room for DT fixups in the firmware's copy: a /reserved-memory node (about
- * 200 bytes), and a status property per cpu node or AIA node at worst (a few
- * percent of such a node's size). It is in the firmware region, which must
- * stay 128 KiB on a 4-hart QEMU virt (docs/boot.md). */
+/*
+ * Room for DT fixups in the firmware's copy: a /reserved-memory node (about
+ * 200 bytes) and the AIA's few status properties (FDT_COPY_ROOM_BYTES), and
+ * a status property per cpu node at worst (24 bytes: lib/fdt/fdt_fixup.c,
+ * fixup_harts_not_offered). By cpu node, not by the DT's size: QEMU 11.1's
+ * cpu nodes (riscv,isa-extensions) are nearly three times QEMU 7.2's, and
+ * room for an eighth of its 512-hart DT (532 KB) left no space below the
+ * next stage for the firmware region. The copy is in that region, which must
+ * stay 128 KiB on a 4-hart QEMU virt (docs/boot.md).
+ */
 #define FDT_COPY_ROOM_BYTES 2048
-static inline unsigned long fdt_fixup_room(unsigned long dtb_size)
+#define FDT_FIXUP_ROOM_PER_CPU 32
+static inline unsigned long fdt_fixup_room(unsigned int cpu_nodes)
 {
-	return FDT_COPY_ROOM_BYTES + dtb_size / 8;
+	return FDT_COPY_ROOM_BYTES + (unsigned long)FDT_FIXUP_ROOM_PER_CPU * cpu_nodes;
 }
 
 /* What cold boot found, for the rest of boot. */

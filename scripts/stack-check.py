@@ -102,8 +102,10 @@ BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
 # saves two registers there, then runs its function on another stack;
 # hart_enter_next_mode, hart_enter_block (cold boot: onto the hart's own
 # stack, where boot_warm_main is a root) and park never return and push
+# nothing; mstatus_mpv_write (firmware/mstatus_mpv.S) returns and pushes
 # nothing.
-ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_block': 0, 'park': 0}
+ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_block': 0, 'park': 0,
+                 'mstatus_mpv_write': 0}
 
 # The other stacks C runs on, checked with the same margin: (function, the
 # file and #define of its stack's size). Cold boot and the DT work at the end

@@ -111,7 +111,7 @@ const char *reset_gpio_name(void)
 }
 
 /* Busy-waits on the machine timer; without one, on a loop long enough for a few GHz. */
-static void delay_ms(uint32_t ms)
+void reset_delay_ms(uint32_t ms)
 {
 	uint64_t hz = aclint_timebase_hz();
 
@@ -144,11 +144,11 @@ static void gpio_line_pulse(const struct gpio_line *line)
 	regs[SIFIVE_GPIO_OUT_XOR / 4] &= ~line->pin_bit;
 	regs[SIFIVE_GPIO_IOF_EN / 4] &= ~line->pin_bit;
 	regs[SIFIVE_GPIO_OUTPUT_EN / 4] |= line->pin_bit;
-	delay_ms(line->active_ms);
+	reset_delay_ms(line->active_ms);
 	gpio_line_set(line, false);
-	delay_ms(line->inactive_ms);
+	reset_delay_ms(line->inactive_ms);
 	gpio_line_set(line, true);
-	delay_ms(line->wait_ms);
+	reset_delay_ms(line->wait_ms);
 }
 
 void reset_gpio_act(unsigned long type)

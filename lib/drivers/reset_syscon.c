@@ -5,9 +5,12 @@
  * `regmap`. When that block is a SiFive test device (QEMU's sifive,test1), a
  * shutdown for SBI_SRST_REASON_SYSTEM_FAILURE uses its "exit with code"
  * command, so a CI run sees a failing payload as a non-zero exit.
- * If the syscon write does not reset the machine (or there is none), the
- * gpio-poweroff / gpio-restart lines (reset_gpio.c) are tried, then the
- * platform's fallback.
+ * A write may act some time after it completes: QEMU 11's sifive,test1 only
+ * asks QEMU's main loop to stop the machine (QEMU 7.2 exited at once), and
+ * the hart runs on meanwhile. So the firmware waits SYSCON_RESET_WAIT_MS
+ * before it calls the write a failure, as Linux's syscon-poweroff and
+ * syscon-reboot drivers wait 1 s; only then are the gpio-poweroff /
+ * gpio-restart lines (reset_gpio.c) tried, then the platform's fallback.
  */
 #include <libfdt.h>
 #include "drivers.h"
@@ -15,6 +18,7 @@
 #include "sbi_spec.h"
 
 #define SIFIVE_TEST_FAIL 0x3333
+#define SYSCON_RESET_WAIT_MS 1000
 
 struct syscon_action {
 	volatile uint32_t *reg;
@@ -111,6 +115,7 @@ void reset_system(unsigned long type, unsigned long reason)
 			*act->reg = (1U << 16) | SIFIVE_TEST_FAIL;     /* exit code 1 */
 		else
 			syscon_write(act, act->value);
+		reset_delay_ms(SYSCON_RESET_WAIT_MS);
 	}
 	reset_gpio_act(type);
 	if (fallback_reset)

@@ -15,6 +15,7 @@
 #include "sbi_emulate.h"
 #include "trap.h"
 #include "sbi_trap_redirect.h"
+#include "mstatus_mpv.h"
 #include "trap_expect.h"
 #include "sbi_boot.h"
 #include "sbi_lock.h"
@@ -109,6 +110,9 @@ bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsign
 			csr_write(CSR_HSTATUS, r.hstatus);
 			csr_write(CSR_HTVAL, r.htval);
 			csr_write(CSR_HTINST, r.htinst);
+			/* From VS/VU-mode to HS-mode: V = 0 after the mret. */
+			if (origin.mstatus & MSTATUS_MPV)
+				mstatus_mpv_write(false);
 		}
 		csr_write(CSR_SCAUSE, r.xcause);
 		csr_write(CSR_STVAL, r.xtval);

@@ -42,7 +42,7 @@ install-tools: $(TOOL_PMU_DT)
 	install -D -m 0755 $(TOOL_PMU_DT) $(DESTDIR)$(PREFIX)/bin/abacus-pmu-dt
 
 # make test: the ASan build on every fixture, QEMU's DTs and the firmware's own
-# boot log (needs build/qemu-virt and build/hifive-unmatched firmware, and the
+# boot log (needs build/generic firmware, and the
 # sid root's QEMU 11.1), then on every riscv,pmu board DT of Linux 6.12 and 7.2
 # (extracted and compiled once into $(BUILD)/linux-dts/), then the docs tried
 # literally (tests/tools/test_docs.py; needs `make embedded-images`). All run;
