@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The HiFive Unmatched's built-in U74 event map (platform/hifive-unmatched/
- * u74_pmu.c) through the PMU core's rules, on a simulated U74 hart
+ * The built-in U74 event map of the FU740 and FU540 quirks (platform/generic/
+ * quirks/u74_pmu.c) through the PMU core's rules, on a simulated U74 hart
  * (mhpmcounter3/4 of 40 bits, 5..31 hardwired to zero, no Sscofpmf):
  * which counter each event gets and the exact mhpmevent value written, the
  * raw class/mask encoding, and that a riscv,pmu DT node wins over the map.

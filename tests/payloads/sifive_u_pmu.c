@@ -21,7 +21,7 @@
 #define U74_MAP_COUNTERS      ((1UL << 3) | (1UL << 4))
 #define TIMER_CALLS           5
 
-/* Every event the U74 default map has a row for (platform/hifive-unmatched/u74_pmu.c). */
+/* Every event the U74 default map has a row for (platform/generic/quirks/u74_pmu.c). */
 static const unsigned long u74_map_events[] = {
 	EV_HW(SBI_PMU_HW_CACHE_REFERENCES),
 	EV_HW(SBI_PMU_HW_CACHE_MISSES),
