@@ -73,10 +73,11 @@ FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 FW_LDFLAGS := $(ARCH_FLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
 FW_SRCS := \
-	firmware/entry.S firmware/trap_entry.S firmware/smode_enter.S \
+	firmware/entry.S firmware/trap_entry.S \
 	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c firmware/fw_payload.c \
 	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
-	lib/sbi/sbi_console.c lib/sbi/sbi_heap.c lib/sbi/sbi_hart.c lib/sbi/sbi_hart_enables.c lib/sbi/sbi_pmp.c lib/sbi/sbi_pmp_plan.c lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
+	lib/common/sbi_heap.c lib/common/trap_expect.c lib/common/trap_expect_vector.S lib/common/hart_switch.S \
+	lib/sbi/sbi_console.c lib/sbi/sbi_hart.c lib/sbi/sbi_hart_enables.c lib/sbi/sbi_pmp.c lib/sbi/sbi_pmp_plan.c lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
 	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
 	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \

@@ -37,7 +37,6 @@ extern char _fw_start[], _fw_image_end[], _fw_end[];
 extern char boot_stack_top[];
 extern volatile unsigned int boot_release;
 extern void hart_enter_block(unsigned long hartid) __attribute__((noreturn));
-extern void park(void) __attribute__((noreturn));
 
 /* Read by firmware/entry.S: the stack top of each hart, by hartid. */
 unsigned long *hart_sp_table;

@@ -228,22 +228,3 @@ trap_save_registers:
 	LOAD(t6, 31)
 	LOAD(sp, 2)
 	mret
-
-/*
- * Probe vector (trap_expect_begin/end): mscratch points at the hart's
- * hart_state.expect {saved_t1, trapped, ...}. Skip the faulting 4-byte
- * instruction and record that a trap happened; no other state changes.
- */
-	.align 2
-	.globl trap_expect_vector
-trap_expect_vector:
-	csrrw	t0, CSR_MSCRATCH, t0
-	sd	t1, 0(t0)
-	csrr	t1, CSR_MEPC
-	addi	t1, t1, 4
-	csrw	CSR_MEPC, t1
-	li	t1, 1
-	sd	t1, 8(t0)
-	ld	t1, 0(t0)
-	csrrw	t0, CSR_MSCRATCH, t0
-	mret

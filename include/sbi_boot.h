@@ -3,6 +3,7 @@
 #define ABACUS_SBI_BOOT_H
 
 #include "hart.h"
+#include "hart_switch.h"
 
 /* Room for DT fixups in the firmware's copy: a /reserved-memory node, and a
  * status property per cpu node at worst (a few percent of a cpu node's size). */
@@ -28,8 +29,6 @@ struct boot_info {
 };
 extern struct boot_info boot_info;
 
-/* firmware/entry.S: calls fn(arg) with sp = stack_top, then returns on the caller's stack. */
-void call_on_stack(void (*fn)(void *), void *arg, void *stack_top);
 
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */
 void hart_init_mmode(struct hart_state *hs);

@@ -20,6 +20,5 @@ int sbi_getc(void);
 void sbi_console_write(const char *buf, unsigned long len);
 /* Bytes the firmware has written to the console (a platform PMU event). */
 uint64_t sbi_console_bytes_written(void);
-int sbi_console_vprintf(const char *fmt, va_list ap);
 
 #endif

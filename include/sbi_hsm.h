@@ -3,6 +3,7 @@
 #define ABACUS_SBI_HSM_H
 
 #include "hart.h"
+#include "hart_switch.h"
 #include "sbi_types.h"
 
 /* Stopped harts wait here until hart_start; never returns. */
@@ -17,10 +18,6 @@ struct sbiret sbi_hsm_hart_get_status(unsigned long hartid);
 struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigned long resume_addr,
 				   unsigned long opaque);
 
-/* Enters S/U-mode at addr with a0, a1; the M-mode stack restarts at stack_top
- * (firmware/smode_enter.S). */
-void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr, unsigned long mode,
-			  unsigned long stack_top) __attribute__((noreturn));
 
 static inline unsigned long hart_stack_top(const struct hart_state *hs)
 {

@@ -87,7 +87,7 @@ int sbi_printf(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	spin_lock(&console_lock);
-	n = sbi_console_vprintf(fmt, ap);
+	n = sbi_vformat(console_putc_raw, fmt, ap);
 	spin_unlock(&console_lock);
 	va_end(ap);
 	return n;

@@ -15,12 +15,9 @@
 #include "sbi_emulate.h"
 #include "trap.h"
 #include "sbi_trap_redirect.h"
-#include "trap_expect.h"
 #include "sbi_boot.h"
 #include "sbi_lock.h"
 
-extern char trap_expect_vector[];
-extern void park(void) __attribute__((noreturn));
 
 static const char *const register_names[32] = {
 	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
@@ -218,33 +215,4 @@ void sbi_trap_handler(struct trap_frame *frame)
 		sbi_trap_redirect_full(frame, cause, tval, csr_read(CSR_MTVAL2), csr_read(CSR_MTINST));
 	else
 		sbi_trap_redirect(frame, cause, tval);
-}
-
-void trap_expect_begin(void)
-{
-	struct hart_state *hs = current_hart();
-
-	hs->expect.trapped = 0;
-	hs->expect.saved_mepc = csr_read(CSR_MEPC);
-	/* Smdbltrp: an expected trap taken with mstatus.MDT set (on the ecall
-	 * fast path, which keeps it) would be a double trap. Cleared here; the
-	 * probe vector's mret and trap_expect_end leave it clear. */
-	hs->expect.saved_mstatus = csr_read_clear(CSR_MSTATUS, MSTATUS_MDT) & ~MSTATUS_MDT;
-	hs->expect.saved_mtvec = csr_swap(CSR_MTVEC, (unsigned long)trap_expect_vector);
-	hs->expect.saved_mscratch = csr_swap(CSR_MSCRATCH, (unsigned long)&hs->expect);
-}
-
-bool trap_expect_end(void)
-{
-	struct hart_state *hs = current_hart();
-
-	csr_write(CSR_MSCRATCH, hs->expect.saved_mscratch);
-	csr_write(CSR_MTVEC, hs->expect.saved_mtvec);
-	if (!hs->expect.trapped)
-		return false;
-	/* The probe trap replaced mepc and mstatus.MPP/MPIE of the trap we are
-	 * handling (an ecall from S-mode, say): put them back. */
-	csr_write(CSR_MEPC, hs->expect.saved_mepc);
-	csr_write(CSR_MSTATUS, hs->expect.saved_mstatus & ~MSTATUS_MPRV);
-	return true;
 }

@@ -103,7 +103,7 @@ int sbi_printf(const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_console_vprintf(fmt, ap);   /* the firmware's formatter (sbi_format.c) */
+	n = sbi_vformat(sbi_putc, fmt, ap);   /* the firmware's formatter (sbi_format.c) */
 	va_end(ap);
 	return n;
 }
