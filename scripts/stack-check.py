@@ -52,6 +52,11 @@ INDIRECT_CALLS = {
     'sbi_puts': ['ns16550_putc', 'sifive_uart_putc'],
     'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc'],
     'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
+    # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
+    'format': ['console_putc_raw'],
+    'put_padded': ['console_putc_raw'],
+    'put_number': ['console_putc_raw'],
+    'sink_put': ['console_putc_raw'],
     # Misaligned emulation's S-mode memory accessors (lib/sbi/sbi_emulate.c).
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
     # The platform's PMU firmware-event hooks (platform/*/platform.c).
