@@ -66,9 +66,9 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 FW_OPT     := -O2
 FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
-	lib/drivers/dt_driver.c lib/drivers/console_dt.c \
+	lib/core/dt_driver.c lib/drivers/console_dt.c \
 	lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
-	lib/sbi/sbi_pmp_plan.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
+	lib/core/sbi_pmp_plan.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 FW_LDFLAGS := $(ARCH_FLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
@@ -77,7 +77,9 @@ FW_SRCS := \
 	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c firmware/fw_payload.c \
 	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
 	lib/common/sbi_heap.c lib/common/trap_expect.c lib/common/trap_expect_vector.S lib/common/hart_switch.S \
-	lib/sbi/sbi_console.c lib/sbi/sbi_hart.c lib/sbi/sbi_hart_enables.c lib/sbi/sbi_pmp.c lib/sbi/sbi_pmp_plan.c lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
+	lib/core/hart_table.c lib/core/hart_mask.c lib/core/sbi_hart_enables.c lib/core/sbi_console.c \
+	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c \
+	lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
 	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
 	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
@@ -89,7 +91,7 @@ FW_SRCS := \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
-	lib/drivers/dt_driver.c lib/drivers/console_dt.c lib/drivers/uart_ns16550.c \
+	lib/drivers/console_dt.c lib/drivers/uart_ns16550.c \
 	lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/reset_syscon.c \
 	lib/drivers/reset_gpio.c lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c
 

@@ -24,9 +24,11 @@
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
+#include "sbi_console.h"
 #include "sbi_ecall.h"
 #include "sbi_heap.h"
 #include "sbi_hsm.h"
+#include "sbi_ipi.h"
 #include "sbi_memory.h"
 #include "sbi_stack_depth.h"
 #include "sbi_string.h"
@@ -229,6 +231,8 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 
 	if (console_probe_dt(fdt) < 0)
 		sbi_printf("abacus: no UART found in the DT; keeping the early console\n");
+	/* A hart waiting for the console serves its IPIs (remote fences wait for it). */
+	console_set_wait_hook(sbi_ipi_serve_pending);
 	if (aclint_probe_dt(fdt) < 0)
 		sbi_printf("abacus: warning: no CLINT/ACLINT in the DT: no IPIs, no M-mode timer\n");
 	/* AIA: the M-level APLICs and IMSIC files become firmware devices; a hart

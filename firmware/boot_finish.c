@@ -227,10 +227,10 @@ static struct hart_state *choose_next_hart(const struct next_stage *next, struct
 {
 	if (next->boot_hart != -1UL)
 		return hart_by_id(next->boot_hart);
-	if (sbi_hsm_hart_usable(self))
+	if (hart_offered_to_smode(self))
 		return self;
 	for (unsigned int i = 0; i < hart_count; i++)
-		if (sbi_hsm_hart_usable(hart_table[i]))
+		if (hart_offered_to_smode(hart_table[i]))
 			return hart_table[i];
 	return NULL;
 }
@@ -326,9 +326,9 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 {
 	const struct hart_ext *ext;
 
-	for (unsigned int i = 0; i < hart_count && !sbi_hsm_hart_usable(hs); i++)
+	for (unsigned int i = 0; i < hart_count && !hart_offered_to_smode(hs); i++)
 		hs = hart_table[i];
-	if (!sbi_hsm_hart_usable(hs))
+	if (!hart_offered_to_smode(hs))
 		return;
 	ext = hs->ext;
 
@@ -371,7 +371,7 @@ static void boot_finish_platform(void *arg)
 
 	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
 	for (unsigned int i = 0; i < hart_count; i++)
-		if (sbi_hsm_hart_usable(hart_table[i]))
+		if (hart_offered_to_smode(hart_table[i]))
 			present |= hart_table[i]->pmu.hw_present;
 	log_left_out(HART_BOOT_NO_IPI, "no MSWI slot in the DT, cannot be woken");
 	sbi_snprintf(late_why, sizeof(late_why), "not set up within %lu ms", boot_info.hart_wait_ms);

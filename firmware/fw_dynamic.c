@@ -85,7 +85,7 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 		 * not offered (its cpu node disabled, or left out at boot), the
 		 * firmware picks the hart for the next stage itself.
 		 */
-		if (hs && sbi_hsm_hart_usable(hs))
+		if (hs && hart_offered_to_smode(hs))
 			next->boot_hart = info->boot_hart;
 	}
 	next->options = info->options;

@@ -148,6 +148,15 @@ static inline struct hart_state *current_hart(void)
 
 /* The hart with this hartid, or NULL when the firmware does not offer it. */
 struct hart_state *hart_by_id(unsigned long hartid);
+/*
+ * True when S-mode may start or target this hart: it has S-mode (a hart
+ * without, such as the FU740's S7, stays in M-mode and is never offered to
+ * S-mode, HSM, IPIs or SSE).
+ */
+static inline bool hart_offered_to_smode(const struct hart_state *hs)
+{
+	return (hs->features & HART_HAS_S) != 0;
+}
 /* Moves hs from boot_state `from` to `to` if it is still in `from` (atomic). */
 bool hart_boot_transition(struct hart_state *hs, unsigned int from, unsigned int to);
 /* True for the boot states of a hart left out (HART_BOOT_NO_IPI, HART_BOOT_LATE). */

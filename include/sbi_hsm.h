@@ -8,8 +8,6 @@
 
 /* Stopped harts wait here until hart_start; never returns. */
 void sbi_hsm_stopped_loop(struct hart_state *hs) __attribute__((noreturn));
-/* True when S-mode may start/target this hart (it has S-mode). */
-bool sbi_hsm_hart_usable(const struct hart_state *hs);
 
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque);
 /* Returns only on failure. */

@@ -39,22 +39,6 @@ void sbi_ipi_process(void);
  */
 void sbi_ipi_serve_pending(void);
 
-/*
- * Validates (hart_mask, hart_mask_base) as the SBI spec defines it (base -1 =
- * all harts) and calls fn for each target hart that S-mode may address.
- * Returns SBI_ERR_INVALID_PARAM (and calls nothing) if any hartid is invalid.
- */
-long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base,
-			   void (*fn)(struct hart_state *target, void *arg), void *arg);
-
-/*
- * True-or-error over the same harts (stopped ones included): SBI_SUCCESS when
- * ok() holds for every hart the mask names, SBI_ERR_INVALID_PARAM for an
- * invalid hartid (checked first), else SBI_ERR_NOT_SUPPORTED.
- */
-long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,
-			bool (*ok)(const struct hart_state *target));
-
 /* Remote fence of type fid (SBI_RFENCE_*) on the harts of the mask; synchronous. */
 struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,
 			 unsigned long start, unsigned long size, unsigned long asid_vmid);

@@ -39,8 +39,6 @@ void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsig
  */
 bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
 			     unsigned long tval2, unsigned long tinst);
-/* Prints cause, epc, tval and registers, then stops this hart. */
-void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
 #endif
 
 #endif

@@ -46,11 +46,12 @@ INDIRECT_CALLS = {
     # Hart masks: the per-target callbacks (lib/sbi/sbi_ipi.c).
     'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
     'sbi_hartmask_check': ['hart_has_h'],
-    # The console device (lib/sbi/sbi_console.c): the UART drivers.
+    # The console device (lib/core/sbi_console.c): the UART drivers.
     'console_putc_raw': ['ns16550_putc', 'sifive_uart_putc'],
     'sbi_putc': ['ns16550_putc', 'sifive_uart_putc'],
     'sbi_puts': ['ns16550_putc', 'sifive_uart_putc'],
-    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc'],
+    # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
+    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc', 'sbi_ipi_serve_pending'],
     'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
     # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
@@ -114,12 +115,12 @@ ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_blo
 # file and #define of its stack's size). Cold boot and the DT work at the end
 # of boot run on the 6 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
 # is its size for a finisher that is not the cold-boot hart), a fatal trap's
-# report on its own stack (lib/sbi/sbi_trap.c).
+# report on its own stack (lib/core/trap_report.c).
 OTHER_STACKS = [
     ('boot_cold_main', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('boot_finish_platform', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
-    ('trap_report_print', 'lib/sbi/sbi_trap.c', 'TRAP_REPORT_STACK_SIZE'),
+    ('trap_report_print', 'lib/core/trap_report.c', 'TRAP_REPORT_STACK_SIZE'),
 ]
 
 # Where firmware/entry.S starts C on a hart's block, at its top.

@@ -68,7 +68,7 @@ static int fixup_harts_not_offered(void *fdt)
 	fdt_for_each_subnode(node, fdt, cpus) {
 		long id = fdt_cpu_enabled_hartid(fdt, node);
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
-		bool offered = hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs);
+		bool offered = hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs);
 		ordinal++;
 		if (id < 0 || offered)
 			continue;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* IPI extension (EID "sPI"). */
 #include "sbi_ecall.h"
+#include "hart_mask.h"
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
 

@@ -18,11 +18,6 @@
 /* Internal: a starter has claimed the hart and is writing its start parameters. */
 #define HSM_STATE_CLAIMED (-1L)
 
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
-}
-
 static bool hsm_transition(struct hart_state *hs, long from, long to)
 {
 	long expected = from;
@@ -58,7 +53,7 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 {
 	struct hart_state *hs = hart_by_id(hartid);
 
-	if (!hs || !sbi_hsm_hart_usable(hs))
+	if (!hs || !hart_offered_to_smode(hs))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!sbi_memory_smode_addr_ok(start_addr))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
@@ -131,7 +126,7 @@ struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
 	struct hart_state *hs = hart_by_id(hartid);
 	long st;
 
-	if (!hs || !sbi_hsm_hart_usable(hs))
+	if (!hs || !hart_offered_to_smode(hs))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	st = __atomic_load_n(&hs->hsm_state, __ATOMIC_ACQUIRE);
 	/* A hart claimed by a starter reads as START_PENDING. */

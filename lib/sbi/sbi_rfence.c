@@ -7,6 +7,7 @@
  * cannot deadlock.
  */
 #include "riscv_csr.h"
+#include "hart_mask.h"
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
 

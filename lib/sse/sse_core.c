@@ -262,7 +262,7 @@ void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
 		sse_event_reset(&sh->local[i], sse_local_ids[i], false, hs->hartid);
 	/* A hart without S-mode has no handler to run: no local events. */
 	sh->supported_local = 0;
-	if (sbi_hsm_hart_usable(hs)) {
+	if (hart_offered_to_smode(hs)) {
 		sh->supported_local = 1U << SSE_LOCAL_SOFTWARE;
 		if (has_sscofpmf)
 			sh->supported_local |= 1U << SSE_LOCAL_PMU_OVERFLOW;
@@ -475,8 +475,7 @@ static bool sse_hart_takes_events(const struct hart_state *t)
 
 	/* STOPPED (1) and STOP_PENDING (3) are the two states with (st | 2) == 3. */
 	_Static_assert((SBI_HSM_STATE_STOPPED | 2) == 3 && (SBI_HSM_STATE_STOP_PENDING | 2) == 3, "HSM states");
-	/* sbi_hsm_hart_usable() inline (a call here made the write slower): S-mode. */
-	return (st | 2) != 3 && (t->features & HART_HAS_S);
+	return (st | 2) != 3 && hart_offered_to_smode(t);
 }
 
 /* Access rules of one attribute write (table "SSE Event Attributes"). */
@@ -667,7 +666,7 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 		return sbiret_err(err);
 	}
 	target = hart_by_id(hart_id);
-	if (!target || !target->ext || !sbi_hsm_hart_usable(target))
+	if (!target || !target->ext || !hart_offered_to_smode(target))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!((sse_of(target)->supported_local >> i) & 1))
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);

@@ -114,11 +114,6 @@ struct hart_state *host_current_hart;
 static struct hart_state host_harts[MAX_HARTS];
 static struct hart_state *host_table[MAX_HARTS];
 
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
-}
-
 /* ---- The walk boot does ---- */
 
 /* Every HART_HAS_* an ISA string can claim (fdt_cpu_isa_features; the rest come from probing). */
@@ -207,7 +202,7 @@ static void check_cpu_status_fixup(const void *fdt)
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
 
 		if (id >= 0)
-			EXPECT(hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs),
+			EXPECT(hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs),
 			       "cpu node %u (hartid %ld) left enabled for a hart S-mode may not use", ordinal, id);
 		ordinal++;
 	}

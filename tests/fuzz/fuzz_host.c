@@ -114,6 +114,8 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 
 	memset(&host_console, 0, sizeof(host_console));
 	console_set_device(&host_console_device);
+	/* As boot does: a hart waiting for the console serves its IPIs. */
+	console_set_wait_hook(sbi_ipi_serve_pending);
 	host_call_clear();
 	host_mip = 0;
 }
@@ -173,12 +175,6 @@ void aclint_clear_ipi(struct hart_state *hs)
 void sbi_rfence_process(struct hart_state *hs)
 {
 	(void)hs;
-}
-
-/* The rule of lib/sbi/sbi_hsm.c, which needs wfi/mret and is not built here. */
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
 }
 
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)

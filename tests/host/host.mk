@@ -21,9 +21,9 @@ HOST_SRCS_pmu_core := tests/host/test_pmu_core.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_counters := tests/host/test_pmu_counters.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
 
-# The hart table at boot: harts left out, the boot hand-shake (lib/sbi/sbi_hart.c).
+# The hart table at boot: harts left out, the boot hand-shake (lib/core/hart_table.c).
 HOST_TESTS += hart_table
-HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/sbi/sbi_hart.c
+HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/core/hart_table.c
 
 # Where the DT handed to S-mode goes (lib/fdt/fdt_placement.c), on DTs built with host libfdt.
 HOST_TESTS += fdt_placement

@@ -10,6 +10,7 @@
 #include "test.h"
 #include "hart.h"
 #include "riscv_csr.h"
+#include "hart_mask.h"
 #include "sbi_ipi.h"
 #include "sbi_rfence.h"
 #include "sbi_spec.h"
@@ -96,11 +97,6 @@ TEST(request_vmid_from_caller_hgatp)
 static struct hart_state harts[4], *table[4];
 struct hart_state *host_current_hart;
 static const unsigned long ids[4] = { 0, 1, 2, 5 };
-
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
-}
 
 static bool has_h(const struct hart_state *hs)
 {

@@ -70,11 +70,6 @@ bool sse_hw_entry_pc_ok(unsigned long pc)
 	return translation_on || sbi_memory_smode_addr_ok(pc);
 }
 
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
-}
-
 /* ---- Harness ---- */
 static struct hart_state *on(unsigned int i)
 {
