@@ -5,6 +5,7 @@
  */
 #include <libfdt.h>
 #include "aia.h"
+#include "imsic.h"
 #include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
@@ -21,6 +22,8 @@
 #include "sbi_ipi.h"
 #include "sbi_memory.h"
 #include "sbi_string.h"
+#include "reset_device.h"
+#include "timer_device.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
 
@@ -400,7 +403,7 @@ static void boot_finish_platform(void *arg)
 			   console_get_device() ? console_get_device()->name : "none");
 		sbi_printf("abacus: timer/IPI       : %s%s, timebase %lu Hz\n",
 			   aclint_mswi_present() ? "ACLINT/CLINT" : aclint_mtimer_present() ? "ACLINT MTIMER" : "none",
-			   aia_ipi_description(), (unsigned long)aclint_timebase_hz());
+			   imsic_ipi_description(), (unsigned long)timer_hz());
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
 		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
 		if (boot_info.cold_hartid != boot_hartid)
@@ -411,6 +414,7 @@ static void boot_finish_platform(void *arg)
 		sbi_printf("\n");
 		log_harts();
 		aia_log();
+		imsic_log();
 		log_pmp(work->self);
 		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "

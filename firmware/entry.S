@@ -8,7 +8,7 @@
  * does not use (not in the DT, its cpu node disabled, or left out at boot:
  * firmware/boot.c) finds no stack there and parks for good.
  */
-#include "aia.h"
+#include "imsic.h"
 #include "riscv_csr.h"
 
 	.section .text.entry, "ax"

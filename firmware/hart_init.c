@@ -4,9 +4,10 @@
  * ISA string confirmed by probing), trap vector, delegation, counters,
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
-#include "aia.h"
+#include "imsic.h"
 #include "csr_layer.h"
 #include "hart_ext.h"
+#include "ipi_device.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hart_enables.h"
@@ -239,6 +240,7 @@ void hart_init_mmode(struct hart_state *hs)
 	hart_init_extensions(hs);
 	/* IPIs wake this hart (and are taken as traps once it runs in S-mode):
 	 * MSIP, or MEIP from its M-level IMSIC file when it has no MSWI slot. */
+	imsic_hart_init(hs);
 	csr_write(CSR_MIP, 0);
-	csr_write(CSR_MIE, aia_hart_init(hs));
+	csr_write(CSR_MIE, hs->ipi_dev ? hs->ipi_dev->mip : MIP_MSIP);
 }

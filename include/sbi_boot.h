@@ -30,6 +30,8 @@ struct boot_info {
 extern struct boot_info boot_info;
 
 
+/* Cold boot: console, IPI doorbells, timer, AIA and reset devices from the DT (firmware/boot_devices.c). */
+void boot_probe_devices(const void *fdt);
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */
 void hart_init_mmode(struct hart_state *hs);
 /* Smstateen: sstateen0..3 and hstateen0..3 back to 0 (boot, and HSM hart_stop). */

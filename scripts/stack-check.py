@@ -63,8 +63,17 @@ INDIRECT_CALLS = {
     # The platform's PMU firmware-event hooks (platform/*/platform.c).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
-    # The platform's reset fallback (lib/drivers/reset_syscon.c); none on these platforms.
-    'reset_system': [],
+    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, M-level IMSIC file.
+    'sbi_ipi_raise': ['mswi_send', 'imsic_ipi_send'],
+    'ipi_device_send': ['mswi_send', 'imsic_ipi_send'],
+    'ipi_take': ['mswi_clear', 'imsic_ipi_clear'],
+    # The machine timer (include/timer_device.h): ACLINT MTIMER.
+    'sbi_timer_set': ['mtimer_set_compare'],
+    'timer_now': ['mtimer_now'],
+    # Reset devices (lib/core/reset.c): syscon, GPIO lines, the platform's fallback (none on these platforms).
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
+    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
+                     'syscon_reset', 'gpio_reset'],
     # The extension table's availability checks (lib/sbi/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
@@ -76,7 +85,8 @@ INDIRECT_CALLS = {
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
     'boot_cold_main': ['qemu_virt_early_console_init', 'fu740_early_console_init'],
-    'console_probe_dt': ['ns16550_probe', 'sifive_uart_probe'],
+    'boot_probe_devices': ['ns16550_probe', 'sifive_uart_probe'],
+    'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare'],
     'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
                       'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',
                       'gpio_poweroff_probe', 'gpio_restart_probe', 'aia_note_probe'],

@@ -13,7 +13,7 @@
  *   status = "disabled": they are the firmware's (lib/fdt/fdt_aia.c).
  */
 #include <libfdt.h>
-#include "aia.h"
+#include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "hart.h"

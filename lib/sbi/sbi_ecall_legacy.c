@@ -7,7 +7,7 @@
  * firmware crash.
  */
 #include "console.h"
-#include "drivers.h"
+#include "reset_device.h"
 #include "riscv_csr.h"
 #include "sbi_console.h"
 #include "sbi_ecall.h"

@@ -4,7 +4,7 @@
  * hart_state and raises its ACLINT MSWI; the target's machine software
  * interrupt handler takes the bits and acts on each.
  */
-#include "drivers.h"
+#include "ipi_device.h"
 #include "riscv_csr.h"
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
@@ -18,17 +18,17 @@ void sbi_ipi_raise(struct hart_state *target, unsigned long reasons)
 {
 	__atomic_fetch_or(&target->ipi_pending, reasons, __ATOMIC_RELEASE);
 	/*
-	 * Only a lone hart on a machine without MSWI has no msip (firmware/boot.c):
+	 * Only a lone hart on a machine without doorbells has none (firmware/boot.c):
 	 * its IPIs to itself are handled at once. (Not sbi_ipi_process(), which
 	 * raises an SSE IPI again: an SSE event made ready here is delivered by
 	 * the SSE call's own exit, or the next slow trap exit.)
 	 */
-	if (!target->msip) {
+	if (!target->ipi_dev) {
 		if (target == current_hart())
 			ipi_take(target);
 		return;
 	}
-	aclint_send_ipi(target);
+	target->ipi_dev->send(target);
 }
 
 void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target)
@@ -45,8 +45,8 @@ static void ipi_take(struct hart_state *hs)
 	unsigned long pending;
 
 	/* Clear the interrupt before taking the bits, so a new request raised in
-	 * between leaves msip set and is not lost. */
-	aclint_clear_ipi(hs);
+	 * between leaves the doorbell rung and is not lost. */
+	ipi_device_clear(hs);
 	pending = __atomic_exchange_n(&hs->ipi_pending, 0, __ATOMIC_ACQUIRE);
 	if (pending & HART_IPI_SMODE) {
 		/*

@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <libfdt.h>
-#include "aia.h"
+#include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "fdt_placement.h"

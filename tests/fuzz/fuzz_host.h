@@ -36,7 +36,7 @@ struct host_hart {
 	struct sim_hart sim;          /* its CSRs while another hart is current */
 	struct sim_triggers triggers; /* its trigger module while another hart is current */
 	struct hart_ext ext;          /* its SSE, FWFT and DBTR state (hart_state.ext) */
-	unsigned long ipis_raised;    /* aclint_send_ipi calls for this hart */
+	unsigned long ipis_raised;    /* times its doorbell was rung */
 };
 
 extern struct host_hart host_harts[HOST_HARTS];

@@ -42,7 +42,7 @@ $(LIBFDT_SRC)/.complete:
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
-	lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
+	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
 	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
 

@@ -14,7 +14,9 @@
  */
 #include <stdlib.h>
 #include <libfdt.h>
-#include "aia.h"
+#include "aia_dt.h"
+#include "aplic.h"
+#include "imsic.h"
 #include "host_console.h"
 #include "test.h"
 

@@ -11,6 +11,7 @@
 #include "hart.h"
 #include "riscv_csr.h"
 #include "hart_mask.h"
+#include "ipi_device.h"
 #include "sbi_ipi.h"
 #include "sbi_rfence.h"
 #include "sbi_spec.h"
@@ -103,14 +104,18 @@ static bool has_h(const struct hart_state *hs)
 	return (hs->features & HART_HAS_H) != 0;
 }
 
-static uint32_t msip_regs[4];   /* never touched: aclint_send_ipi is a stand-in */
+static uint32_t msip_regs[4];   /* never touched: the doorbell is a stand-in */
+static unsigned int msip_raised, sse_ipis;
+static void test_doorbell_send(struct hart_state *hs) { (void)hs; msip_raised++; }
+static void test_doorbell_clear(struct hart_state *hs) { (void)hs; }
+static const struct ipi_device test_doorbell = { "test", 0, test_doorbell_send, test_doorbell_clear };
 
 static void table_init(void)
 {
 	for (unsigned int i = 0; i < 4; i++) {
 		memset(&harts[i], 0, sizeof(harts[i]));
 		harts[i].hartid = ids[i];
-		harts[i].msip = &msip_regs[i];
+		hart_set_ipi_device(&harts[i], &test_doorbell, &msip_regs[i]);
 		harts[i].features = HART_HAS_S | HART_HAS_H;
 		table[i] = &harts[i];
 	}
@@ -149,7 +154,6 @@ TEST(hartmask_check_invalid_hartid_first)
 
 /* ---- IPIs and SSE (sbi_ipi.c) ---- */
 
-static unsigned int msip_raised, sse_ipis;
 static bool sse_makes_ready;
 
 /*
@@ -194,7 +198,7 @@ TEST(sse_ipi_served_inside_an_ecall_stays_raised)
 }
 
 /*
- * A lone hart on a machine without MSWI (no msip) handles its IPIs to itself
+ * A lone hart on a machine without doorbells (no ipi_dev) handles its IPIs to itself
  * at once; an SSE event made ready then is left to the SSE call's own exit
  * (it cannot raise an IPI to itself, nor loop raising one).
  */
@@ -202,7 +206,7 @@ TEST(a_hart_without_msip_takes_its_own_ipi_once)
 {
 	table_init();
 	host_current_hart = &harts[0];
-	harts[0].msip = NULL;
+	harts[0].ipi_dev = NULL;
 	harts[0].sse_ready = 0;
 	sse_makes_ready = true;
 	msip_raised = sse_ipis = 0;
@@ -214,8 +218,6 @@ TEST(a_hart_without_msip_takes_its_own_ipi_once)
 }
 
 /* ---- Stand-ins for what sbi_ipi.c calls on real hardware ---- */
-void aclint_send_ipi(struct hart_state *hs) { (void)hs; msip_raised++; }
-void aclint_clear_ipi(struct hart_state *hs) { (void)hs; }
 void sbi_rfence_process(struct hart_state *hs) { (void)hs; }
 void sse_ipi(struct hart_state *hs)
 {
