@@ -86,7 +86,7 @@ FW_SRCS := \
 	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
 	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
 	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
-	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
+	lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
 	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
 	lib/sbi/sbi_hart_ext.c lib/sbi/sbi_ecall_sse.c lib/sbi/sbi_ecall_fwft.c lib/sbi/sbi_ecall_dbtr.c \
 	lib/sse/sse_core.c lib/sse/sse_context.c lib/sse/sse_hw.c \

@@ -479,6 +479,6 @@ void boot_finish(struct hart_state *self)
 				     hart_stack_top(self));
 	}
 	__atomic_store_n(&target->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_RELEASE);
-	sbi_ipi_raise(target, HART_IPI_WAKE);
+	sbi_hsm_hart_wake(target);
 	sbi_hsm_stopped_loop(self);
 }

@@ -53,12 +53,6 @@
  * write through sireg2 loses the real MINH (firmware/hart_init.c). */
 #define HART_CDELEG_LOSES_MINH (1U << 22)
 
-/* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
-#define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */
-#define HART_IPI_RFENCE  (1UL << 1)   /* remote fence request */
-#define HART_IPI_WAKE    (1UL << 2)   /* HSM: leave the stopped/suspended loop */
-#define HART_IPI_SSE     (1UL << 3)   /* SSE: an event was injected or routed here */
-
 struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
 struct ipi_device;
 struct timer_device;
@@ -92,7 +86,7 @@ struct hart_state {
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;
-	volatile unsigned long ipi_pending;
+	volatile unsigned long ipi_pending;  /* what other harts asked of it: one bit per IPI reason (include/sbi_ipi.h) */
 	/* S-mode IPI requests sent to this hart and not yet counted as received. */
 	volatile unsigned long smode_ipi_requests;
 	/* The hart's IPI doorbell and its register in it (include/ipi_device.h). */

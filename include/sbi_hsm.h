@@ -9,6 +9,9 @@
 /* Stopped harts wait here until hart_start; never returns. */
 void sbi_hsm_stopped_loop(struct hart_state *hs) __attribute__((noreturn));
 
+/* Wakes hs from the stopped or suspended loop (after a change it must see: START_PENDING). */
+void sbi_hsm_hart_wake(struct hart_state *hs);
+
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque);
 /* Returns only on failure. */
 struct sbiret sbi_hsm_hart_stop(struct hart_state *hs);

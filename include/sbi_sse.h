@@ -112,8 +112,15 @@ void sse_hart_reset(struct hart_state *hs);
 void sse_pmu_overflow(struct hart_state *hs);
 /* A double trap from S-mode; false when no double-trap handler is enabled. */
 bool sse_double_trap(struct hart_state *hs);
-/* HART_IPI_SSE: another hart injected or routed an event here. */
-void sse_ipi(struct hart_state *hs);
+/*
+ * SSE's IPI: another hart injected or routed an event here. Served inside
+ * an ecall (in_ecall: an M-mode wait, whose fast exit does not look at
+ * sse_ready), an event it makes ready keeps this hart's IPI raised
+ * (sse_hw_kick), so the machine software interrupt taken right after the
+ * ecall's mret delivers it; a wait loop that serves IPIs again meanwhile
+ * raises it again.
+ */
+void sse_ipi(struct hart_state *hs, bool in_ecall);
 
 /*
  * On the way back to S/U-mode, when hs->sse_ready: delivers the highest

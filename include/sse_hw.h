@@ -23,7 +23,7 @@ bool sse_hw_lcofi_take(void);
 void sse_hw_lcofi_give(bool smode_lcofie);
 /* Clears mip.LCOFIP after M-mode took the interrupt (else it is taken again). */
 void sse_hw_lcofi_ack(void);
-/* IPI to target: look at your SSE state (HART_IPI_SSE). */
+/* IPI to target: look at your SSE state (SSE's IPI reason, whose handler is sse_ipi). */
 void sse_hw_kick(struct hart_state *target);
 /*
  * Whether handler_entry_pc may be registered: with S-mode translation off it

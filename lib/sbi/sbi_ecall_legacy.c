@@ -13,6 +13,8 @@
 #include "sbi_ecall.h"
 #include "hart_mask.h"
 #include "sbi_ipi.h"
+#include "sbi_smode_ipi.h"
+#include "sbi_rfence.h"
 #include "sbi_spec.h"
 #include "sbi_timer.h"
 #include "trap.h"

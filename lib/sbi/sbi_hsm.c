@@ -18,6 +18,14 @@
 /* Internal: a starter has claimed the hart and is writing its start parameters. */
 #define HSM_STATE_CLAIMED (-1L)
 
+/* Wakes a hart from the stopped or suspended loop, which re-checks its state. */
+static IPI_REASON(hsm_wake_ipi_reason, NULL);
+
+void sbi_hsm_hart_wake(struct hart_state *hs)
+{
+	sbi_ipi_raise(hs, &hsm_wake_ipi_reason);
+}
+
 static bool hsm_transition(struct hart_state *hs, long from, long to)
 {
 	long expected = from;
@@ -64,7 +72,7 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 	hs->start_arg1 = opaque;
 	hs->start_mode = PRV_S;
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_RELEASE);
-	sbi_ipi_raise(hs, HART_IPI_WAKE);
+	sbi_hsm_hart_wake(hs);
 	return sbiret_ok(0);
 }
 

@@ -342,9 +342,11 @@ bool sse_double_trap(struct hart_state *hs)
 	return hs->sse_ready != 0;
 }
 
-void sse_ipi(struct hart_state *hs)
+void sse_ipi(struct hart_state *hs, bool in_ecall)
 {
 	sse_update_ready(hs);
+	if (in_ecall && hs->sse_ready)
+		sse_hw_kick(hs);
 }
 
 /* ---- Delivery and completion ---- */

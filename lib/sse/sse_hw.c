@@ -41,9 +41,12 @@ void sse_hw_lcofi_ack(void)
 	csr_clear(CSR_MIP, MIP_LCOFIP);
 }
 
+/* Another hart injected or routed an event here (or this hart kept its own IPI raised: sse_ipi). */
+static IPI_REASON(sse_ipi_reason, sse_ipi);
+
 void sse_hw_kick(struct hart_state *target)
 {
-	sbi_ipi_raise(target, HART_IPI_SSE);
+	sbi_ipi_raise(target, &sse_ipi_reason);
 }
 
 bool sse_hw_entry_pc_ok(unsigned long pc)

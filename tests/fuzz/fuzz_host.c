@@ -176,11 +176,6 @@ unsigned long host_csr_clear(unsigned int csr, unsigned long bits)
 
 /* ---- Stand-ins for hardware services (harness level only) ---- */
 
-void sbi_rfence_process(struct hart_state *hs)
-{
-	(void)hs;
-}
-
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)
 {
 	host_record("hsm_start", hartid, start_addr, opaque, 0, 0, 0);

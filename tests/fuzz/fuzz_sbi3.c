@@ -427,7 +427,7 @@ void op_sse_machine(struct input *in)
 				continue;
 			host_select_hart(i);
 			hsse[i].kicks = 0;
-			sse_ipi(host_harts[i].hs);
+			sse_ipi(host_harts[i].hs, false);
 		}
 		host_select_hart(cur);
 	} else {

@@ -7,7 +7,7 @@ HOST_SRCS_counter_access := tests/host/test_counter_access.c lib/sbi/sbi_counter
 # Remote fence ranges, requests and hart-mask checks (sbi_ipi.c with the
 # host CSR stand-in of the fuzzers, tests/fuzz/host/riscv_csr.h).
 HOST_TESTS += rfence
-HOST_SRCS_rfence := tests/host/test_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_ipi.c lib/core/hart_table.c \
+HOST_SRCS_rfence := tests/host/test_rfence.c lib/sbi/sbi_rfence_request.c lib/ipi/sbi_ipi.c lib/core/hart_table.c \
 	lib/core/hart_mask.c
 $(BUILD)/host/test_rfence: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
 
