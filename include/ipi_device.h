@@ -13,7 +13,6 @@
 #include "hart.h"
 
 struct ipi_device {
-	const char *name;
 	unsigned long mip;     /* the machine interrupt it raises (MIP_MSIP, MIP_MEIP): mie enables it */
 	/* Rings target's doorbell (target->ipi_reg). */
 	void (*send)(struct hart_state *target);

@@ -12,6 +12,7 @@
 #define ABACUS_SBI_IPI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include "hart.h"
 #include "riscv_csr.h"
 

@@ -14,7 +14,6 @@
 #include "hart.h"
 
 struct timer_device {
-	const char *name;
 	uint64_t (*now)(void);                                      /* the machine's time */
 	void (*set_compare)(struct hart_state *hs, uint64_t when);  /* hs->timer_reg = when */
 };

@@ -71,6 +71,10 @@ INDIRECT_CALLS = {
     # The machine timer (include/timer_device.h): ACLINT MTIMER.
     'sbi_timer_set': ['mtimer_set_compare'],
     'timer_now': ['mtimer_now'],
+    # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h): hart set-up, HSM hart_stop.
+    'hart_lifecycle_init': ['sse_hart_setup'],
+    'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop',
+                             'hart_reset_stateen'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, the platform's fallback (none on these platforms).
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',

@@ -37,7 +37,6 @@ static void mswi_clear(struct hart_state *self)
 }
 
 static const struct ipi_device mswi_ipi_device = {
-	.name = "aclint-mswi",
 	.mip = MIP_MSIP,
 	.send = mswi_send,
 	.clear = mswi_clear,
@@ -54,7 +53,6 @@ static void mtimer_set_compare(struct hart_state *hs, uint64_t when)
 }
 
 static const struct timer_device mtimer_device = {
-	.name = "aclint-mtimer",
 	.now = mtimer_now,
 	.set_compare = mtimer_set_compare,
 };

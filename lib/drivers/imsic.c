@@ -36,7 +36,6 @@ static void imsic_ipi_clear(struct hart_state *self)
 }
 
 static const struct ipi_device imsic_ipi_device = {
-	.name = "imsic",
 	.mip = MIP_MEIP,
 	.send = imsic_ipi_send,
 	.clear = imsic_ipi_clear,

@@ -6,7 +6,7 @@
  * two harts racing to start the same hart cannot both succeed.
  */
 #include "console.h"
-#include "hart_ext.h"
+#include "hart_lifecycle.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hsm.h"
@@ -118,12 +118,10 @@ struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 {
 	if (!hsm_transition(hs, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOP_PENDING))
 		return sbiret_err(SBI_ERR_FAILED);
-	/* The next start (CPU hotplug, a new kernel after kexec) finds the PMU as
-	 * boot left it: nothing counting, mapped or pointing into old memory. */
-	pmu_hart_reset(&hs->pmu);
-	/* SSE events reset, FWFT features back to their defaults, triggers uninstalled. */
-	sbi_hart_reset_extensions(hs);
-	hart_reset_stateen(hs);
+	/* The next start (CPU hotplug, a new kernel after kexec) finds the hart as
+	 * boot left it: the PMU counting nothing, SSE events reset, FWFT features
+	 * at their defaults, triggers uninstalled (include/hart_lifecycle.h). */
+	hart_lifecycle_reset(hs);
 	csr_write(CSR_MIE, csr_read(CSR_MIE) & MIP_IPI);
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 	sbi_hsm_stopped_loop(hs);

@@ -8,6 +8,7 @@
  * decide, and writes it back.
  */
 #include "hart_ext.h"
+#include "hart_lifecycle.h"
 #include "riscv_csr.h"
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
@@ -48,6 +49,19 @@ void sse_hw_kick(struct hart_state *target)
 {
 	sbi_ipi_raise(target, &sse_ipi_reason);
 }
+
+/*
+ * The hart's lifecycle: its local events, from the features its discovery
+ * found (Sscofpmf: PMU overflow; Ssdbltrp: double trap), everything UNUSED
+ * and the hart masked; the same when it stops (global events that prefer it
+ * wait for it: sse_hart_reset).
+ */
+static void sse_hart_setup(struct hart_state *hs)
+{
+	sse_hart_init(hs, hs->features & HART_HAS_SSCOFPMF, hs->features & HART_HAS_SSDBLTRP);
+}
+
+HART_LIFECYCLE(20, sse, sse_hart_setup, sse_hart_reset);
 
 bool sse_hw_entry_pc_ok(unsigned long pc)
 {

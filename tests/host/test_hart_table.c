@@ -18,7 +18,7 @@ static struct hart_state harts[MAX_HARTS];
 static struct hart_state *table[MAX_HARTS];
 static uint32_t msip[MAX_HARTS];
 /* A doorbell the table code never rings: only whether a hart has one counts. */
-static const struct ipi_device mswi = { .name = "test-mswi" };
+static const struct ipi_device mswi = { .mip = 0 };
 
 /* n harts with hartids ids[], all WAITING; with_msip: bit i gives hart i an MSWI slot. */
 static void make_table(unsigned int n, const unsigned long *ids, unsigned int with_msip)

@@ -29,7 +29,7 @@ TEST_MAIN_GLOBALS
 #define GPIO_PHANDLE    1
 
 static uint64_t fake_now(void);
-static const struct timer_device fake_timer = { .name = "fake", .now = fake_now };
+static const struct timer_device fake_timer = { .now = fake_now };
 
 static void test_setup(void)
 {
