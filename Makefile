@@ -94,10 +94,11 @@ FW_SRCS := \
 	lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
 	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
 	lib/sbi/sbi_ecall_sse.c lib/sbi/sbi_ecall_fwft.c lib/sbi/sbi_ecall_dbtr.c \
-	lib/sse/sse_core.c lib/sse/sse_context.c lib/sse/sse_hw.c \
-	lib/fwft/fwft_core.c lib/fwft/fwft_isa.c lib/fwft/fwft_hw.c lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c \
+	lib/sse/sse_core.c lib/sse/sse_attrs.c lib/sse/sse_context.c lib/sse/sse_hw.c lib/sse/sse_hart.c \
+	lib/fwft/fwft_core.c lib/fwft/fwft_isa.c lib/fwft/fwft_hw.c lib/fwft/fwft_hart.c \
+	lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c lib/dbtr/dbtr_hart.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
-	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/pmu/pmu_hart.c \
+	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c lib/pmu/pmu_hart.c \
 	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c \
 	lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/imsic.c \
 	lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c lib/drivers/aia.c lib/drivers/aia_dt.c \

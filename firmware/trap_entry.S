@@ -17,7 +17,7 @@
  * Supervisor Software Events: the slow path's exit looks at
  * hart_state.sse_ready (one load: hart_state sits right above the frame, at
  * the top of the M-mode stack) and when it is set lets
- * sbi_sse_deliver_pending() (lib/sse/sse_hw.c) enter an event handler
+ * sse_deliver_at_trap_exit() (lib/sse/sse_hart.c) enter an event handler
  * instead of the interrupted code. The ecall fast path does not look: only
  * an SSE call can make an event ready during an ecall, and the SSE slot of
  * the extension table (sbi_ecall_sse_entry, below) looks after the call; an
@@ -118,7 +118,7 @@ sbi_ecall_sse_entry:
 	SAVE(a0, 10)
 	SAVE(a1, 11)
 	addi	a0, sp, TRAP_FRAME_SIZE          /* this hart's hart_state */
-	call	sse_hw_deliver_from_ecall
+	call	sse_deliver_after_ecall
 	LOAD(a0, 10)
 	LOAD(a1, 11)
 	j	ecall_done
@@ -188,7 +188,7 @@ trap_save_registers:
 	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
 	beqz	t0, 1f
 	mv	a0, sp
-	call	sbi_sse_deliver_pending
+	call	sse_deliver_at_trap_exit
 1:	ld	t0, TRAP_FRAME_MEPC(sp)
 	csrw	CSR_MEPC, t0
 	ld	t0, TRAP_FRAME_MSTATUS(sp)

@@ -146,6 +146,12 @@ static inline struct hart_state *current_hart(void)
 }
 #endif
 
+/* The top of hs's M-mode stack: it grows down from just below hart_state. */
+static inline unsigned long hart_stack_top(const struct hart_state *hs)
+{
+	return (unsigned long)hs;
+}
+
 /* The hart with this hartid, or NULL when the firmware does not offer it. */
 struct hart_state *hart_by_id(unsigned long hartid);
 /*

@@ -20,9 +20,4 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 				   unsigned long opaque);
 
 
-static inline unsigned long hart_stack_top(const struct hart_state *hs)
-{
-	return (unsigned long)hs;   /* the stack grows down from just below hart_state */
-}
-
 #endif

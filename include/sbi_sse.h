@@ -115,12 +115,13 @@ bool sse_double_trap(struct hart_state *hs);
 /*
  * SSE's IPI: another hart injected or routed an event here. Served inside
  * an ecall (in_ecall: an M-mode wait, whose fast exit does not look at
- * sse_ready), an event it makes ready keeps this hart's IPI raised
- * (sse_hw_kick), so the machine software interrupt taken right after the
+ * sse_ready), an event it makes ready keeps this hart's IPI raised, so the machine software interrupt taken right after the
  * ecall's mret delivers it; a wait loop that serves IPIs again meanwhile
  * raises it again.
  */
 void sse_ipi(struct hart_state *hs, bool in_ecall);
+/* The IPI reason sse_ipi() handles (include/sbi_ipi.h). */
+extern const struct ipi_reason sse_ipi_reason;
 
 /*
  * On the way back to S/U-mode, when hs->sse_ready: delivers the highest

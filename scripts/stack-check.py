@@ -123,7 +123,7 @@ BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
 # on a hart without a doorbell, which never has requests pending outside
 # that very call, so its handlers never run inside an ecall: below that
 # raise, the IPI is not taken again.
-BOUNDED_RECURSION[('sse_ipi', 'sse_hw_kick')] = (('sbi_ipi_raise', 'ipi_take'),)
+BOUNDED_RECURSION[('sse_ipi', 'sbi_ipi_raise')] = (('sbi_ipi_raise', 'ipi_take'),)
 
 # Assembly that C calls: bytes it pushes on the hart's stack. call_on_stack
 # saves two registers there, then runs its function on another stack;

@@ -11,8 +11,6 @@
  * drops match, chain, action, timing and select (read as 0).
  */
 #include "dbtr_hw.h"
-#include "hart_ext.h"
-#include "hart_lifecycle.h"
 #include "riscv_csr.h"
 #include "sbi_dbtr.h"
 #include "trap_expect.h"
@@ -106,15 +104,3 @@ unsigned int dbtr_hw_probe(uint32_t *type_mask, unsigned int max)
 	}
 	return n;
 }
-
-/*
- * The hart's lifecycle: its triggers are found in the hart's feature
- * discovery (dbtr_hw_probe(), dbtr_hart_init(): firmware/hart_init.c); when
- * it stops, every trigger is uninstalled and the shared memory forgotten.
- */
-static void dbtr_hart_stop(struct hart_state *hs)
-{
-	dbtr_hart_reset(&hs->ext->dbtr);
-}
-
-HART_LIFECYCLE(40, dbtr, NULL, dbtr_hart_stop);

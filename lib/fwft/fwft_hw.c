@@ -7,8 +7,7 @@
  * DTE, ADUE).
  */
 #include "fwft_hw.h"
-#include "hart_ext.h"
-#include "hart_lifecycle.h"
+#include "hart.h"
 #include "riscv_csr.h"
 #include "sbi_fwft.h"
 #include "sbi_spec.h"
@@ -105,15 +104,3 @@ uint32_t fwft_hw_probe(uint32_t isa_features, uint32_t hart_features, uint32_t *
 	}
 	return supported;
 }
-
-/*
- * The hart's lifecycle: its features are found in the hart's feature
- * discovery (fwft_hw_probe(), fwft_hart_init(): firmware/hart_init.c); when
- * it stops, every feature goes back to its default, unlocked.
- */
-static void fwft_hart_stop(struct hart_state *hs)
-{
-	fwft_hart_reset(&hs->ext->fwft);
-}
-
-HART_LIFECYCLE(30, fwft, NULL, fwft_hart_stop);

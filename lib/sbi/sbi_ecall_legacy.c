@@ -19,7 +19,7 @@
 #include "sbi_timer.h"
 #include "trap.h"
 #include "trap_report.h"
-#include "sse_hw.h"
+#include "sse_hart.h"
 #include "sbi_sse.h"
 #include "trap_expect.h"
 
@@ -43,7 +43,7 @@ static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause,
 		if (!sse_double_trap(hs))
 			sbi_trap_panic(NULL, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
 		csr_write(CSR_MEPC, mepc);
-		sse_hw_deliver_from_ecall(hs);
+		sse_deliver_after_ecall(hs);
 		return;
 	}
 	csr_write(CSR_MSTATUS, mstatus);

@@ -1127,7 +1127,7 @@ static void call_ipi(struct input *in)
 		else
 			EXPECT(host_harts[i].hs->ipi_pending == pre.ipi_pending[i], "hart %u got IPI bits", i);
 		sent += hit;
-		host_harts[i].hs->ipi_pending = 0;   /* the target's handler took it */
+		host_harts[i].hs->ipi_pending &= ~sbi_ipi_reason_bit(&smode_ipi_reason);   /* the target's handler took it */
 	}
 	EXPECT(ph->fw_event_count[SBI_PMU_FW_IPI_SENT] - sent_before == sent, "IPI_SENT counted %llu for %lu IPIs",
 	       (unsigned long long)(ph->fw_event_count[SBI_PMU_FW_IPI_SENT] - sent_before), sent);

@@ -14,6 +14,7 @@ HOST_HEADERS = $(wildcard include/*.h tests/host/*.h lib/pmu/*.h)
 
 # The PMU core against the simulated hart.
 HOST_PMU_SRCS := lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c \
+	lib/pmu/pmu_platform.c \
 	lib/common/sbi_memory.c tests/host/sim_hart.c tests/host/host_console.c tests/host/pmu_fixture.c
 
 HOST_TESTS += pmu_core pmu_counters pmu_events

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SSE core (lib/sse/sse_core.c, sse_context.c) on four simulated harts:
+ * The SSE core (lib/sse/sse_core.c, sse_attrs.c, sse_context.c) on four simulated harts:
  * event IDs and their error codes, the state machine of the chapter's
  * figure, attributes and their access rules, priorities and nesting,
  * masking, injection (local, remote, global), global events on their
@@ -14,6 +14,7 @@
 #include "riscv_csr.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
+#include "sbi_ipi.h"
 #include "sse_hw.h"
 
 TEST_MAIN_GLOBALS
@@ -60,8 +61,10 @@ void sse_hw_lcofi_ack(void)
 	lcofi_acks[hw_current->index]++;
 }
 
-void sse_hw_kick(struct hart_state *target)
+/* Its IPIs (the IPI transport, include/sbi_ipi.h), counted per target. */
+void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 {
+	CHECK(reason == &sse_ipi_reason);
 	kicks[target->index]++;
 }
 
