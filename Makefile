@@ -12,7 +12,7 @@ CROSS_COMPILE ?= riscv64-unknown-elf-
 PLATFORM      ?= qemu-virt
 BUILD         ?= build
 # TEST_HOOKS=1: a separate test image with the firmware-specific test hooks
-# (lib/sbi/sbi_ecall_test_hooks.c) that some payload tests need.
+# (lib/dispatch/sbi_ecall_test_hooks.c) that some payload tests need.
 TEST_HOOKS    ?= 0
 # PMU_SNAPSHOT=n: an image that withholds PMU snapshot memory from S-mode
 # (snapshot_set_shmem answers NOT_SUPPORTED), for stock Linux 6.12 kernels
@@ -87,13 +87,15 @@ FW_SRCS := \
 	lib/core/hart_table.c lib/core/hart_mask.c lib/core/sbi_hart_enables.c lib/core/sbi_console.c \
 	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c lib/core/timer.c \
 	lib/core/reset.c lib/core/hart_lifecycle.c \
-	lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
-	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
-	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
-	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
-	lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
+	lib/ipi/sbi_ipi.c \
+	lib/sbi/sbi_trap_redirect.c lib/sbi/sbi_trap_redirect_plan.c lib/sbi/sbi_smode_ipi.c \
+	lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c \
 	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
-	lib/sbi/sbi_ecall_sse.c lib/sbi/sbi_ecall_fwft.c lib/sbi/sbi_ecall_dbtr.c \
+	lib/dispatch/sbi_trap.c lib/dispatch/sbi_ecall.c lib/dispatch/sbi_ecall_sse_entry.S \
+	lib/dispatch/sbi_ecall_legacy.c lib/dispatch/sbi_ecall_dbcn.c lib/dispatch/sbi_ecall_srst.c \
+	lib/dispatch/sbi_ecall_pmu.c lib/dispatch/sbi_ecall_time.c lib/dispatch/sbi_ecall_ipi.c \
+	lib/dispatch/sbi_ecall_rfence.c lib/dispatch/sbi_ecall_hsm.c lib/dispatch/sbi_ecall_sse.c \
+	lib/dispatch/sbi_ecall_fwft.c lib/dispatch/sbi_ecall_dbtr.c \
 	lib/sse/sse_core.c lib/sse/sse_attrs.c lib/sse/sse_context.c lib/sse/sse_hw.c lib/sse/sse_hart.c \
 	lib/fwft/fwft_core.c lib/fwft/fwft_isa.c lib/fwft/fwft_hw.c lib/fwft/fwft_hart.c \
 	lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c lib/dbtr/dbtr_hart.c \
@@ -105,7 +107,7 @@ FW_SRCS := \
 	lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c
 
 ifeq ($(TEST_HOOKS),1)
-FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
+FW_SRCS   += lib/dispatch/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
 FW_CFLAGS += -DABACUS_TEST_HOOKS
 endif
 ifeq ($(PMU_SNAPSHOT),n)

@@ -32,7 +32,7 @@ static const struct dt_driver *const console_drivers[] = { &uart_ns16550_driver,
 static const struct dt_driver *const timer_ipi_drivers[] = { &clint_driver, &aclint_mswi_driver,
 							      &aclint_mtimer_driver, &aia_node_driver, NULL };
 
-/* Reset devices: the first node of each kind (their order in a reset is their own, RESET_ORDER_*). */
+/* Reset devices: the first node of each kind (each fills its slot: include/reset_device.h). */
 static const struct dt_driver *const reset_drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
 							  &gpio_poweroff_driver, &gpio_restart_driver, NULL };
 
@@ -57,7 +57,7 @@ static bool platform_reset_supported(unsigned long type)
 /* The platform's reset when the DT has none that acts (platform.system_reset). */
 static struct reset_device platform_reset_device = {
 	.name = "platform",
-	.order = RESET_ORDER_PLATFORM,
+	.slot = RESET_SLOT_PLATFORM,
 	.supported = platform_reset_supported,
 };
 

@@ -14,7 +14,8 @@ where C code starts on a hart's 2 KiB block:
   - the trap entry (firmware/trap_entry.S) builds a TRAP_FRAME_SIZE frame at
     the top of the stack and then calls the functions its object file calls
     (read from its relocations) and every handler of the ecall table
-    (sbi_extension_table's handler slots, read from its relocations);
+    (sbi_extension_table's handler slots, read from its relocations; for a
+    handler in assembly, ASM_HANDLERS, what its object file calls);
   - firmware/entry.S starts boot_warm_main at the very top of the stack.
 
 Indirect calls are resolved by INDIRECT_CALLS below (by calling function).
@@ -72,14 +73,14 @@ INDIRECT_CALLS = {
     'sbi_timer_set': ['mtimer_set_compare'],
     'timer_now': ['mtimer_now'],
     # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h): hart set-up, HSM hart_stop.
+    # (hart_lifecycle_run, inlined into both.)
     'hart_lifecycle_init': ['sse_hart_setup'],
-    'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop',
-                             'hart_reset_stateen'],
+    'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, the platform's fallback (none on these platforms).
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
                      'syscon_reset', 'gpio_reset'],
-    # The extension table's availability checks (lib/sbi/sbi_ecall.c).
+    # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
     # The AIA's M-level APLIC (boot) and each hart's M-level IMSIC file (hart
@@ -143,6 +144,11 @@ OTHER_STACKS = [
     ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('trap_report_print', 'lib/core/trap_report.c', 'TRAP_REPORT_STACK_SIZE'),
 ]
+
+# Handlers of the ecall table written in assembly, by object file: the SSE
+# slot (lib/dispatch/sbi_ecall_sse_entry.S), which calls the SSE glue and
+# then delivery, on the ecall's frame.
+ASM_HANDLERS = {'sbi_ecall_sse_entry.S.o': 'sbi_ecall_sse_entry'}
 
 # Where firmware/entry.S starts C on a hart's block, at its top.
 BLOCK_TOP_ROOTS = ['boot_warm_main']
@@ -288,12 +294,18 @@ class Build:
         entry_calls = asm_calls.get('trap_entry.S.o', set())
         if not entry_calls:
             self.errors.append('trap_entry.S.o calls nothing: cannot find the trap handlers')
+        # Handlers in assembly (ASM_HANDLERS) run on the trap frame too: what they call is a root.
+        for obj, fn in ASM_HANDLERS.items():
+            if fn in handlers:
+                if not asm_calls.get(obj):
+                    self.errors.append('%s calls nothing: cannot find what %s calls' % (obj, fn))
+                entry_calls |= asm_calls.get(obj, set())
         for fn in sorted(entry_calls | handlers):
-            if fn == 'sbi_ecall_sse_entry':
-                continue          # assembly (trap_entry.S): its calls are among entry_calls
+            if fn in ASM_HANDLERS.values():
+                continue          # assembly: its calls are among entry_calls
             roots.append((trap_frame, fn))
         # Every address-taken function must be a known callee of some listed indirect call.
-        listed = set(known_targets) | NOT_CALLED_ON_HART_STACK | handlers | {'sbi_ecall_sse_entry'}
+        listed = set(known_targets) | NOT_CALLED_ON_HART_STACK | handlers | set(ASM_HANDLERS.values())
         for fn in sorted(taken - listed):
             self.errors.append('%s: its address is taken, but no INDIRECT_CALLS entry lists it '
                                '(scripts/stack-check.py)' % fn)

@@ -6,16 +6,21 @@ extern const struct hart_lifecycle __start_abacus_hart_lifecycle[], __stop_abacu
 
 _Static_assert(sizeof(struct hart_lifecycle) == 16, "hart_lifecycle: the table's stride");
 
+static void hart_lifecycle_run(struct hart_state *hs, bool reset)
+{
+	for (const struct hart_lifecycle *e = __start_abacus_hart_lifecycle; e < __stop_abacus_hart_lifecycle; e++) {
+		void (*fn)(struct hart_state *) = reset ? e->reset : e->init;
+		if (fn)
+			fn(hs);
+	}
+}
+
 void hart_lifecycle_init(struct hart_state *hs)
 {
-	for (const struct hart_lifecycle *e = __start_abacus_hart_lifecycle; e < __stop_abacus_hart_lifecycle; e++)
-		if (e->init)
-			e->init(hs);
+	hart_lifecycle_run(hs, false);
 }
 
 void hart_lifecycle_reset(struct hart_state *hs)
 {
-	for (const struct hart_lifecycle *e = __start_abacus_hart_lifecycle; e < __stop_abacus_hart_lifecycle; e++)
-		if (e->reset)
-			e->reset(hs);
+	hart_lifecycle_run(hs, true);
 }

@@ -161,7 +161,7 @@ static void gpio_reset(unsigned long type, unsigned long reason)
 
 static struct reset_device gpio_reset_device = {
 	.name = "gpio",
-	.order = RESET_ORDER_GPIO,
+	.slot = RESET_SLOT_GPIO,
 	.supported = gpio_reset_supported,
 	.reset = gpio_reset,
 };

@@ -46,7 +46,7 @@ static void syscon_reset(unsigned long type, unsigned long reason)
 
 static struct reset_device syscon_reset_device = {
 	.name = "syscon",
-	.order = RESET_ORDER_SYSCON,
+	.slot = RESET_SLOT_SYSCON,
 	.supported = syscon_supported,
 	.reset = syscon_reset,
 };

@@ -24,6 +24,7 @@
 #include "sbi_counter_access.h"
 #include "sbi_emulate.h"
 #include "sbi_misaligned.h"
+#include "sbi_trap_redirect.h"
 #include "timer_device.h"
 #include "trap_expect.h"
 

@@ -1,7 +1,7 @@
 # Isolation and spec-conformance rules on the host (appended to HOST_TESTS, see host.mk):
 # trap redirection, counter-read permissions, remote fences, extension enables.
 HOST_TESTS += trap_redirect counter_access
-HOST_SRCS_trap_redirect := tests/host/test_trap_redirect.c lib/sbi/sbi_trap_redirect.c
+HOST_SRCS_trap_redirect := tests/host/test_trap_redirect.c lib/sbi/sbi_trap_redirect_plan.c
 HOST_SRCS_counter_access := tests/host/test_counter_access.c lib/sbi/sbi_counter_access.c
 
 # Remote fence ranges, requests and hart-mask checks (sbi_ipi.c with the

@@ -17,6 +17,7 @@
 #include "sbi_rfence.h"
 #include "sbi_spec.h"
 #include "sbi_timer.h"
+#include "sbi_trap_redirect.h"
 #include "trap.h"
 #include "trap_report.h"
 #include "sse_hart.h"
@@ -37,7 +38,7 @@ static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause,
 	if (!sbi_trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0)) {
 		/* Ssdbltrp: called from S-mode's trap handler with sstatus.SDT
 		 * set, which cannot take the fault: a double trap at the ecall,
-		 * as lib/sbi/sbi_trap.c handles one. */
+		 * as lib/sbi/sbi_trap_redirect.c handles one. */
 		struct hart_state *hs = current_hart();
 
 		if (!sse_double_trap(hs))
