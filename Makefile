@@ -69,7 +69,7 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 # more).
 FW_OPT     := -O2
 FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
-	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
+	lib/fdt/fdt_helpers.c firmware/fdt_fixup.c lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
 	lib/core/dt_driver.c firmware/boot_devices.c \
 	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
 	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/sbi_pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
@@ -101,7 +101,7 @@ FW_SRCS := \
 	lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c lib/dbtr/dbtr_hart.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c lib/pmu/pmu_hart.c \
-	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c \
+	lib/fdt/fdt_helpers.c lib/fdt/fdt_placement.c firmware/fdt_fixup.c \
 	lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/imsic.c \
 	lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c lib/drivers/aia.c lib/drivers/aia_dt.c \
 	lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c

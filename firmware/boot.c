@@ -38,13 +38,16 @@
 #define FW_BASE_ADDR      0x80000000UL
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
-extern char boot_stack_top[];
-extern volatile unsigned int boot_release;
-extern void hart_enter_block(unsigned long hartid) __attribute__((noreturn));
 
 /* Read by firmware/entry.S: the stack top of each hart, by hartid. */
 unsigned long *hart_sp_table;
 unsigned long hart_sp_table_len;
+/*
+ * Read by firmware/entry.S: the other harts wait for it. In .data, like the
+ * boot lottery: a waiting hart may read it before the winner has cleared the
+ * BSS, which after a warm reboot still holds the last boot's values.
+ */
+volatile unsigned int boot_release __attribute__((section(".data")));
 
 /*
  * The boot deadline: every hart the DT lists gets this long, from the
@@ -57,7 +60,6 @@ unsigned long hart_sp_table_len;
 #define BOOT_POLLS_PER_TICK      16           /* no time source at all: polls count as time */
 #define BOOT_DEEP_STACK_SIZE     6144         /* as the static boot stack (entry.S) */
 
-struct boot_info boot_info;
 static volatile unsigned int harts_ready;
 /* The hart that finishes boot (boot_hartid's hart_state); READY harts wake it. */
 static struct hart_state *boot_hart;
@@ -183,7 +185,7 @@ static void forget_left_out_stacks(void)
 		hart_sp_table[hart_table[i]->hartid] = 0;
 }
 
-void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info)
+void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top)
 {
 	unsigned long max_hartid, fw_size, room;
 	const char *why;
@@ -249,7 +251,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_hart = finisher;
 	boot_hartid = finisher->hartid;
 	boot_info.cold_hartid = hartid;
-	boot_info.deep_stack_top = boot_stack_top;
+	boot_info.deep_stack_top = boot_stack_top;   /* this hart's, idle once it is on its own */
 	if (finisher->hartid != hartid) {
 		char *stack = sbi_heap_alloc(BOOT_DEEP_STACK_SIZE, 16);
 		if (!stack)
@@ -273,7 +275,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 			ipi_device_send(hart_table[i]);
 	if (finisher->hartid != hartid)
 		park();
-	hart_enter_block(hartid);
+	/* firmware/entry.S moves this hart onto its own stack, as the others. */
 }
 
 /* Ticks of the boot deadline: generous for hundreds of emulated harts on a busy host. */

@@ -27,6 +27,9 @@
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
 
+/* What cold boot found (firmware/boot.c fills it), for the end of boot. */
+struct boot_info boot_info;
+
 /* The boot log's name of each HART_HAS_* bit, in bit order ("": not printed). */
 static const char feature_names[] =
 	"S\0H\0Sstc\0Sscofpmf\0Smcntrpmf\0Zicbom\0Zicboz\0\0Zkr\0Svpbmt\0Svadu\0\0Smstateen\0"
@@ -444,7 +447,7 @@ void boot_finish(struct hart_state *self)
 	void *smode_fdt;
 	bool quiet;
 
-	fw_dynamic_read(boot_info.fw_info, &next, &why);
+	fw_dynamic_read(boot_info.fw_info, boot_info.fdt, boot_info.deep_stack_top, &next, &why);
 	quiet = next.options & FW_DYNAMIC_OPTION_NO_BOOT_PRINTS;
 	if (why)
 		sbi_printf("abacus: rejecting fw_dynamic_info at 0x%lx: %s; using the default next stage\n",

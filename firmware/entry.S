@@ -43,8 +43,11 @@ _start:
 	csrr	a0, CSR_MHARTID
 	mv	a1, s1
 	mv	a2, s2
+	mv	a3, sp                  /* its top: the deep DT work at the end of boot reuses it */
 	call	boot_cold_main
-	j	park
+	/* Set up: on to this hart's own stack, as the others (it parks in boot_cold_main otherwise). */
+	csrr	a0, CSR_MHARTID
+	j	hart_enter_block
 
 secondary_wait:
 	/*
@@ -123,13 +126,9 @@ boot_trap_vector:
 	.globl boot_lottery
 boot_lottery:
 	.word 0
-	.globl boot_release
-boot_release:
-	.word 0
 
 	.section .bss
 	.align 4
-	.globl boot_stack_top
 boot_stack:
 	/* 6 KiB: scripts/stack-check.py bounds cold boot and the DT work at
 	 * about 1.2 KiB (docs/boot.md); every byte here is in the protected

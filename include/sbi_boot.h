@@ -44,7 +44,7 @@ enum fdt_fw_reservation {
 	FDT_RESERVE_MEMRESERVE,     /* a /memreserve/ entry: 16 bytes, when there is no room for the node */
 };
 /*
- * DT changes before S-mode sees it (lib/fdt/fdt_fixup.c). `aia`: the AIA
+ * DT changes before S-mode sees it (firmware/fdt_fixup.c). `aia`: the AIA
  * nodes of a DT of this layout (aia_dt_scan), or NULL to find them here.
  */
 struct aia_dt;

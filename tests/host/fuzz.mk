@@ -41,7 +41,7 @@ $(LIBFDT_SRC)/.complete:
 	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
-FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
+FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
 	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
 	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
