@@ -384,7 +384,7 @@ static void boot_finish_platform(void *arg)
 	log_left_out(HART_BOOT_LATE, late_why);
 	pmu_platform = platform.pmu;
 	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform.pmu ? platform.pmu->default_map : NULL);
-	pmu_snapshot_withheld = pmu_snapshot_withheld_reason(boot_info.fdt);
+	pmu_snapshot_offered = pmu_snapshot_offered_by(boot_info.fdt);
 
 	if (!work->quiet) {
 		int root = 0, len;
@@ -424,9 +424,8 @@ static void boot_finish_platform(void *arg)
 			   "%u event ranges, %u selectors, %u raw ranges\n",
 			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw - 1u, PMU_FW_COUNTERS,
 			   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
-		if (pmu_snapshot_withheld)
-			sbi_printf("abacus: PMU snapshot    : withheld (%s): snapshot_set_shmem answers "
-				   "NOT_SUPPORTED\n", pmu_snapshot_withheld);
+		if (pmu_snapshot_offered)
+			sbi_printf("abacus: PMU snapshot    : offered (%s)\n", pmu_snapshot_offered);
 		log_sbi3_extensions(work->self);
 		sbi_ecall_log_extensions();
 #ifdef ABACUS_TEST_HOOKS

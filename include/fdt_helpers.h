@@ -38,7 +38,11 @@ long fdt_cpu_enabled_hartid(const void *fdt, int cpu_node);
 int fdt_cpu_node_by_hartid(const void *fdt, unsigned long hartid);
 /* The phandle of a cpu node's interrupt-controller child, or 0. */
 uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node);
-/* HART_HAS_* flags named by a cpu node's riscv,isa (or riscv,isa-extensions). */
+/* The property a cpu node's ISA extensions are read from: "riscv,isa-extensions"
+ * when the node has it (riscv,isa is then ignored), else "riscv,isa", else NULL;
+ * *value and *len are its bytes (NULL, 0 for none). */
+const char *fdt_cpu_isa_property(const void *fdt, int cpu_node, const char **value, int *len);
+/* HART_HAS_* flags named by that property. */
 uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node);
 /* Parses an ISA string into HART_HAS_* flags (exposed for host tests). */
 uint32_t isa_string_features(const char *isa, int len);

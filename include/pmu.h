@@ -83,12 +83,12 @@ struct pmu_platform {
 extern struct pmu_event_map pmu_event_map;
 extern const struct pmu_platform *pmu_platform;
 /*
- * Why the snapshot shared memory (FID 7) is withheld from S-mode, or NULL when
- * it is offered (pmu_snapshot_withheld_reason(), at boot). While withheld,
- * snapshot_set_shmem answers SBI_ERR_NOT_SUPPORTED on every hart, so stock
- * Linux 6.12 runs without snapshots (docs/linux.md).
+ * What offers the snapshot shared memory (FID 7) to S-mode, or NULL when it
+ * is withheld, the default (pmu_snapshot_offered_by(), at boot). While
+ * withheld, snapshot_set_shmem answers SBI_ERR_NOT_SUPPORTED on every hart,
+ * so stock Linux 6.12 and 7.2 run without snapshots (docs/linux.md).
  */
-extern const char *pmu_snapshot_withheld;
+extern const char *pmu_snapshot_offered;
 
 /* ---- Per-hart state ---- */
 struct pmu_fw_counter {
@@ -207,11 +207,11 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
 int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_counters,
 		 const struct pmu_event_map *default_map);
 /*
- * Whether the snapshot memory is withheld, and why: the build option
- * (make PMU_SNAPSHOT=n) or the DT property /chosen/abacus,withhold-pmu-snapshot;
- * NULL when it is offered. Value for pmu_snapshot_withheld.
+ * Whether the snapshot memory is offered, and what asked for it: the build
+ * option (make PMU_SNAPSHOT=y) or the DT property /chosen/abacus,pmu-snapshot;
+ * NULL when it is withheld (neither). Value for pmu_snapshot_offered.
  */
-const char *pmu_snapshot_withheld_reason(const void *fdt);
+const char *pmu_snapshot_offered_by(const void *fdt);
 /* Removes the firmware-only mapping properties (and the /chosen property above)
  * before the DT goes to S-mode. */
 int pmu_dt_fixup(void *fdt);

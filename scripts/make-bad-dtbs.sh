@@ -19,7 +19,6 @@
 #   dt-shrink.dtb      with a 24-row riscv,event-to-mhpmevent: it fits in place
 #   virt512.dtb        512 harts: the firmware region fills the span up to the
 #                      next stage, so the DT stays in place with a /memreserve/
-#   withhold-snapshot-smp4.dtb  4 harts, /chosen/abacus,withhold-pmu-snapshot
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
@@ -85,11 +84,4 @@ dtc -q -I dtb -O dtb -o "$out/virt512.dtb" "$out/virt512-raw.dtb"
 rm -f "$out/virt512-raw.dtb"
 cp "$out/virt4.dtb" "$out/dt-shrink.dtb"
 fdtput -t u "$out/dt-shrink.dtb" /pmu riscv,event-to-mhpmevent $rows
-# Not a bad DT: QEMU virt with 4 harts and the firmware-only switch that
-# withholds PMU snapshot memory from S-mode (docs/pmu.md).
-qemu-system-riscv64 -M virt,dumpdtb="$out/virt-smp4.dtb" -smp 4 -nographic >/dev/null 2>&1
-dtc -q -I dtb -O dts "$out/virt-smp4.dtb" |
-	sed 's|^\tchosen {|\tchosen {\n\t\tabacus,withhold-pmu-snapshot;|' >"$out/withhold-snapshot-smp4.dts"
-grep -q 'abacus,withhold-pmu-snapshot;' "$out/withhold-snapshot-smp4.dts"
-dtc -q -I dts -O dtb -o "$out/withhold-snapshot-smp4.dtb" "$out/withhold-snapshot-smp4.dts"
 touch "$out/.complete"

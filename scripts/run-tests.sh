@@ -24,20 +24,22 @@ if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
 	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
 	status=1
 fi
-# The image that withholds PMU snapshot memory (payload and Linux 6.12 tests).
-if ! run make -s BUILD="$BUILD" PMU_SNAPSHOT=n firmware; then
-	echo "FAIL: build: PMU_SNAPSHOT=n firmware did not build" | tee -a "$out"
+# The image that offers PMU snapshot memory on every boot (payload and Linux tests).
+if ! run make -s BUILD="$BUILD" PMU_SNAPSHOT=y firmware; then
+	echo "FAIL: build: PMU_SNAPSHOT=y firmware did not build" | tee -a "$out"
 	status=1
 fi
-if [ -x /usr/bin/qemu-system-riscv64 ] && [ -n "${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}" ]; then
-	for p in ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
+# hifive-unmatched, plus any platform in ABACUS_EXTRA_PLATFORMS (scripts/test-platforms.sh).
+platforms=$(scripts/test-platforms.sh)
+if [ -x /usr/bin/qemu-system-riscv64 ]; then
+	for p in $platforms; do
 		run make -s BUILD="$BUILD" PLATFORM="$p" firmware || { echo "FAIL: build: PLATFORM=$p" | tee -a "$out"; status=1; }
 	done
 fi
 # The static bound of each hart's M-mode stack, from GCC's call graphs
 # (scripts/stack-check.py, docs/reliability.md "Stack depth").
 stack_builds=
-for d in qemu-virt qemu-virt-test-hooks qemu-virt-no-snapshot ${ABACUS_EXTRA_PLATFORMS-hifive-unmatched}; do
+for d in qemu-virt qemu-virt-test-hooks qemu-virt-snapshot $platforms; do
 	[ -f "$BUILD/$d/abacus.map" ] && stack_builds="$stack_builds $BUILD/$d"
 done
 run scripts/stack-check.py $stack_builds || status=1
@@ -47,7 +49,8 @@ if ! run make -s BUILD="$BUILD" embedded-images; then
 	status=1
 fi
 run make -s BUILD="$BUILD" host-tests || status=1
-# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures and the firmware's boot log.
+# abacus-pmu-dt, the host riscv,pmu checker, against the fixtures, the firmware's boot log
+# and Linux's board DTs; and the docs tried literally (tests/tools/test_docs.py).
 run make -s BUILD="$BUILD" tools-test || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
@@ -55,9 +58,10 @@ run tests/run-qemu.sh || status=1
 run tests/kvm-unit-tests/run.sh || status=1
 # Short fuzzing runs and the firmware-memory canary (docs/reliability.md).
 run make -s BUILD="$BUILD" fuzz-short || status=1
-# Linux 6.1 and 6.12 on Abacus: perf, CPU hotplug, KVM selftests (kernels built
-# once and cached in $BUILD/linux and $BUILD/linux-6.12; LINUX_KERNELS=6.1
-# runs one of them, ABACUS_SKIP_LINUX=1 none).
+# Linux 6.1 and 6.12 (QEMU 7.2) and 7.2 (QEMU 11.1, built in the sid root) on
+# Abacus: perf, CPU hotplug, KVM selftests, user shadow stacks (kernels built
+# once and cached in $BUILD/linux, $BUILD/linux-6.12 and $BUILD/linux-7.2;
+# LINUX_KERNELS=6.1 runs one of them, ABACUS_SKIP_LINUX=1 none).
 if [ "${ABACUS_SKIP_LINUX:-0}" != 1 ]; then
 	run make -s BUILD="$BUILD" linux-test || status=1
 fi

@@ -133,6 +133,7 @@ setup_case()
 	firmware=$FIRMWARE
 	exit_device=
 	kernel=yes
+	dt_edit=
 	markers=()
 	config_error=
 
@@ -145,6 +146,7 @@ setup_case()
 		firmware=?*) firmware=${opt#*=} ;;
 		exit-device=?*) exit_device=${opt#*=} ;;
 		kernel=?*) kernel=${opt#*=} ;;
+		dt=?*) dt_edit=${opt#*=} ;;
 		log=?*) opt=${opt#*=}; markers+=("${opt//\~/ }") ;;
 		*) config_error="unknown option '$opt'" ;;
 		esac
@@ -169,6 +171,13 @@ setup_case()
 	yes | no) ;;
 	*) config_error="bad kernel '$kernel' (yes or no)" ;;
 	esac
+	case $dt_edit in
+	'' | pmu-snapshot) ;;
+	*) config_error="bad dt '$dt_edit' (pmu-snapshot)" ;;
+	esac
+	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
+		config_error="dt=$dt_edit with a -dtb of its own"
+	fi
 
 	if [[ $payload == */* || $payload == *.elf ]]; then
 		elf=$payload
@@ -262,12 +271,26 @@ judge_case()
 	done
 }
 
+# dt=pmu-snapshot: QEMU's own DT for exactly this machine (dumpdtb) with the
+# firmware's opt-in /chosen/abacus,pmu-snapshot, given with -dtb.
+make_case_dtb()
+{
+	local dtb=$LOG_DIR/$1.dtb
+
+	rm -f "$dtb"
+	"${qemu_cmd[@]}" -M "$machine,dumpdtb=$dtb" </dev/null >/dev/null 2>&1 &&
+		fdtput "$dtb" /chosen abacus,pmu-snapshot && qemu_cmd+=(-dtb "$dtb")
+}
+
 run_case()
 {
 	local name=$1 qemu_pid rc stopped_on_result=0
 
 	log=$LOG_DIR/$name.log
 	reason=$config_error
+	if [ -z "$reason" ] && [ -n "$dt_edit" ] && ! make_case_dtb "$name"; then
+		reason="could not make the case's DT (QEMU dumpdtb, fdtput)"
+	fi
 	printf '%q ' "${qemu_cmd[@]}" >"$LOG_DIR/$name.cmd"
 	echo >>"$LOG_DIR/$name.cmd"
 	: >"$log"

@@ -198,28 +198,57 @@ uint32_t isa_string_features(const char *isa, int len)
 	return flags;
 }
 
+static const char isa_extensions_prop[] = "riscv,isa-extensions";
+static const char isa_string_prop[] = "riscv,isa";
+
+/*
+ * The rule: the current binding's string list wins, as in Linux; riscv,isa is
+ * then only there for older software and is not read at all. Inlined into
+ * both users, so the firmware (which only needs the features) carries no
+ * extra call; the host checker calls fdt_cpu_isa_property.
+ */
+static inline __attribute__((always_inline)) const char *
+isa_property(const void *fdt, int cpu_node, const char **value, int *len)
+{
+	*value = fdt_getprop(fdt, cpu_node, isa_extensions_prop, len);
+	if (*value)
+		return isa_extensions_prop;
+	*value = fdt_getprop(fdt, cpu_node, isa_string_prop, len);
+	return *value ? isa_string_prop : NULL;
+}
+
+const char *fdt_cpu_isa_property(const void *fdt, int cpu_node, const char **value, int *len)
+{
+	const char *prop = isa_property(fdt, cpu_node, value, len);
+
+	if (!prop)
+		*len = 0;
+	return prop;
+}
+
 uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node)
 {
+	const char *s;
 	int len;
-	const char *s = fdt_getprop(fdt, cpu_node, "riscv,isa-extensions", &len);
+	const char *prop = isa_property(fdt, cpu_node, &s, &len);
 	uint32_t flags = 0;
 
-	if (s) {
-		/* A string list: one extension name per entry. */
-		for (int i = 0; i < len;) {
-			int n = strnlen(s + i, len - i);
-			if (n == 1 && s[i] == 'h')
-				flags |= HART_HAS_H;
-			else if (n == 1 && s[i] == 's')
-				flags |= HART_HAS_S;
-			else
-				flags |= isa_extension_flag(s + i, n);
-			i += n + 1;
-		}
-		return flags;
+	if (!prop)
+		return 0;
+	if (prop == isa_string_prop)
+		return isa_string_features(s, strnlen(s, len));
+	/* riscv,isa-extensions: a string list, one extension name per entry. */
+	for (int i = 0; i < len;) {
+		int n = strnlen(s + i, len - i);
+		if (n == 1 && s[i] == 'h')
+			flags |= HART_HAS_H;
+		else if (n == 1 && s[i] == 's')
+			flags |= HART_HAS_S;
+		else
+			flags |= isa_extension_flag(s + i, n);
+		i += n + 1;
 	}
-	s = fdt_getprop(fdt, cpu_node, "riscv,isa", &len);
-	return s ? isa_string_features(s, strnlen(s, len)) : 0;
+	return flags;
 }
 
 const char *fdt_check_boot_dtb(const void *dtb, int *err)

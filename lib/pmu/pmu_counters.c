@@ -26,7 +26,7 @@
 /* Both address halves all-ones: disable the snapshot memory (FID 7). */
 #define SNAPSHOT_DISABLE (~0UL)
 
-const char *pmu_snapshot_withheld;
+const char *pmu_snapshot_offered;
 
 /* The platform's count of a SBI_PMU_FW_PLATFORM counter's event: out of line, it is a call. */
 static __attribute__((noinline)) uint64_t fw_platform_event_now(const struct pmu_fw_counter *fc)
@@ -430,7 +430,7 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
 				     unsigned long shmem_phys_hi, unsigned long flags)
 {
 	/* Table 17: the whole function is unavailable, whatever the arguments. */
-	if (pmu_snapshot_withheld)
+	if (!pmu_snapshot_offered)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	if (flags != 0)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);

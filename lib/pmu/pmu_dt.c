@@ -21,12 +21,12 @@
 #define PROP_RANGES     "riscv,event-to-mhpmcounters"
 #define PROP_SELECTORS  "riscv,event-to-mhpmevent"
 #define PROP_RAW        "riscv,raw-event-to-mhpmcounters"
-/* In /chosen: withhold the snapshot memory from S-mode (docs/pmu.md). */
-#define PROP_WITHHOLD_SNAPSHOT "abacus,withhold-pmu-snapshot"
+/* In /chosen: offer the snapshot memory to S-mode (docs/pmu.md). */
+#define PROP_OFFER_SNAPSHOT "abacus,pmu-snapshot"
 
-/* make PMU_SNAPSHOT=n builds with ABACUS_PMU_SNAPSHOT=0. */
+/* make PMU_SNAPSHOT=y builds with ABACUS_PMU_SNAPSHOT=1. */
 #ifndef ABACUS_PMU_SNAPSHOT
-#define ABACUS_PMU_SNAPSHOT 1
+#define ABACUS_PMU_SNAPSHOT 0
 #endif
 
 #define RANGE_CELLS     3
@@ -277,10 +277,26 @@ static bool event_has_counters(const struct pmu_event_map *map, uint32_t event_i
 }
 
 /*
+ * The first riscv,event-to-mhpmcounters row naming event_idx, kept or not, or
+ * -1. A selector whose event has no kept range either has no row at all or
+ * lost it (its counters do not exist on this hart, an overlap ...): the log
+ * must say which, or a user reads "no row" for a row that is there.
+ */
+static int event_range_row(const struct dt_table *ranges, uint32_t event_idx)
+{
+	for (unsigned int row = 0; row < ranges->rows; row++)
+		if (table_cell(ranges, RANGE_CELLS, row, 0) <= event_idx &&
+		    event_idx <= table_cell(ranges, RANGE_CELLS, row, 1))
+			return (int)row;
+	return -1;
+}
+
+/*
  * riscv,event-to-mhpmevent, after the ranges (a selector is useless without
  * counters for its event). Returns the number of problems.
  */
-static int parse_selectors(const struct dt_table *t, struct pmu_event_map *map, bool have_ranges)
+static int parse_selectors(const struct dt_table *t, struct pmu_event_map *map,
+			   const struct dt_table *ranges)
 {
 	uint16_t source_row[PMU_MAP_MAX_ROWS];
 	unsigned int row, i, dropped = 0;
@@ -324,9 +340,15 @@ static int parse_selectors(const struct dt_table *t, struct pmu_event_map *map, 
 			continue;
 		}
 		/* Without the ranges property one line (in pmu_dt_parse) says it all. */
-		if (have_ranges && !event_has_counters(map, event_idx)) {
-			row_log(t->name, row, "event 0x%x has no " PROP_RANGES " row, kept but unusable",
-				event_idx);
+		if (ranges->present && !event_has_counters(map, event_idx)) {
+			int range_row = event_range_row(ranges, event_idx);
+
+			if (range_row < 0)
+				row_log(t->name, row, "event 0x%x has no " PROP_RANGES " row, kept but unusable",
+					event_idx);
+			else
+				row_log(t->name, row, "event 0x%x: its " PROP_RANGES " row %d was skipped, "
+					"kept but unusable", event_idx, range_row);
 			problems++;
 		}
 		source_row[map->selector_count] = (uint16_t)row;
@@ -455,7 +477,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 			   " (mandatory then): its selectors are unusable\n");
 		problems++;
 	}
-	problems += parse_selectors(&selectors, map, ranges.present);
+	problems += parse_selectors(&selectors, map, &ranges);
 
 	problems += table_get(fdt, node, PROP_RAW, RAW_CELLS, &raw);
 	problems += parse_raw(&raw, map, present_counters);
@@ -467,20 +489,21 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 }
 
 /*
- * Stock Linux 6.12 has two bugs that only a firmware with snapshot memory
- * reaches (sampling dies after one sample; CPU hotplug loses the page): users
- * of such kernels withhold it, by build or by DT (docs/linux.md). An empty
- * property; any value is ignored.
+ * Stock Linux 6.12 and 7.2 have two bugs that only a firmware with snapshot
+ * memory reaches (sampling dies after one sample; CPU hotplug loses the
+ * page; docs/linux.md), and no other firmware offers it. So it is offered
+ * only when asked for: by the build, or by an empty property in /chosen
+ * (any value is ignored).
  */
-const char *pmu_snapshot_withheld_reason(const void *fdt)
+const char *pmu_snapshot_offered_by(const void *fdt)
 {
 	int chosen;
 
-	if (!ABACUS_PMU_SNAPSHOT)
-		return "build option PMU_SNAPSHOT=n";
+	if (ABACUS_PMU_SNAPSHOT)
+		return "build option PMU_SNAPSHOT=y";
 	chosen = fdt ? fdt_path_offset(fdt, "/chosen") : -FDT_ERR_NOTFOUND;
-	if (chosen >= 0 && fdt_getprop(fdt, chosen, PROP_WITHHOLD_SNAPSHOT, NULL))
-		return "DT /chosen/" PROP_WITHHOLD_SNAPSHOT;
+	if (chosen >= 0 && fdt_getprop(fdt, chosen, PROP_OFFER_SNAPSHOT, NULL))
+		return "DT /chosen/" PROP_OFFER_SNAPSHOT;
 	return NULL;
 }
 
@@ -498,7 +521,7 @@ int pmu_dt_fixup(void *fdt)
 
 	node = fdt_path_offset(fdt, "/chosen");
 	if (node >= 0) {
-		err = fdt_delprop(fdt, node, PROP_WITHHOLD_SNAPSHOT);
+		err = fdt_delprop(fdt, node, PROP_OFFER_SNAPSHOT);
 		if (err < 0 && err != -FDT_ERR_NOTFOUND)
 			return err;
 	}

@@ -54,6 +54,48 @@ static int read_all(int fd, unsigned char **buf, size_t *len)
 	return -1;
 }
 
+/*
+ * The first line of path that is a C preprocessor directive (#include,
+ * #define, #if...), or 0; its directive in word. Board .dts files in Linux
+ * use them, and dtc reads none: such a file must go through cpp first.
+ */
+static unsigned int cpp_directive_line(const char *path, char *word, size_t size)
+{
+	static const char *const directives[] = { "include", "define", "undef", "if", "ifdef", "ifndef" };
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned int n = 0, found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && getline(&line, &cap, f) >= 0) {
+		const char *p = line;
+
+		n++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p++ != '#')
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		for (size_t i = 0; i < sizeof(directives) / sizeof(directives[0]); i++) {
+			size_t len = strlen(directives[i]);
+
+			if (strncmp(p, directives[i], len) == 0 && (p[len] == ' ' || p[len] == '\t' ||
+								     p[len] == '<' || p[len] == '"' ||
+								     p[len] == '\n' || p[len] == '\0')) {
+				snprintf(word, size, "#%s", directives[i]);
+				found = n;
+				break;
+			}
+		}
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
 /* Runs dtc on a .dts; its DTB on stdout, its messages on our stderr. */
 static int compile_dts(const char *path, unsigned char **buf, size_t *len)
 {
@@ -88,7 +130,16 @@ static int compile_dts(const char *path, unsigned char **buf, size_t *len)
 		return -1;
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		char directive[16];
+		unsigned int line = cpp_directive_line(path, directive, sizeof(directive));
+
 		fprintf(stderr, "abacus-pmu-dt: %s could not compile %s\n", dtc, path);
+		if (line)
+			fprintf(stderr, "abacus-pmu-dt: %s uses the C preprocessor (%s on line %u), which dtc "
+				"does not run. Preprocess it first as Linux does, then check the result:\n"
+				"    cpp -nostdinc -undef -D__DTS__ -x assembler-with-cpp "
+				"-I <linux>/scripts/dtc/include-prefixes %s -o board.pp.dts\n",
+				path, directive, line, path);
 		free(*buf);
 		return -1;
 	}

@@ -16,6 +16,17 @@ static const struct {
 	  "SiFive U74 (HiFive Unmatched): mhpmcounter3-4, 40-bit, mcountinhibit, no Sscofpmf" },
 	{ "qemu-sifive-u", { "qemu-sifive-u", 0, 64, false, false, "hifive-unmatched" },
 	  "QEMU 7.2 sifive_u (FU540, privileged spec 1.10): no mhpmcounters, no mcountinhibit" },
+	/*
+	 * T-Head cores (sources in docs/pmu.md, section 7, "Hart presets").
+	 * Neither has Sscofpmf: they signal overflow with T-Head's own
+	 * interrupt 17 and CSRs (mcounterinten 0x7ca, mcounterof 0x7cb), which
+	 * the simulated hart does not model.
+	 */
+	{ "c906", { "c906", 0x3e3f8, 64, true, false, "none" },
+	  "T-Head C906 (Allwinner D1/D1s): mhpmcounter3-9 and 13-17 count, 64-bit, mcountinhibit, "
+	  "no Sscofpmf" },
+	{ "c910", { "c910", 0x7fff8, 64, true, false, "none" },
+	  "T-Head C910 (TH1520): mhpmcounter3-18, 64-bit, mcountinhibit, no Sscofpmf" },
 };
 
 bool hart_model_preset(const char *name, struct hart_model *m)

@@ -33,15 +33,18 @@ static void usage(FILE *out)
 		"  --hpm-mask MASK      exactly these mhpmcounters (bit n = mhpmcounter n, 3..31)\n"
 		"  --width BITS         width of every mhpmcounter (1..64)\n"
 		"  --sscofpmf, --no-sscofpmf          the hart has Sscofpmf (the firmware also\n"
-		"                       needs a cpu's riscv,isa to name it)\n"
+		"                       needs the cpu's ISA in the DT to name it: riscv,isa-extensions,\n"
+		"                       or riscv,isa when the cpu has no riscv,isa-extensions)\n"
 		"  --mcountinhibit, --no-mcountinhibit\n"
 		"  --platform NAME      the firmware build whose default map applies without a\n"
-		"                       riscv,pmu node: qemu-virt (none), hifive-unmatched (U74 table)\n"
+		"                       riscv,pmu node: qemu-virt or none (no map), hifive-unmatched\n"
+		"                       (U74 table)\n"
 		"  --json               one JSON object instead of text\n"
 		"  -h, --help\n"
 		"\n"
 		"Exit status: 0 the firmware uses the node as written; 1 it reports problems\n"
-		"(a row skipped or cut, cells ignored, another node ignored ...); 2 the input\n"
+		"(a row skipped or cut, cells ignored, another node ignored ...) or a kept row\n"
+		"names only counters the firmware does not hand out on this hart; 2 the input\n"
 		"cannot be checked (unreadable, dtc failed, a DTB the firmware refuses, bad options).\n");
 }
 
@@ -159,7 +162,7 @@ int main(int argc, char **argv)
 		model.platform = platform;
 	platform_default_map(model.platform, &known);
 	if (!known)
-		return bad_option("--platform", model.platform, "qemu-virt or hifive-unmatched");
+		return bad_option("--platform", model.platform, "qemu-virt, hifive-unmatched or none");
 
 	report.path = argv[optind];
 	if (dt_input_load(report.path, &dt) != 0)
@@ -180,7 +183,8 @@ int main(int argc, char **argv)
 		return EXIT_UNUSABLE;
 	} else {
 		report.probe = &probe;
-		report.exit_status = probe.problems ? EXIT_PROBLEMS : EXIT_CLEAN;
+		report.exit_status = probe.problems || probe.unusable_ranges || probe.unusable_raw ?
+				     EXIT_PROBLEMS : EXIT_CLEAN;
 	}
 
 	if (json)

@@ -37,7 +37,10 @@ static uint32_t hart_reset(bool log)
 	return present;
 }
 
-/* The DT's cpu nodes, as boot counts them, and whether any ISA string names Sscofpmf. */
+/*
+ * The DT's cpu nodes as boot takes them (firmware/boot.c: enabled cpus, each
+ * hart's ISA from fdt_cpu_isa_features), and where each cpu's ISA came from.
+ */
 static void scan_cpus(const void *fdt, struct pmu_probe *out)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
@@ -45,12 +48,29 @@ static void scan_cpus(const void *fdt, struct pmu_probe *out)
 	if (cpus < 0)
 		return;
 	fdt_for_each_subnode(node, fdt, cpus) {
-		if (fdt_cpu_hartid(fdt, node) < 0)
+		const char *value, *prop;
+		bool from_extensions;
+		int len;
+
+		if (fdt_cpu_enabled_hartid(fdt, node) < 0)
 			continue;
 		out->dt_cpus++;
-		if (fdt_cpu_isa_features(fdt, node) & HART_HAS_SSCOFPMF)
-			out->dt_isa_sscofpmf = true;
+		prop = fdt_cpu_isa_property(fdt, node, &value, &len);
+		from_extensions = prop && strcmp(prop, "riscv,isa-extensions") == 0;
+		out->isa_from_extensions += from_extensions;
+		out->isa_from_string += prop && !from_extensions;
+		out->isa_string_unread += from_extensions && fdt_getprop(fdt, node, "riscv,isa", NULL);
+		if (fdt_cpu_isa_features(fdt, node) & HART_HAS_SSCOFPMF) {
+			out->isa_sscofpmf_cpus++;
+		} else if (from_extensions) {
+			/* riscv,isa-extensions wins: a riscv,isa naming it is not read. */
+			const char *isa = fdt_getprop(fdt, node, "riscv,isa", &len);
+
+			if (isa && len > 0 && (isa_string_features(isa, strnlen(isa, len)) & HART_HAS_SSCOFPMF))
+				out->isa_sscofpmf_ignored++;
+		}
 	}
+	out->dt_isa_sscofpmf = out->isa_sscofpmf_cpus != 0;
 }
 
 /* Every counter config_matching hands out for one event, on a fresh hart. */
@@ -149,6 +169,7 @@ int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_pr
 {
 	bool known;
 	const struct pmu_event_map *default_map = platform_default_map(model->platform, &known);
+	uint32_t offered = 0;   /* counter_get_info's hardware counters */
 
 	memset(out, 0, sizeof(*out));
 	scan_cpus(fdt, out);
@@ -162,7 +183,7 @@ int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_pr
 	out->has_mcountinhibit = hart.has_mcountinhibit;
 	out->has_sscofpmf = hart.has_sscofpmf;
 	out->uses_default_map = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu") < 0;
-	out->snapshot_withheld = pmu_snapshot_withheld_reason(fdt);
+	out->snapshot_offered = pmu_snapshot_offered_by(fdt);
 	out->problems = pmu_dt_parse(fdt, &pmu_event_map, out->present, default_map);
 	out->range_count = pmu_event_map.range_count;
 	out->selector_count = pmu_event_map.selector_count;
@@ -170,6 +191,15 @@ int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_pr
 
 	hart_reset(false);
 	list_counters(out);
+	for (unsigned int i = 0; i < out->counter_count; i++)
+		if (!out->counters[i].firmware)
+			offered |= 1u << out->counters[i].idx;
+	out->present_not_offered = out->present & ~offered & ~(1u << PMU_COUNTER_TIME);
+	/* The node's kept rows name only present counters; the platform's table is taken as it is. */
+	for (unsigned int i = 0; i < out->range_count && !out->uses_default_map; i++) {
+		out->range_unusable[i] = !(pmu_event_map.ranges[i].counters & offered);
+		out->unusable_ranges += out->range_unusable[i];
+	}
 	if (event_info(out) != 0)
 		return -1;
 
@@ -196,6 +226,8 @@ int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_pr
 		raw->match = pmu_event_map.raw[i].match;
 		raw->mask = pmu_event_map.raw[i].mask;
 		raw->map_counters = pmu_event_map.raw[i].counters;
+		raw->unusable = !out->uses_default_map && !(raw->map_counters & offered);
+		out->unusable_raw += raw->unusable;
 		for (unsigned int t = 0; t < PROBE_RAW_TYPES; t++) {
 			bool has_mhpmevent;
 			uint64_t mhpmevent;

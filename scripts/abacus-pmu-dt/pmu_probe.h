@@ -40,17 +40,27 @@ struct probe_event {
 struct probe_raw {                /* one kept riscv,raw-event-to-mhpmcounters row */
 	uint64_t match, mask;
 	uint32_t map_counters;        /* the row's bitmap as the parser kept it */
+	bool unusable;                /* map_counters are all present_not_offered */
 	bool reachable[PROBE_RAW_TYPES];   /* event_data == match fits the type's width */
 	uint64_t counters[PROBE_RAW_TYPES];   /* config_matching's counters for event_data = match */
 };
 
 struct pmu_probe {
-	/* The DT's cpus: Sscofpmf counts only when a cpu's ISA string names it. */
+	/*
+	 * The DT's cpus the firmware boots (enabled cpu nodes), their ISA read as
+	 * boot reads it (fdt_cpu_isa_property/fdt_cpu_isa_features): Sscofpmf
+	 * counts only on a hart whose ISA property names it.
+	 */
 	unsigned int dt_cpus;
-	bool dt_isa_sscofpmf;
+	unsigned int isa_from_extensions; /* cpus read from riscv,isa-extensions (riscv,isa then ignored) */
+	unsigned int isa_from_string;     /* cpus read from riscv,isa */
+	unsigned int isa_string_unread;   /* cpus with both: their riscv,isa is not read */
+	unsigned int isa_sscofpmf_cpus;   /* cpus whose property read names sscofpmf */
+	unsigned int isa_sscofpmf_ignored; /* cpus whose riscv,isa names it but whose riscv,isa-extensions does not */
+	bool dt_isa_sscofpmf;             /* isa_sscofpmf_cpus != 0 */
 	bool isa_sscofpmf;            /* what pmu_hart_init was told */
 	bool uses_default_map;        /* no riscv,pmu node: the platform's table (or none) */
-	const char *snapshot_withheld; /* why S-mode gets no snapshot memory (the boot log's words), or NULL */
+	const char *snapshot_offered;  /* what offers S-mode snapshot memory (the boot log's words), or NULL: withheld */
 
 	/* The hart after pmu_hart_init. */
 	bool has_mcountinhibit, has_sscofpmf;
@@ -60,9 +70,22 @@ struct pmu_probe {
 	unsigned int counter_count;
 	unsigned int hw_counters, fw_counters;
 
+	/*
+	 * Counters the hart has but the core never hands out: those after a gap
+	 * in the run from mhpmcounter3 (docs/pmu.md, section 1). S-mode may read
+	 * them (mcounteren), no event is ever counted on them.
+	 */
+	uint32_t present_not_offered;
+
 	/* pmu_dt_parse. */
 	int problems;                 /* its return value: 0 = used exactly as written */
 	unsigned int range_count, selector_count, raw_count;
+	/*
+	 * Rows the parser kept whose counters are all present_not_offered: the
+	 * boot log says nothing, yet no event of theirs can be counted.
+	 */
+	bool range_unusable[PMU_MAP_MAX_ROWS];
+	unsigned int unusable_ranges, unusable_raw;
 
 	struct probe_event events[STANDARD_EVENT_COUNT];
 	unsigned int uncountable;

@@ -78,15 +78,19 @@ static void json_hart(FILE *out, const struct pmu_probe *p)
 
 	fprintf(out, "  \"dt\": {\"cpus\": %u, \"isa_sscofpmf\": ", p->dt_cpus);
 	json_bool(out, p->dt_isa_sscofpmf);
+	fprintf(out, ", \"isa_sscofpmf_cpus\": %u, \"isa_sscofpmf_ignored_cpus\": %u, "
+		"\"isa_property_cpus\": {\"riscv,isa-extensions\": %u, \"riscv,isa\": %u, \"none\": %u}",
+		p->isa_sscofpmf_cpus, p->isa_sscofpmf_ignored, p->isa_from_extensions, p->isa_from_string,
+		p->dt_cpus - p->isa_from_extensions - p->isa_from_string);
 	fputs(", \"riscv_pmu_node\": ", out);
 	json_bool(out, !p->uses_default_map);
 	fputs("},\n  \"hart\": {\"mcountinhibit\": ", out);
 	json_bool(out, p->has_mcountinhibit);
 	fputs(", \"sscofpmf\": ", out);
 	json_bool(out, p->has_sscofpmf);
-	fputs(", \"snapshot_withheld\": ", out);
-	if (p->snapshot_withheld)
-		json_string(out, p->snapshot_withheld);
+	fputs(", \"snapshot_offered\": ", out);
+	if (p->snapshot_offered)
+		json_string(out, p->snapshot_offered);
 	else
 		fputs("null", out);
 	fprintf(out, ", \"mcounteren\": \"0x%x\", \"num_counters\": %lu, \"firmware_counters\": %u, "
@@ -172,6 +176,8 @@ static void json_raw(FILE *out, const struct pmu_probe *p)
 			(unsigned long long)raw->mask, (unsigned int)raw->map_counters,
 			raw->reachable[0] ? "2, 3" : raw->reachable[1] ? "3" : "");
 		json_counters(out, raw->counters[0] | raw->counters[1]);
+		fputs(", \"unusable\": ", out);
+		json_bool(out, raw->unusable);
 		fputs("}", out);
 	}
 	fputs("],\n", out);
@@ -203,6 +209,15 @@ void report_json(FILE *out, const struct report *r)
 		fprintf(out, "  \"problems\": %d,\n  \"map\": {\"event_ranges\": %u, \"selectors\": %u, "
 			"\"raw_ranges\": %u, \"source\": \"%s\"},\n", p->problems, p->range_count,
 			p->selector_count, p->raw_count, source);
+		fprintf(out, "  \"present_not_offered\": \"0x%x\",\n  \"unusable_event_ranges\": [",
+			(unsigned int)p->present_not_offered);
+		for (unsigned int i = 0, n = 0; i < p->range_count; i++)
+			if (p->range_unusable[i])
+				fprintf(out, "%s{\"first\": \"0x%x\", \"last\": \"0x%x\", \"counters\": \"0x%x\"}",
+					n++ ? ", " : "", (unsigned int)pmu_event_map.ranges[i].first,
+					(unsigned int)pmu_event_map.ranges[i].last,
+					(unsigned int)pmu_event_map.ranges[i].counters);
+		fputs("],\n", out);
 		json_events(out, p);
 		json_raw(out, p);
 	}

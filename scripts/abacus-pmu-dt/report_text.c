@@ -20,6 +20,50 @@ static void print_model(FILE *out, const struct hart_model *m)
 		m->sscofpmf ? "Sscofpmf" : "no Sscofpmf");
 }
 
+/* Where the DT's cpus say which extensions they have, and what to change so that the firmware uses Sscofpmf. */
+static void print_dt_cpus(FILE *out, const struct report *r)
+{
+	const struct pmu_probe *p = r->probe;
+	unsigned int none = p->dt_cpus - p->isa_from_extensions - p->isa_from_string;
+
+	if (!p->dt_cpus) {
+		fprintf(out, "DT cpus     : none enabled (Sscofpmf as the hart model says)\n");
+		return;
+	}
+	fprintf(out, "DT cpus     : %u enabled; ISA from ", p->dt_cpus);
+	if (p->isa_from_extensions == p->dt_cpus)
+		fprintf(out, "riscv,isa-extensions%s",
+			p->isa_string_unread ? " (their riscv,isa is then not read)" : "");
+	else if (p->isa_from_string == p->dt_cpus)
+		fprintf(out, "riscv,isa");
+	else
+		fprintf(out, "riscv,isa-extensions on %u, riscv,isa on %u, nothing on %u", p->isa_from_extensions,
+			p->isa_from_string, none);
+	if (p->isa_sscofpmf_cpus == p->dt_cpus)
+		fprintf(out, "; %s sscofpmf\n", p->dt_cpus == 1 ? "it names" : "all name");
+	else if (p->isa_sscofpmf_cpus)
+		fprintf(out, "; %u of them name sscofpmf\n", p->isa_sscofpmf_cpus);
+	else
+		fprintf(out, "; none names sscofpmf\n");
+	if (p->isa_sscofpmf_ignored)
+		fprintf(out, "note        : riscv,isa names sscofpmf on %u cpu%s whose riscv,isa-extensions does "
+			"not: the firmware will not use it (add \"sscofpmf\" to riscv,isa-extensions)\n",
+			p->isa_sscofpmf_ignored, p->isa_sscofpmf_ignored == 1 ? "" : "s");
+	else if (r->model->sscofpmf && !p->isa_sscofpmf)
+		fprintf(out, "note        : the hart has Sscofpmf but the DT does not say so: the firmware will "
+			"not use it (%s)\n",
+			p->isa_from_extensions == p->dt_cpus ? "add \"sscofpmf\" to riscv,isa-extensions" :
+			p->isa_from_string == p->dt_cpus ? "add _sscofpmf to riscv,isa" :
+			"add \"sscofpmf\" to riscv,isa-extensions, or _sscofpmf to riscv,isa where a cpu has no "
+			"riscv,isa-extensions");
+	if (p->isa_sscofpmf && !p->has_sscofpmf)
+		fprintf(out, "note        : the DT names sscofpmf but the hart has no scountovf: the "
+			"firmware will not use it\n");
+	if (p->isa_sscofpmf_cpus && p->isa_sscofpmf_cpus < p->dt_cpus)
+		fprintf(out, "note        : the firmware uses Sscofpmf only on the harts whose cpu names it; "
+			"this report is for one that does\n");
+}
+
 static void print_hart(FILE *out, const struct report *r)
 {
 	const struct pmu_probe *p = r->probe;
@@ -31,17 +75,7 @@ static void print_hart(FILE *out, const struct report *r)
 	fprintf(out, "platform    : %s (%s)\n", r->model->platform,
 		platform_default_map(r->model->platform, &known) ?
 			"its default map applies without a riscv,pmu node" : "no default map");
-	if (p->dt_cpus)
-		fprintf(out, "DT cpus     : %u; %s\n", p->dt_cpus,
-			p->dt_isa_sscofpmf ? "a riscv,isa names sscofpmf" : "no riscv,isa names sscofpmf");
-	else
-		fprintf(out, "DT cpus     : none (Sscofpmf as the hart model says)\n");
-	if (r->model->sscofpmf && !p->isa_sscofpmf)
-		fprintf(out, "note        : the hart has Sscofpmf but the DT does not say so: the firmware "
-			"will not use it (add sscofpmf to riscv,isa)\n");
-	if (p->isa_sscofpmf && !p->has_sscofpmf)
-		fprintf(out, "note        : riscv,isa names sscofpmf but the hart has no scountovf: the "
-			"firmware will not use it\n");
+	print_dt_cpus(out, r);
 
 	for (unsigned int i = 0; i < p->counter_count; i++) {
 		if (p->counters[i].firmware)
@@ -57,14 +91,19 @@ static void print_hart(FILE *out, const struct report *r)
 	if (!p->has_mcountinhibit)
 		fprintf(out, "; no mcountinhibit: a stopped mhpmcounter selects no event, mcycle/minstret run free");
 	fprintf(out, ") + %u firmware\n", p->fw_counters);
+	if (p->present_not_offered) {
+		counter_set_text(p->present_not_offered, set, sizeof(set));
+		fprintf(out, "not offered : %s: present, but not in the unbroken run from mhpmcounter3, so the "
+			"firmware hands no event to them (S-mode may read them)\n", set);
+	}
 	if (p->has_sscofpmf)
 		fprintf(out, "Sscofpmf    : used; the firmware also sets mhpmevent.MINH (bit 62) and the "
 			"filter bits config_flags asks for, left out of the selectors below\n");
-	if (p->snapshot_withheld)
-		fprintf(out, "snapshot    : withheld (%s): snapshot_set_shmem answers NOT_SUPPORTED\n",
-			p->snapshot_withheld);
+	if (p->snapshot_offered)
+		fprintf(out, "snapshot    : offered (%s)\n", p->snapshot_offered);
 	else
-		fprintf(out, "snapshot    : offered (snapshot_set_shmem)\n");
+		fprintf(out, "snapshot    : withheld (the default; /chosen/abacus,pmu-snapshot offers it): "
+			"snapshot_set_shmem answers NOT_SUPPORTED\n");
 }
 
 static void print_events(FILE *out, const struct pmu_probe *p)
@@ -130,6 +169,35 @@ static void print_uncountable(FILE *out, const struct pmu_probe *p)
 	}
 }
 
+/* Kept rows whose counters are all present_not_offered: silent at boot, useless to S-mode. */
+static void print_unusable(FILE *out, const struct pmu_probe *p)
+{
+	char set[SET_TEXT];
+
+	if (!p->unusable_ranges && !p->unusable_raw)
+		return;
+	fprintf(out, "\nkept rows the firmware cannot serve (their counters are not offered, see above):\n");
+	for (unsigned int i = 0; i < p->range_count; i++) {
+		const struct pmu_event_range *range = &pmu_event_map.ranges[i];
+
+		if (!p->range_unusable[i])
+			continue;
+		counter_set_text(range->counters, set, sizeof(set));
+		if (range->first == range->last)
+			fprintf(out, "  riscv,event-to-mhpmcounters: event 0x%x → %s\n", (unsigned int)range->first, set);
+		else
+			fprintf(out, "  riscv,event-to-mhpmcounters: events 0x%x-0x%x → %s\n",
+				(unsigned int)range->first, (unsigned int)range->last, set);
+	}
+	for (unsigned int i = 0; i < p->raw_count; i++) {
+		if (!p->raw[i].unusable)
+			continue;
+		counter_set_text(p->raw[i].map_counters, set, sizeof(set));
+		fprintf(out, "  riscv,raw-event-to-mhpmcounters: match 0x%llx mask 0x%llx → %s\n",
+			(unsigned long long)p->raw[i].match, (unsigned long long)p->raw[i].mask, set);
+	}
+}
+
 void report_text(FILE *out, const struct report *r)
 {
 	fprintf(out, "abacus-pmu-dt: %s%s\n", r->path, r->dt->from_dts ? " (compiled with dtc)" : "");
@@ -147,9 +215,16 @@ void report_text(FILE *out, const struct report *r)
 	print_events(out, r->probe);
 	print_raw(out, r->probe);
 	print_uncountable(out, r->probe);
+	print_unusable(out, r->probe);
 	if (r->probe->problems)
-		fprintf(out, "\nresult      : %d problem%s with the riscv,pmu node (exit status %d)\n",
-			r->probe->problems, r->probe->problems == 1 ? "" : "s", r->exit_status);
+		fprintf(out, "\nresult      : %d problem%s with the riscv,pmu node%s (exit status %d)\n",
+			r->probe->problems, r->probe->problems == 1 ? "" : "s",
+			r->probe->unusable_ranges + r->probe->unusable_raw ? ", and rows no counter can serve" : "",
+			r->exit_status);
+	else if (r->probe->unusable_ranges + r->probe->unusable_raw)
+		fprintf(out, "\nresult      : the firmware keeps every row, but %u name%s only counters it does "
+			"not hand out (exit status %d)\n", r->probe->unusable_ranges + r->probe->unusable_raw,
+			r->probe->unusable_ranges + r->probe->unusable_raw == 1 ? "s" : "", r->exit_status);
 	else
 		fprintf(out, "\nresult      : no problems: the firmware uses the map as written (exit status %d)\n",
 			r->exit_status);

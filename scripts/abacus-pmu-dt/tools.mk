@@ -42,7 +42,15 @@ install-tools: $(TOOL_PMU_DT)
 	install -D -m 0755 $(TOOL_PMU_DT) $(DESTDIR)$(PREFIX)/bin/abacus-pmu-dt
 
 # make test: the ASan build on every fixture, QEMU's DTs and the firmware's own
-# boot log (needs build/qemu-virt and build/hifive-unmatched firmware).
+# boot log (needs build/qemu-virt and build/hifive-unmatched firmware, and the
+# sid root's QEMU 11.1), then on every riscv,pmu board DT of Linux 6.12 and 7.2
+# (extracted and compiled once into $(BUILD)/linux-dts/), then the docs tried
+# literally (tests/tools/test_docs.py; needs `make embedded-images`). All run;
+# any failing fails.
 .PHONY: tools-test
 tools-test: $(TOOL_PMU_DT) $(TOOL_PMU_DT_ASAN)
-	@BUILD=$(BUILD) TOOL=$(TOOL_PMU_DT_ASAN) TOOL_PLAIN=$(TOOL_PMU_DT) python3 tests/tools/test_abacus_pmu_dt.py
+	@export BUILD=$(BUILD) TOOL=$(TOOL_PMU_DT_ASAN) TOOL_PLAIN=$(TOOL_PMU_DT); \
+	python3 tests/tools/test_abacus_pmu_dt.py; a=$$?; \
+	python3 tests/tools/test_linux_pmu_dts.py; b=$$?; \
+	python3 tests/tools/test_docs.py; c=$$?; \
+	[ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ]

@@ -531,9 +531,9 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	check_aia(fdt);
 	parse_pmu(fdt, present_masks[options % 4], options & 4);
 	/* The snapshot switch: read from any DT without harm. */
-	bool withheld = pmu_snapshot_withheld_reason(fdt) != NULL;
+	bool offered = pmu_snapshot_offered_by(fdt) != NULL;
 	int chosen = fdt_path_offset(fdt, "/chosen");
-	EXPECT(withheld == (chosen >= 0 && fdt_getprop(fdt, chosen, "abacus,withhold-pmu-snapshot", NULL) != NULL),
+	EXPECT(offered == (chosen >= 0 && fdt_getprop(fdt, chosen, "abacus,pmu-snapshot", NULL) != NULL),
 	       "snapshot switch read wrongly");
 
 	/* The fixups on the firmware's copy, as boot_finish does. */
@@ -565,7 +565,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 			EXPECT(!fdt_getprop(fdt, pmu, PROP_RANGES, NULL) && !fdt_getprop(fdt, pmu, PROP_SELECTORS, NULL) &&
 			       !fdt_getprop(fdt, pmu, PROP_RAW, NULL), "a mapping property survived the fixups");
 		chosen = fdt_path_offset(fdt, "/chosen");
-		EXPECT(chosen < 0 || !fdt_getprop(fdt, chosen, "abacus,withhold-pmu-snapshot", NULL),
+		EXPECT(chosen < 0 || !fdt_getprop(fdt, chosen, "abacus,pmu-snapshot", NULL),
 		       "the firmware-only snapshot switch survived the fixups");
 	}
 	free(fdt);

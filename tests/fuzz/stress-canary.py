@@ -21,6 +21,9 @@ console byte), and at each stop the script saves the firmware region
     before the first hart block);
   - other firmware data that changed is listed, for information.
 
+The machine's DT is QEMU's own with /chosen/abacus,pmu-snapshot added (the
+payload calls snapshot memory too, which the firmware offers only when asked).
+
 Prints one line, "PASS: stress-canary: ..." or "FAIL: stress-canary: ...".
 """
 import argparse
@@ -132,10 +135,16 @@ def main():
     sock_dir = tempfile.mkdtemp(prefix="abacus-canary-")
     sock_path = os.path.join(sock_dir, "monitor.sock")
     cmd = [args.qemu, "-M", "virt", "-nographic", "-no-reboot", "-bios", fw_bin, "-kernel", payload,
-           "-smp", str(args.smp), "-append", f"stress.canary stress.calls={args.calls} stress.seed={args.seed}",
-           "-monitor", f"unix:{sock_path},server=on,wait=off"]
+           "-smp", str(args.smp), "-append", f"stress.canary stress.calls={args.calls} stress.seed={args.seed}"]
     if args.cpu:
         cmd += ["-cpu", args.cpu]
+    # QEMU's DT for this very machine, with the firmware's snapshot opt-in.
+    dtb = os.path.join(workdir, "stress-canary.dtb")
+    if (subprocess.run(cmd + ["-M", f"virt,dumpdtb={dtb}"], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0 or
+            subprocess.run(["fdtput", dtb, "/chosen", "abacus,pmu-snapshot"]).returncode != 0):
+        fail("could not make the DT with /chosen/abacus,pmu-snapshot (QEMU dumpdtb, fdtput)")
+    cmd += ["-dtb", dtb, "-monitor", f"unix:{sock_path},server=on,wait=off"]
     log = open(log_path, "wb")
     log.write((" ".join(cmd) + "\n").encode())
     qemu = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -524,13 +524,13 @@ TEST(set_shmem_enable_and_disable)
 	CHECK_EQ(fixture_changed_bytes(0, FIXTURE_RAM_PAGES * FIXTURE_PAGE), 0);
 }
 
-/* Withheld (make PMU_SNAPSHOT=n, /chosen/abacus,withhold-pmu-snapshot): Table 17's NOT_SUPPORTED. */
+/* Withheld (the default: neither make PMU_SNAPSHOT=y nor /chosen/abacus,pmu-snapshot): Table 17's NOT_SUPPORTED. */
 TEST(set_shmem_withheld_is_not_supported)
 {
 	unsigned long ram = fixture_page(0);
 
 	setup_three_counters(&sim_qemu_virt, false);
-	pmu_snapshot_withheld = "test";
+	pmu_snapshot_offered = NULL;
 	/* whatever the arguments: the function itself is unavailable */
 	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ram, 0, 0));
 	CHECK_FAILS_UNCHANGED(SBI_ERR_NOT_SUPPORTED, pmu_snapshot_set_shmem(&ph, ~0UL, ~0UL, 0));
@@ -546,7 +546,7 @@ TEST(set_shmem_withheld_is_not_supported)
 	sim_hart_tick(7);
 	CHECK_EQ(stop(3, 0x3, 0).error, SBI_SUCCESS);
 	CHECK_EQ(sim.counter[3], 7);
-	pmu_snapshot_withheld = NULL;
+	pmu_snapshot_offered = "test";
 	CHECK_EQ(pmu_snapshot_set_shmem(&ph, ram, 0, 0).error, SBI_SUCCESS);
 }
 

@@ -265,6 +265,53 @@ TEST(hifive_unmatched_parses_clean)
 	CHECK_LOG("pmu: 6 event ranges, 10 selectors, 3 raw ranges from /pmu\n");
 }
 
+/*
+ * The same node on a hart with no mhpmcounters (QEMU's FU540 with the HiFive
+ * Unmatched build): every range row is skipped for its counters, and each
+ * selector says which row of its event was skipped, not "no row".
+ */
+TEST(selectors_name_the_range_row_that_was_skipped)
+{
+	const void *fdt = load_fixture("hifive-unmatched");
+
+	CHECK(fdt);
+	CHECK_EQ(pmu_dt_parse(fdt, &map, 0x7u, NULL), 19);
+	CHECK(ranges_are(&map, NULL, 0));
+	CHECK(selectors_are(&map, unmatched_selectors, COUNT(unmatched_selectors)));
+	CHECK(raw_are(&map, NULL, 0));
+	CHECK_LOG(
+		"pmu: riscv,event-to-mhpmcounters row 0: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,event-to-mhpmcounters row 1: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,event-to-mhpmcounters row 2: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,event-to-mhpmcounters row 3: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,event-to-mhpmcounters row 4: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,event-to-mhpmcounters row 5: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,event-to-mhpmevent row 0: event 0x3: its riscv,event-to-mhpmcounters row 0 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 1: event 0x4: its riscv,event-to-mhpmcounters row 0 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 2: event 0x5: its riscv,event-to-mhpmcounters row 0 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 3: event 0x6: its riscv,event-to-mhpmcounters row 0 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 4: event 0x10001: its riscv,event-to-mhpmcounters row 1 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 5: event 0x10002: its riscv,event-to-mhpmcounters row 1 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 6: event 0x10009: its riscv,event-to-mhpmcounters row 2 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 7: event 0x10011: its riscv,event-to-mhpmcounters row 3 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 8: event 0x10019: its riscv,event-to-mhpmcounters row 4 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 9: event 0x10021: its riscv,event-to-mhpmcounters row 5 "
+		"was skipped, kept but unusable\n"
+		"pmu: riscv,raw-event-to-mhpmcounters row 0: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,raw-event-to-mhpmcounters row 1: counters 0x18 do not exist, skipped\n"
+		"pmu: riscv,raw-event-to-mhpmcounters row 2: counters 0x18 do not exist, skipped\n"
+		"pmu: 0 event ranges, 10 selectors, 0 raw ranges from /pmu\n");
+}
+
 /* ---- The binding's generic example ---- */
 static const struct pmu_event_selector example_selectors[] = { { 0xb, 0x1 } };
 static const struct pmu_raw_range example_raw[] = {
@@ -536,8 +583,8 @@ TEST(more_than_64_rows_keeps_the_first_64_good_ones)
 	CHECK_LOG(
 		"pmu: riscv,event-to-mhpmcounters row 5: empty counter bitmap, skipped\n"
 		"pmu: riscv,event-to-mhpmcounters: map full (64 rows), 5 more rows dropped\n"
-		"pmu: riscv,event-to-mhpmevent row 5: event 0x10005 has no "
-		"riscv,event-to-mhpmcounters row, kept but unusable\n"
+		"pmu: riscv,event-to-mhpmevent row 5: event 0x10005: its "
+		"riscv,event-to-mhpmcounters row 5 was skipped, kept but unusable\n"
 		"pmu: riscv,event-to-mhpmevent: map full (64 rows), 6 more rows dropped\n"
 		"pmu: riscv,raw-event-to-mhpmcounters: map full (64 rows), 6 more rows dropped\n"
 		"pmu: 64 event ranges, 64 selectors, 64 raw ranges from /pmu\n");
@@ -729,21 +776,21 @@ TEST(fixup_without_pmu_node_changes_nothing)
 	free(copy);
 }
 
-/* ---- The snapshot switch: /chosen/abacus,withhold-pmu-snapshot ---- */
+/* ---- The snapshot switch: /chosen/abacus,pmu-snapshot ---- */
 
-TEST(snapshot_offered_without_the_chosen_property)
+TEST(snapshot_withheld_without_the_chosen_property)
 {
 	const void *fdt = load_fixture("qemu-virt");
 
 	CHECK(fdt);
 	CHECK(fdt_path_offset(fdt, "/chosen") >= 0);
-	CHECK(pmu_snapshot_withheld_reason(fdt) == NULL);
-	CHECK(pmu_snapshot_withheld_reason(NULL) == NULL);
-	CHECK(pmu_snapshot_withheld_reason(load_fixture("no-pmu")) == NULL);
+	CHECK(pmu_snapshot_offered_by(fdt) == NULL);
+	CHECK(pmu_snapshot_offered_by(NULL) == NULL);
+	CHECK(pmu_snapshot_offered_by(load_fixture("no-pmu")) == NULL);
 	CHECK_EQ(log_lines(), 0);
 }
 
-TEST(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees)
+TEST(snapshot_offered_by_the_chosen_property_which_s_mode_never_sees)
 {
 	const void *fdt = load_fixture("qemu-virt");
 	void *copy;
@@ -755,23 +802,23 @@ TEST(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees)
 	CHECK(copy);
 	chosen = fdt_path_offset(copy, "/chosen");
 	CHECK(chosen >= 0);
-	CHECK_EQ(fdt_setprop(copy, chosen, "abacus,withhold-pmu-snapshot", NULL, 0), 0);
-	why = pmu_snapshot_withheld_reason(copy);
-	CHECK(why && strcmp(why, "DT /chosen/abacus,withhold-pmu-snapshot") == 0);
-	/* any value: still present, still withheld */
-	CHECK_EQ(fdt_setprop_string(copy, chosen, "abacus,withhold-pmu-snapshot", "no"), 0);
-	CHECK(pmu_snapshot_withheld_reason(copy) != NULL);
+	CHECK_EQ(fdt_setprop(copy, chosen, "abacus,pmu-snapshot", NULL, 0), 0);
+	why = pmu_snapshot_offered_by(copy);
+	CHECK(why && strcmp(why, "DT /chosen/abacus,pmu-snapshot") == 0);
+	/* any value: still present, still offered */
+	CHECK_EQ(fdt_setprop_string(copy, chosen, "abacus,pmu-snapshot", "no"), 0);
+	CHECK(pmu_snapshot_offered_by(copy) != NULL);
 	/* the property belongs in /chosen only */
 	void *elsewhere = writable_copy(fdt, 256);
 	CHECK(elsewhere);
-	CHECK_EQ(fdt_setprop(elsewhere, fdt_path_offset(elsewhere, "/pmu"), "abacus,withhold-pmu-snapshot",
+	CHECK_EQ(fdt_setprop(elsewhere, fdt_path_offset(elsewhere, "/pmu"), "abacus,pmu-snapshot",
 			     NULL, 0), 0);
-	CHECK(pmu_snapshot_withheld_reason(elsewhere) == NULL);
+	CHECK(pmu_snapshot_offered_by(elsewhere) == NULL);
 	free(elsewhere);
 
 	/* As a fixture too (also a seed of the DT fuzzer). */
-	why = pmu_snapshot_withheld_reason(load_fixture("withhold-snapshot"));
-	CHECK(why && strcmp(why, "DT /chosen/abacus,withhold-pmu-snapshot") == 0);
+	why = pmu_snapshot_offered_by(load_fixture("pmu-snapshot"));
+	CHECK(why && strcmp(why, "DT /chosen/abacus,pmu-snapshot") == 0);
 
 	/* The fixup takes it out of what S-mode gets, and nothing else of /chosen. */
 	fdt_for_each_property_offset(prop, copy, chosen)
@@ -779,13 +826,13 @@ TEST(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees)
 	CHECK_EQ(pmu_dt_fixup(copy), 0);
 	chosen = fdt_path_offset(copy, "/chosen");
 	CHECK(chosen >= 0);
-	CHECK(fdt_getprop(copy, chosen, "abacus,withhold-pmu-snapshot", &len) == NULL);
+	CHECK(fdt_getprop(copy, chosen, "abacus,pmu-snapshot", &len) == NULL);
 	CHECK_EQ(len, -FDT_ERR_NOTFOUND);
 	fdt_for_each_property_offset(prop, copy, chosen)
 		props_after++;
 	CHECK_EQ(props_after, props_before - 1);
 	CHECK(fdt_getprop(copy, chosen, "stdout-path", &len) != NULL);
-	CHECK(pmu_snapshot_withheld_reason(copy) == NULL);
+	CHECK(pmu_snapshot_offered_by(copy) == NULL);
 	free(copy);
 }
 
@@ -966,6 +1013,7 @@ int main(int argc, char **argv)
 	RUN(qemu_virt_keeps_five_rows_rejects_zero_row_and_two_trailing_cells);
 	RUN(qemu_virt_sscofpmf_has_the_same_map);
 	RUN(hifive_unmatched_parses_clean);
+	RUN(selectors_name_the_range_row_that_was_skipped);
 	RUN(binding_example_selector_0xb_has_no_counters);
 	RUN(binding_example_on_qemu_counters_drops_counter_19);
 	RUN(no_pmu_node_copies_the_platform_default_map);
@@ -983,8 +1031,8 @@ int main(int argc, char **argv)
 	RUN(fixup_strips_every_pmu_node_and_keeps_other_properties);
 	RUN(fixup_without_pmu_node_changes_nothing);
 	RUN(fixup_returns_the_libfdt_error_for_a_bad_blob);
-	RUN(snapshot_offered_without_the_chosen_property);
-	RUN(snapshot_withheld_by_the_chosen_property_which_s_mode_never_sees);
+	RUN(snapshot_withheld_without_the_chosen_property);
+	RUN(snapshot_offered_by_the_chosen_property_which_s_mode_never_sees);
 	RUN(random_and_truncated_properties_never_break_the_parser);
 
 	for (unsigned int i = 0; i < fixture_count; i++)

@@ -3,7 +3,7 @@
 """A boot disk as a Debian system on QEMU virt has it, built without root.
 
     tests/linux/make-boot-disk.py --kernel Image --initrd initramfs.cpio \\
-        --append "console=ttyS0 ..." --out disk.img
+        --append "console=ttyS0 ..." [--version 6.1] --out disk.img
 
 The disk has an MBR partition table with one bootable Linux partition
 (type 0x83, from sector 2048), an ext4 file system made by mke2fs -d
@@ -23,8 +23,10 @@ import tempfile
 
 SECTOR = 512
 FIRST_SECTOR = 2048                 # 1 MiB alignment, as partitioning tools do
-KERNEL_NAME = "vmlinux-6.1-abacus"  # Debian riscv64 names its kernels /boot/vmlinux-<version>
-INITRD_NAME = "initrd.img-6.1-abacus"
+# Debian riscv64 names its kernels /boot/vmlinux-<version>, its initramfs
+# /boot/initrd.img-<version>; here <version> is e.g. 6.1-abacus.
+KERNEL_NAME = "vmlinux-{version}-abacus"
+INITRD_NAME = "initrd.img-{version}-abacus"
 
 EXTLINUX = """## /boot/extlinux/extlinux.conf
 ##
@@ -38,7 +40,7 @@ timeout 50
 
 
 label l0
-	menu label Linux 6.1 on Abacus
+	menu label Linux {version} on Abacus
 	linux /boot/{kernel}
 	initrd /boot/{initrd}
 	append {append}
@@ -66,6 +68,7 @@ def main():
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--initrd", required=True)
     ap.add_argument("--append", required=True, help="kernel command line of the extlinux entry")
+    ap.add_argument("--version", default="6.1", help="kernel version in the file names (default 6.1)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--size-mib", type=int, default=16, help="file system size (default 16)")
     args = ap.parse_args()
@@ -76,10 +79,12 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         boot = os.path.join(tmp, "root", "boot")
         os.makedirs(os.path.join(boot, "extlinux"))
-        shutil.copyfile(args.kernel, os.path.join(boot, KERNEL_NAME))
-        shutil.copyfile(args.initrd, os.path.join(boot, INITRD_NAME))
+        kernel = KERNEL_NAME.format(version=args.version)
+        initrd = INITRD_NAME.format(version=args.version)
+        shutil.copyfile(args.kernel, os.path.join(boot, kernel))
+        shutil.copyfile(args.initrd, os.path.join(boot, initrd))
         with open(os.path.join(boot, "extlinux", "extlinux.conf"), "w") as f:
-            f.write(EXTLINUX.format(kernel=KERNEL_NAME, initrd=INITRD_NAME, append=args.append))
+            f.write(EXTLINUX.format(kernel=kernel, initrd=initrd, append=args.append, version=args.version))
         fs = os.path.join(tmp, "fs.img")
         # -d fills the file system from a directory: no mount, no root.
         subprocess.run([mkfs, "-q", "-F", "-L", "abacus-boot", "-d", os.path.join(tmp, "root"),

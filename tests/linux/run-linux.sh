@@ -27,11 +27,16 @@
 #   LINUX_FIRMWARE  one -bios image for every case (default: the case's own,
 #                   below); e.g. OpenSBI's fw_jump.bin for a comparison
 #   BUILD           build directory (default build); logs go to $BUILD/test-logs
-#   LINUX_KERNELS   kernels whose cases run (default "6.1 6.12")
+#   LINUX_KERNELS   kernels whose cases run (default "6.1 6.12 7.2")
 #   LINUX_CASES     the cases to run (default: every case of LINUX_KERNELS)
 #   LINUX_TIMEOUT   seconds per case (default: the case's own, below)
-#   UBOOT           S-mode U-Boot (default /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin)
-#   QEMU            QEMU binary (default qemu-system-riscv64)
+#   QEMU            QEMU for Linux 6.1 and 6.12 (default qemu-system-riscv64:
+#                   Debian 12's QEMU 7.2, what their users run)
+#   QEMU_SID        QEMU for Linux 7.2 (default scripts/sid-qemu: QEMU 11.1 of
+#                   the Debian sid root, today's stack with today's kernel)
+#   UBOOT           S-mode U-Boot with QEMU (default Debian 12's 2023.01,
+#                   /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin)
+#   UBOOT_SID       S-mode U-Boot with QEMU_SID (default the sid root's 2025.01)
 #   QEMU_EXTRA      more QEMU arguments for every case (e.g. a -plugin)
 # Build first: make -f tests/linux/linux.mk linux-kernel linux-initramfs
 
@@ -44,59 +49,76 @@ LOG_DIR=$BUILD/test-logs
 TEST_DIR=$BUILD/linux-test
 TAIL_LINES=40
 BOOTARGS="console=ttyS0 earlycon panic=-1"
-KERNELS=${LINUX_KERNELS:-6.1 6.12}
+KERNELS=${LINUX_KERNELS:-6.1 6.12 7.2}
+SID_ROOT=${ABACUS_SID_ROOT:-build/sid}
+QEMU_SID=${QEMU_SID:-scripts/sid-qemu}
 UBOOT=${UBOOT:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
+UBOOT_SID=${UBOOT_SID:-$SID_ROOT/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
 INITRD_ADDR=0x88000000       # embedded: where the loader device puts the initramfs
 
-# Kernels: Image and initramfs.
+# Kernels: Image and initramfs, and the stack they run on.
 #   6.1         Debian's linux-source-6.1 (tests/linux/kernel.config)
 #   6.12        Debian's linux-source-6.12, stock (+ kernel-6.12.config: KVM,
 #               CPU hotplug, cpuidle, membarrier), initramfs with the KVM selftests
 #   6.12-fixed  the same with tests/linux/linux-6.12-riscv-pmu-sbi-fixes.patch,
 #               the two one-line riscv_pmu_sbi fixes (docs/linux.md)
+#   7.2         Debian sid's linux-source-7.2, stock (+ kernel-7.2.config: user
+#               shadow stacks, KVM, CPU hotplug, membarrier; built in the sid
+#               root), initramfs with its own KVM selftests
+#   7.2-fixed   the same with tests/linux/linux-7.2-*.patch (the same two fixes)
+# 6.1 and 6.12 run on Debian 12's QEMU 7.2 and U-Boot 2023.01, the stack
+# their users have; 7.2 on Debian sid's QEMU 11.1 and U-Boot 2025.01.
 declare -A KERNEL_IMAGE=(
 	[6.1]=$BUILD/linux/Image
 	[6.12]=$BUILD/linux-6.12/Image
 	[6.12-fixed]=$BUILD/linux-6.12/Image-patched
+	[7.2]=$BUILD/linux-7.2/Image
+	[7.2-fixed]=$BUILD/linux-7.2/Image-patched
 )
 declare -A KERNEL_INITRD=(
 	[6.1]=$TEST_DIR/initramfs-6.1.cpio
 	[6.12]=$TEST_DIR/initramfs-6.12.cpio
 	[6.12-fixed]=$TEST_DIR/initramfs-6.12.cpio
+	[7.2]=$TEST_DIR/initramfs-7.2.cpio
+	[7.2-fixed]=$TEST_DIR/initramfs-7.2.cpio
 )
+declare -A KERNEL_QEMU=([6.1]=$QEMU [6.12]=$QEMU [6.12-fixed]=$QEMU [7.2]=$QEMU_SID [7.2-fixed]=$QEMU_SID)
+declare -A KERNEL_UBOOT=([6.1]=$UBOOT [6.12]=$UBOOT [6.12-fixed]=$UBOOT [7.2]=$UBOOT_SID [7.2-fixed]=$UBOOT_SID)
 
 # Firmware of a case:
-#   abacus              $BUILD/qemu-virt/abacus.bin (snapshot memory offered)
-#   abacus-no-snapshot  $BUILD/qemu-virt-no-snapshot/abacus.bin (make PMU_SNAPSHOT=n)
+#   abacus              $BUILD/qemu-virt/abacus.bin, as built by default: PMU
+#                       snapshot memory only when the DT asks (pmu-snapshot below)
+#   abacus-snapshot     $BUILD/qemu-virt-snapshot/abacus.bin (make
+#                       PMU_SNAPSHOT=y: snapshot memory offered on every boot)
 #   abacus-payload      $BUILD/qemu-virt-payload-Image/abacus.bin (make
 #                       PAYLOAD=$BUILD/linux/Image: the 6.1 kernel inside)
 # LINUX_FIRMWARE replaces the first two; a one-image case keeps its own
 # image only when LINUX_FIRMWARE is unset (it is Abacus's build option).
 declare -A FIRMWARE_IMAGE=(
 	[abacus]=$BUILD/qemu-virt/abacus.bin
-	[abacus-no-snapshot]=$BUILD/qemu-virt-no-snapshot/abacus.bin
+	[abacus-snapshot]=$BUILD/qemu-virt-snapshot/abacus.bin
 	[abacus-payload]=$BUILD/qemu-virt-payload-Image/abacus.bin
 )
 # DT of a case: QEMU's own (-), or QEMU's own for exactly that machine
-# (-M virt,dumpdtb=) changed as named, given with -dtb:
-#   withhold-snapshot  /chosen/abacus,withhold-pmu-snapshot (the firmware's switch)
+# (-M virt,dumpdtb=) changed as named (several joined by +), given with -dtb:
+#   pmu-snapshot       /chosen/abacus,pmu-snapshot (the firmware's opt-in switch)
 #   idle-states        a default non-retentive idle state (SBI HSM suspend
 #                      0x80000000) for every hart, used by Linux's cpuidle
 #   uart-edge          the UART's interrupt edge-triggered (rising) instead of
 #                      level-high: in MSI mode QEMU 7.2's APLIC re-pends a level
 #                      source at every EOI of Linux 6.12 (docs/aia.md)
-DT_WITHHOLD_SNAPSHOT='s|^\tchosen {|\tchosen {\n\t\tabacus,withhold-pmu-snapshot;|'
+DT_PMU_SNAPSHOT='s|^\tchosen {|\tchosen {\n\t\tabacus,pmu-snapshot;|'
 DT_IDLE_STATES='s|^\t\tcpu@[0-9]* {|&\n\t\t\tcpu-idle-states = <\&cpu_nonret>;|; 0,/^\t\tcpu@/s|^\t\tcpu@|\t\tidle-states {\n\t\t\tcpu_nonret: cpu-nonretentive {\n\t\t\t\tcompatible = "riscv,idle-state";\n\t\t\t\triscv,sbi-suspend-param = <0x80000000>;\n\t\t\t\tentry-latency-us = <10>;\n\t\t\t\texit-latency-us = <10>;\n\t\t\t\tmin-residency-us = <100>;\n\t\t\t};\n\t\t};\n&|'
 DT_UART_EDGE='/^\t\tserial@10000000 {/,/};/s|interrupts = <0x0a 0x04>;|interrupts = <0x0a 0x01>;|'
 declare -A DT_EDIT=(
-	[withhold-snapshot]=$DT_WITHHOLD_SNAPSHOT
+	[pmu-snapshot]=$DT_PMU_SNAPSHOT
 	[idle-states]=$DT_IDLE_STATES
 	[uart-edge]=$DT_UART_EDGE
 )
 # What the firmware's boot log must say in such a case (with Abacus).
 declare -A FIRMWARE_LOG=(
-	[abacus-no-snapshot]="PMU snapshot    : withheld (build option PMU_SNAPSHOT=n)"
-	[withhold-snapshot]="PMU snapshot    : withheld (DT /chosen/abacus,withhold-pmu-snapshot)"
+	[abacus-snapshot]="PMU snapshot    : offered (build option PMU_SNAPSHOT=y)"
+	[pmu-snapshot]="PMU snapshot    : offered (DT /chosen/abacus,pmu-snapshot)"
 	[embedded]="(embedded payload)"
 )
 
@@ -106,49 +128,61 @@ declare -A FIRMWARE_LOG=(
 #                  finish booting, platform-notes.md), Sscofpmf for sampling;
 #                  four harts without icount for IPIs and remote fences, no
 #                  Sstc so that Linux sets its timer through SBI.
-#   6.12 stock, snapshot memory offered: the probe, counting (exact, firmware
-#                  events, a stopped counter read from the snapshot page),
-#                  non-retentive idle, KVM. KVM gives guests Sscofpmf only on an
-#                  AIA host: without AIA the overflow part of sbi_pmu_test skips
-#                  (abacus_kvm_skip).
+#   6.12 and 7.2 stock on the firmware as built (no snapshot memory, what
+#                  their users get): counting, sampling, firmware events,
+#                  hotplug, non-retentive idle, KVM. KVM gives guests Sscofpmf
+#                  only on an AIA host: without AIA the overflow part of
+#                  sbi_pmu_test skips (abacus_kvm_skip).
+#   snapshot memory asked for (the build option, abacus-snapshot; the DT
+#                  property, pmu-snapshot): the stock 6.12 kernel counts with it
+#                  (exact: a stopped counter read from the snapshot page);
+#                  sampling and hotplug with it need the two fixes (-fixed).
 #   AIA (docs/aia.md): -M virt,aia=aplic-imsic (MSI mode; with aclint=on no
 #                  MSWI: the firmware's IPIs through the M-level IMSIC files) or
-#                  aia=aplic (direct mode), -cpu ...,x-smaia=true,x-ssaia=true:
-#                  the S-level controllers, the M-level ones hidden, no
-#                  irqchip errors, device interrupts (aia-msi/aia-direct);
-#                  KVM on the AIA host, where the overflow part runs and fails
-#                  in exactly the QEMU 7.2 way (no hvien/hvip bit 13:
-#                  abacus_kvm_known_failure); counting; CPU hotplug (HSM
-#                  through M-level IMSIC IPIs, and with the S-level APLIC
-#                  driving the harts). In MSI mode the UART's interrupt is
-#                  edge-triggered in the DT (uart-edge): QEMU 7.2's APLIC
-#                  storms a level one (checks_aia.c, docs/aia.md).
-#   6.12 stock, snapshot withheld (build option; DT property): sampling and
-#                  CPU hotplug, which the kernel's two bugs break with snapshots.
-#   6.12 with the two fixes, snapshot memory offered: sampling and hotplug
-#                  through the firmware's snapshot paths.
+#                  aia=aplic (direct mode), -cpu ...,x-smaia=true,x-ssaia=true
+#                  (QEMU 11.1: smaia, ssaia, on in -cpu max): the S-level
+#                  controllers, the M-level ones hidden, no irqchip errors,
+#                  device interrupts (aia-msi/aia-direct); KVM on the AIA host,
+#                  where the overflow part runs: on QEMU 7.2 it fails in
+#                  exactly the known way (no hvien/hvip bit 13:
+#                  abacus_kvm_known_failure), on QEMU 11.1 it passes; counting;
+#                  CPU hotplug (HSM through M-level IMSIC IPIs, and with the
+#                  S-level APLIC driving the harts). On QEMU 7.2 in MSI mode the
+#                  UART's interrupt is edge-triggered in the DT (uart-edge): its
+#                  APLIC storms a level one (checks_aia.c, docs/aia.md).
+#   7.2 on QEMU 11.1 -cpu max (every extension it models): user shadow
+#                  stacks (FWFT SHADOW_STACK), also after CPU hotplug.
 #   uboot:         the fw checks after U-Boot (four harts: Linux starts the
 #                  other three through HSM; without -icount, which makes
-#                  U-Boot's waits take minutes), plus the boot-chain checks.
+#                  U-Boot's waits take minutes), plus the boot-chain checks;
+#                  Debian 12's U-Boot 2023.01 with 6.1, sid's 2025.01 with 7.2.
 #   embedded:      the exact checks on the one-image build, plus the chain checks.
 CASE_TABLE='
-exact                | 6.1        | qemu     | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
-fw                   | 6.1        | qemu     | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
-6.12-exact           | 6.12       | qemu     | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,exact
-6.12-fw              | 6.12       | qemu     | abacus             | -                 | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-on,fw,fw-ipi-mask
-6.12-cpuidle         | 6.12       | qemu     | abacus             | idle-states       | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,cpuidle
-6.12-kvm             | 6.12       | qemu     | abacus             | -                 | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,kvm abacus_kvm_skip=sbi-pmu-overflow
-6.12-nosnap-sampling | 6.12       | qemu     | abacus-no-snapshot | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
-6.12-nosnap-hotplug  | 6.12       | qemu     | abacus             | withhold-snapshot | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
-6.12-fixed-sampling  | 6.12-fixed | qemu     | abacus             | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,sampling
-6.12-fixed-hotplug   | 6.12-fixed | qemu     | abacus             | -                 | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,hotplug
-6.12-aia-kvm         | 6.12       | qemu     | abacus             | uart-edge         | 600 | -smp 2 -M virt,aia=aplic-imsic -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-on,aia-msi,kvm abacus_kvm_known_failure=sbi-pmu-overflow
-6.12-aia-exact       | 6.12       | qemu     | abacus             | uart-edge         | 180 | -smp 1 -icount shift=0 -M virt,aia=aplic-imsic -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-on,aia-msi,exact
-6.12-aia-aclint-hotplug | 6.12-fixed | qemu  | abacus             | uart-edge         | 180 | -smp 2 -M virt,aia=aplic-imsic,aclint=on -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-on,aia-msi,hotplug
-6.12-aia-aplic       | 6.12-fixed | qemu     | abacus             | -                 | 180 | -smp 2 -M virt,aia=aplic -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-on,aia-direct,hotplug
-uboot                | 6.1        | uboot    | abacus             | -                 | 360 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
-embedded             | 6.1        | embedded | abacus-payload     | -                 | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact abacus_chain=embedded
-'
+exact                   | 6.1        | qemu     | abacus          | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
+fw                      | 6.1        | qemu     | abacus          | -                      | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
+6.12-exact              | 6.12       | qemu     | abacus          | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
+6.12-fw                 | 6.12       | qemu     | abacus          | -                      | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-off,fw,fw-ipi-mask
+6.12-hotplug            | 6.12       | qemu     | abacus          | -                      | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
+6.12-kvm                | 6.12       | qemu     | abacus          | -                      | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,kvm abacus_kvm_skip=sbi-pmu-overflow
+6.12-snapshot-exact     | 6.12       | qemu     | abacus          | pmu-snapshot           | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,exact
+6.12-snapshot-fw        | 6.12       | qemu     | abacus-snapshot | -                      | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-on,fw,fw-ipi-mask
+6.12-snapshot-cpuidle   | 6.12       | qemu     | abacus          | idle-states+pmu-snapshot | 180 | -smp 2 -cpu rv64,sscofpmf=true               | abacus_test=snapshot-on,cpuidle
+6.12-snapshot-kvm       | 6.12       | qemu     | abacus-snapshot | -                      | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,kvm abacus_kvm_skip=sbi-pmu-overflow
+6.12-fixed-sampling     | 6.12-fixed | qemu     | abacus-snapshot | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-on,sampling
+6.12-fixed-hotplug      | 6.12-fixed | qemu     | abacus          | pmu-snapshot           | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-on,hotplug
+6.12-aia-kvm            | 6.12       | qemu     | abacus          | uart-edge+pmu-snapshot | 600 | -smp 2 -M virt,aia=aplic-imsic -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-on,aia-msi,kvm abacus_kvm_known_failure=sbi-pmu-overflow
+6.12-aia-exact          | 6.12       | qemu     | abacus          | uart-edge              | 180 | -smp 1 -icount shift=0 -M virt,aia=aplic-imsic -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-off,aia-msi,exact
+6.12-aia-aclint-hotplug | 6.12-fixed | qemu     | abacus          | uart-edge+pmu-snapshot | 180 | -smp 2 -M virt,aia=aplic-imsic,aclint=on -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-on,aia-msi,hotplug
+6.12-aia-aplic          | 6.12-fixed | qemu     | abacus          | pmu-snapshot           | 180 | -smp 2 -M virt,aia=aplic -cpu rv64,sscofpmf=true,x-smaia=true,x-ssaia=true | abacus_test=snapshot-on,aia-direct,hotplug
+7.2-exact               | 7.2        | qemu     | abacus          | -                      | 180 | -smp 1 -icount shift=0 -cpu max                | abacus_test=snapshot-off,exact,sampling,shadow-stack
+7.2-fw                  | 7.2        | qemu     | abacus          | -                      | 180 | -smp 4 -cpu max,sstc=false                     | abacus_test=snapshot-off,fw,fw-ipi-mask
+7.2-hotplug             | 7.2        | qemu     | abacus          | -                      | 180 | -smp 2 -cpu max                                | abacus_test=snapshot-off,hotplug,shadow-stack
+7.2-aia-kvm             | 7.2        | qemu     | abacus          | -                      | 600 | -smp 2 -M virt,aia=aplic-imsic -cpu max,smaia=true,ssaia=true | abacus_test=snapshot-off,aia-msi,kvm
+7.2-fixed-sampling      | 7.2-fixed  | qemu     | abacus-snapshot | -                      | 180 | -smp 1 -icount shift=0 -cpu max                | abacus_test=snapshot-on,exact,sampling
+7.2-fixed-hotplug       | 7.2-fixed  | qemu     | abacus          | pmu-snapshot           | 180 | -smp 2 -cpu max                                | abacus_test=snapshot-on,hotplug
+uboot                   | 6.1        | uboot    | abacus          | -                      | 360 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
+7.2-uboot               | 7.2        | uboot    | abacus          | -                      | 360 | -smp 4 -cpu max,sstc=false                     | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
+embedded                | 6.1        | embedded | abacus-payload  | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact abacus_chain=embedded'
 
 trim()
 {
@@ -200,6 +234,8 @@ for name in $CASES; do
 	log=$LOG_DIR/linux-$name.log
 	kernel=${KERNEL_IMAGE[${C_KERNEL[$name]}]}
 	initrd=${KERNEL_INITRD[${C_KERNEL[$name]}]}
+	qemu=${KERNEL_QEMU[${C_KERNEL[$name]}]}
+	uboot=${KERNEL_UBOOT[${C_KERNEL[$name]}]}
 	load=${C_LOAD[$name]}
 	fw_kind=${C_FIRMWARE[$name]}
 	if [ "$load" = embedded ]; then
@@ -210,12 +246,12 @@ for name in $CASES; do
 	timeout=${LINUX_TIMEOUT:-${C_TIMEOUT[$name]}}
 	missing=
 	needed=("$firmware" "$kernel" "$initrd")
-	[ "$load" = uboot ] && needed+=("$UBOOT")
+	[ "$load" = uboot ] && needed+=("$uboot")
 	for f in "${needed[@]}"; do
 		[ -f "$f" ] || missing="$missing $f"
 	done
 	if [ -n "$missing" ]; then
-		result FAIL "boot-$name" "not found:$missing (make -f tests/linux/linux.mk linux-test builds them; U-Boot: scripts/setup.sh installs u-boot-qemu)"
+		result FAIL "boot-$name" "not found:$missing (make -f tests/linux/linux.mk linux-test builds them; U-Boot: scripts/setup.sh installs u-boot-qemu, and into the sid root)"
 		continue
 	fi
 	read -r -a machine_args <<<"${C_MACHINE[$name]} ${QEMU_EXTRA-}"
@@ -224,8 +260,11 @@ for name in $CASES; do
 	if [ "$dt_kind" != - ]; then
 		# QEMU's own DT for exactly this machine, changed as the case says.
 		dtb=$LOG_DIR/linux-$name.dtb
-		"$QEMU" -M virt,dumpdtb="$dtb.qemu" -m 256M -nographic "${machine_args[@]}" >/dev/null 2>&1
-		dtc -q -I dtb -O dts "$dtb.qemu" | sed "${DT_EDIT[$dt_kind]}" >"$dtb.dts"
+		"$qemu" -M virt,dumpdtb="$dtb.qemu" -m 256M -nographic "${machine_args[@]}" >/dev/null 2>&1
+		dtc -q -I dtb -O dts "$dtb.qemu" >"$dtb.dts"
+		for edit in ${dt_kind//+/ }; do
+			sed -i "${DT_EDIT[$edit]}" "$dtb.dts"
+		done
 		dtc -q -I dts -O dtb -o "$dtb" "$dtb.dts"
 		dtb_args=(-dtb "$dtb")
 	fi
@@ -238,11 +277,11 @@ for name in $CASES; do
 		disk=$LOG_DIR/linux-$name-disk.img
 		driver_out=$log.uboot
 		if ! python3 tests/linux/make-boot-disk.py --kernel "$kernel" --initrd "$initrd" \
-				--append "$bootargs" --out "$disk"; then
+				--append "$bootargs" --version "${C_KERNEL[$name]%-fixed}" --out "$disk"; then
 			setup_error="tests/linux/make-boot-disk.py failed"
 		fi
 		cmd=(python3 tests/linux/uboot-console.py --log "$log" --timeout "$timeout" --
-		     "$QEMU" -M virt -m 256M -no-reboot -bios "$firmware" -kernel "$UBOOT" -nic none
+		     "$qemu" -M virt -m 256M -no-reboot -bios "$firmware" -kernel "$uboot" -nic none
 		     -drive "file=$disk,format=raw,if=none,id=hd0" -device virtio-blk-device,drive=hd0
 		     "${dtb_args[@]}" "${machine_args[@]}")
 		;;
@@ -251,17 +290,17 @@ for name in $CASES; do
 		dtb=$LOG_DIR/linux-$name.dtb
 		rm -f "$dtb"
 		initrd_end=$(printf '0x%x' $((INITRD_ADDR + $(stat -c %s "$initrd"))))
-		if ! "$QEMU" -M "virt,dumpdtb=$dtb" -m 256M "${machine_args[@]}" -nographic >/dev/null 2>&1 ||
+		if ! "$qemu" -M "virt,dumpdtb=$dtb" -m 256M "${machine_args[@]}" -nographic >/dev/null 2>&1 ||
 		   ! fdtput -t s "$dtb" /chosen bootargs "$bootargs" ||
 		   ! fdtput -t x "$dtb" /chosen linux,initrd-start "$INITRD_ADDR" ||
 		   ! fdtput -t x "$dtb" /chosen linux,initrd-end "$initrd_end"; then
 			setup_error="could not make the DT with /chosen (QEMU dumpdtb, fdtput)"
 		fi
-		cmd=("$QEMU" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -dtb "$dtb"
+		cmd=("$qemu" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -dtb "$dtb"
 		     -device "loader,file=$initrd,addr=$INITRD_ADDR,force-raw=on" "${machine_args[@]}")
 		;;
 	*)
-		cmd=("$QEMU" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -kernel "$kernel"
+		cmd=("$qemu" -M virt -m 256M -nographic -no-reboot -bios "$firmware" -kernel "$kernel"
 		     -initrd "$initrd" -append "$bootargs" "${dtb_args[@]}" "${machine_args[@]}")
 		;;
 	esac
@@ -314,7 +353,7 @@ for name in $CASES; do
 	elif [ "$rc" != 0 ]; then
 		why="QEMU exit status $rc: no clean SBI SRST shutdown"
 	fi
-	for kind in "$fw_kind" "$dt_kind" "$load"; do
+	for kind in "$fw_kind" ${dt_kind//+/ } "$load"; do
 		if { [ -z "${LINUX_FIRMWARE-}" ] || [ "$load" = embedded ]; } && [ -n "${FIRMWARE_LOG[$kind]-}" ] &&
 		   ! grep -qaF "${FIRMWARE_LOG[$kind]}" "$log"; then
 			why="${why:+$why, }no '${FIRMWARE_LOG[$kind]}' in the firmware's boot log"

@@ -16,10 +16,12 @@ QEMU to exit (Linux powers off through SBI SRST). It prints one
   uboot-prompt          autoboot stopped, U-Boot's prompt answered;
   uboot-sbi-command     `sbi` reports the SBI version of Abacus's banner and
                         lists, by U-Boot's names, exactly the extensions of
-                        Abacus's boot log that U-Boot 2023.01 knows
-                        (DBCN and newer ones it does not probe);
+                        Abacus's boot log that this U-Boot knows (2023.01
+                        does not probe DBCN and newer ones; 2025.01 names
+                        them up to MPXY);
   uboot-extlinux        distro boot found /boot/extlinux/extlinux.conf,
-                        loaded the kernel and initrd it names and started it.
+                        loaded the kernel and initrd it names (in either
+                        order) and started it.
 
 Exit status: QEMU's, 124 when the whole run timed out, 125 when U-Boot
 reported an unhandled exception (QEMU is killed then).
@@ -38,8 +40,9 @@ PROMPT = b"=> "
 AUTOBOOT = b"Hit any key to stop autoboot"
 UBOOT_CRASH = b"Unhandled exception:"
 
-# Abacus's boot-log names -> the names U-Boot 2023.01's `sbi` command prints.
-# Extensions U-Boot 2023.01 does not probe (dbcn, and any newer one) are left out.
+# Abacus's boot-log names -> the names U-Boot's `sbi` command prints: U-Boot
+# 2023.01 (Debian 12) probes these; U-Boot 2025.01 (Debian sid) also the
+# extensions of UBOOT_2025_NAMES.
 UBOOT_NAMES = {
     "base": ["SBI Base Functionality"],
     "time": ["Timer Extension"],
@@ -49,9 +52,28 @@ UBOOT_NAMES = {
     "srst": ["System Reset Extension"],
     "pmu": ["Performance Monitoring Unit Extension"],
 }
+UBOOT_2025_NAMES = {
+    "dbcn": ["Debug Console Extension"],
+    "susp": ["System Suspend Extension"],
+    "cppc": ["Collaborative Processor Performance Control Extension"],
+    "nacl": ["Nested Acceleration Extension"],
+    "sta": ["Steal-time Accounting Extension"],
+    "sse": ["Supervisor Software Events"],
+    "fwft": ["Firmware Features Extension"],
+    "dbtr": ["Debug Triggers Extension"],
+    "mpxy": ["Message Proxy Extension"],
+}
 LEGACY = ["Set Timer", "Console Putchar", "Console Getchar", "Clear IPI", "Send IPI",
           "Remote FENCE.I", "Remote SFENCE.VMA", "Remote SFENCE.VMA with ASID", "System Shutdown"]
-UBOOT_KNOWN = set(LEGACY) | {n for names in UBOOT_NAMES.values() for n in names}
+
+
+def uboot_names(log):
+    """The name table of the U-Boot whose banner is in the log (2025.01 or later: more)."""
+    banner = re.search(r"U-Boot (\d+)\.(\d+)", log)
+    names = dict(UBOOT_NAMES)
+    if banner and (int(banner.group(1)), int(banner.group(2))) >= (2025, 1):
+        names.update(UBOOT_2025_NAMES)
+    return names
 
 
 class Console:
@@ -121,15 +143,17 @@ def check_sbi_command(log, sbi_output):
     line = re.search(r"^abacus: SBI extensions\s*: (.*)$", log, re.M)
     if not banner or not line:
         return result(False, "uboot-sbi-command", "no Abacus banner or SBI extensions line in the boot log")
+    names = uboot_names(log)
+    known = set(LEGACY) | {n for ns in names.values() for n in ns}
     expected = []
     for word in line.group(1).split():
         if word.startswith("legacy("):
             expected += LEGACY
         else:
-            expected += UBOOT_NAMES.get(word, [])
+            expected += names.get(word, [])
     version = re.search(r"SBI (\d+)\.(\d+)", sbi_output)
     listed = re.findall(r"^  (\S.*)$", sbi_output.split("Extensions:", 1)[-1], re.M)
-    listed = [name for name in listed if name in UBOOT_KNOWN]
+    listed = [name for name in listed if name in known]
     problems = []
     if not version or version.groups() != banner.groups():
         problems.append(f"version {version.group(0) if version else 'missing'}, banner says SBI "
@@ -175,8 +199,11 @@ def main():
         con.send(b"boot\n")
     status = con.finish()
     log = text(con.buf)
-    started = re.search(r"Found /boot/extlinux/extlinux\.conf.*Retrieving file: /boot/initrd\.img-\S+.*"
-                        r"Retrieving file: /boot/vmlinux-\S+.*Starting kernel", log, re.S)
+    # Both files the entry names, in either order (2023.01 loads the initrd
+    # first, 2025.01 the kernel), between finding the file and starting.
+    found = re.search(r"Found /boot/extlinux/extlinux\.conf(.*)Starting kernel", log, re.S)
+    started = found and all(re.search(r"Retrieving file: /boot/" + f + r"-\S+", found.group(1))
+                            for f in (r"initrd\.img", "vmlinux"))
     result(bool(started), "uboot-extlinux",
            "distro boot did not find extlinux.conf, load what it names and start the kernel")
     sys.exit(status)

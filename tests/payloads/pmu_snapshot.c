@@ -6,7 +6,13 @@
  * pattern first: only the overflow bitmap and the slots of the counters
  * named (relative to counter_idx_base) may change, and only in the calls
  * with a snapshot flag.
+ *
+ * The firmware offers the memory only when asked (docs/pmu.md): the cases
+ * run with the DT's /chosen/abacus,pmu-snapshot (dt=pmu-snapshot) or an
+ * image built with PMU_SNAPSHOT=y. The property is the firmware's: the DT
+ * S-mode gets does not have it.
  */
+#include <libfdt.h>
 #include "pmu_util.h"
 
 DEFINE_PMU_PAGE(snapshot_page);
@@ -272,6 +278,8 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	(void)hartid, (void)dtb;
 	test_start("pmu_snapshot");
 	trap_catch_install(NULL);
+	CHECK(fdt_path_offset(dt_fdt(), "/chosen") >= 0);
+	CHECK(fdt_getprop(dt_fdt(), fdt_path_offset(dt_fdt(), "/chosen"), "abacus,pmu-snapshot", NULL) == NULL);
 	sscofpmf = pmu_probe_sscofpmf();
 	check_set_shmem_errors();
 	check_firmware_counter_round_trip();

@@ -28,81 +28,14 @@ import sys
 import tempfile
 import time
 
-BUILD = os.environ.get("BUILD", "build")
-TOOL = os.environ.get("TOOL", f"{BUILD}/host/abacus-pmu-dt-asan")
-TOOL_PLAIN = os.environ.get("TOOL_PLAIN", f"{BUILD}/tools/abacus-pmu-dt")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import (BUILD, TOOL, TOOL_PLAIN, boot_log, expect, finish, has_lines, test,  # noqa: E402
+                     text_section, tool, tool_json)
+
 QEMU = os.environ.get("QEMU", "qemu-system-riscv64")
+SID_QEMU = "scripts/sid-qemu"   # QEMU 11.1: its DTs list riscv,isa-extensions
 FIXTURES = "tests/fixtures"
 QEMU_TIMEOUT = 120          # seconds for one firmware boot on a loaded machine
-
-results = {"passed": 0, "failed": 0}
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def expect(cond, why):
-    if not cond:
-        raise CheckFailed(why)
-
-
-def test(name):
-    """Decorator: runs the test at once and prints its PASS/FAIL line."""
-    def run(fn):
-        try:
-            fn()
-        except CheckFailed as e:
-            results["failed"] += 1
-            print(f"FAIL: tools: abacus-pmu-dt {name} ({e})", flush=True)
-        except Exception as e:   # a crash of the test itself is a failure too
-            results["failed"] += 1
-            print(f"FAIL: tools: abacus-pmu-dt {name} (test error: {type(e).__name__}: {e})", flush=True)
-        else:
-            results["passed"] += 1
-            print(f"PASS: tools: abacus-pmu-dt {name}", flush=True)
-        return fn
-    return run
-
-
-def tool(*args, binary=None):
-    """Runs the tool; returns (exit status, stdout, stderr)."""
-    p = subprocess.run([binary or TOOL, *args], capture_output=True, text=True, timeout=120)
-    # The ASan build reports memory errors on stderr with a non-zero status.
-    if "Sanitizer" in p.stderr or "runtime error" in p.stderr:
-        raise CheckFailed(f"sanitizer report: {p.stderr.strip()[:400]}")
-    return p.returncode, p.stdout, p.stderr
-
-
-def tool_json(*args):
-    rc, out, err = tool("--json", *args)
-    try:
-        return rc, json.loads(out)
-    except json.JSONDecodeError as e:
-        raise CheckFailed(f"--json output is not JSON: {e}: {out[:200]!r} {err[:200]!r}")
-
-
-def text_section(out, title_prefix):
-    """The indented lines under the section whose title starts with title_prefix."""
-    lines, inside = [], False
-    for line in out.splitlines():
-        if line.startswith(title_prefix):
-            inside = True
-            continue
-        if inside:
-            if not line.startswith("  "):
-                break
-            lines.append(line[2:])
-    return lines
-
-
-def boot_log(out):
-    return text_section(out, "boot log")
-
-
-def has_lines(out, wanted):
-    missing = [w for w in wanted if w not in out.splitlines()]
-    expect(not missing, "missing line(s): " + " | ".join(missing))
 
 
 # The 52 standard events: Table 2 codes 1..10, then cache_id x op_id x result_id (Tables 3-5).
@@ -132,7 +65,8 @@ def check_consistent(args, expected_rc=None):
     if d["fatal"]:
         expect(rc == 2, "a fatal DTB must exit 2")
         return rc, out, d
-    expect((d["problems"] > 0) == (rc == 1), f"problems {d['problems']} but exit status {rc}")
+    unusable = d["unusable_event_ranges"] or any(r["unusable"] for r in d["raw_ranges"])
+    expect((d["problems"] > 0 or bool(unusable)) == (rc == 1), f"problems {d['problems']} but exit status {rc}")
     expect(d["boot_log"] == boot_log(out), "JSON boot_log differs from the text's boot log")
     expect([e["event_idx"] for e in d["events"]] == STANDARD, "events are not the 52 standard events in order")
     for e in d["events"]:
@@ -160,7 +94,7 @@ def check_consistent(args, expected_rc=None):
 FIXTURE_RC = {
     "bad-ranges": 1, "bad-raw": 1, "bad-selectors": 1, "binding-example": 1, "hifive-unmatched": 0,
     "missing-counters": 1, "no-pmu": 0, "odd-lengths": 1, "qemu-virt-sscofpmf": 1, "qemu-virt": 1,
-    "too-many-rows": 1, "two-pmu-nodes": 1, "withhold-snapshot": 0,
+    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1,
 }
 for fixture in sorted(f[:-4] for f in os.listdir(FIXTURES) if f.endswith(".dts")):
     @test(f"fixture {fixture}")
@@ -283,24 +217,144 @@ def _():
     # The hart has it, the DT does not say so: the firmware does not use it.
     rc, out, d = check_consistent(["--sscofpmf", f"{FIXTURES}/qemu-virt.dts"], 1)
     expect(not d["hart"]["sscofpmf"] and d["hart_model"]["sscofpmf"], "Sscofpmf used without riscv,isa")
-    has_lines(out, ["note        : the hart has Sscofpmf but the DT does not say so: the firmware will not use it "
-                    "(add sscofpmf to riscv,isa)"])
+    has_lines(out, ["DT cpus     : 1 enabled; ISA from riscv,isa; none names sscofpmf",
+                    "note        : the hart has Sscofpmf but the DT does not say so: the firmware will not use it "
+                    "(add _sscofpmf to riscv,isa)"])
     # The DT says so, the hart has no scountovf.
     rc, out, d = check_consistent([f"{FIXTURES}/qemu-virt-sscofpmf.dts"], 1)
     expect(not d["hart"]["sscofpmf"], "Sscofpmf used on a hart without it")
-    has_lines(out, ["note        : riscv,isa names sscofpmf but the hart has no scountovf: the firmware will not use it"])
+    has_lines(out, ["DT cpus     : 1 enabled; ISA from riscv,isa; it names sscofpmf",
+                    "note        : the DT names sscofpmf but the hart has no scountovf: the firmware will not use it"])
 
 
-@test("the snapshot switch: /chosen/abacus,withhold-pmu-snapshot")
+def cpu_dts(cpus, pmu="riscv,event-to-mhpmcounters = <1 1 0x7fff9>;"):
+    """A small tree with the given cpu nodes (each a string of properties) and a riscv,pmu node."""
+    nodes = "".join(f"cpu@{i} {{ device_type = \"cpu\"; reg = <{i}>; compatible = \"riscv\"; {props} }};\n"
+                    for i, props in enumerate(cpus))
+    return (f"/dts-v1/;\n/ {{ #address-cells = <2>; #size-cells = <2>;\n"
+            f"cpus {{ #address-cells = <1>; #size-cells = <0>;\n{nodes}}};\n"
+            f"pmu {{ compatible = \"riscv,pmu\"; {pmu} }};\n}};\n")
+
+
+@test("ISA as the firmware reads it: riscv,isa-extensions wins over riscv,isa")
 def _():
-    rc, out, d = check_consistent([f"{FIXTURES}/withhold-snapshot.dts"], 0)
-    has_lines(out, ["snapshot    : withheld (DT /chosen/abacus,withhold-pmu-snapshot): "
-                    "snapshot_set_shmem answers NOT_SUPPORTED"])
-    expect(d["hart"]["snapshot_withheld"] == "DT /chosen/abacus,withhold-pmu-snapshot",
-           f"snapshot_withheld {d['hart']['snapshot_withheld']}")
+    ext_without = 'riscv,isa = "rv64imac_sscofpmf"; riscv,isa-extensions = "i", "m", "a", "c";'
+    ext_with = 'riscv,isa = "rv64imac"; riscv,isa-extensions = "i", "m", "a", "c", "sscofpmf";'
+    string_only = 'riscv,isa = "rv64imac";'
+    with tempfile.TemporaryDirectory() as tmp:
+        def run(name, cpus, *args):
+            path = f"{tmp}/{name}.dts"
+            with open(path, "w") as f:
+                f.write(cpu_dts(cpus))
+            return check_consistent(["--hart", "qemu-virt-sscofpmf", *args, path], 0)
+
+        # riscv,isa names it, riscv,isa-extensions (which wins) does not: not used, and the advice names the list.
+        _, out, d = run("ignored", [ext_without])
+        expect(not d["hart"]["sscofpmf"] and d["dt"]["isa_sscofpmf_ignored_cpus"] == 1, f"dt {d['dt']}")
+        expect(d["dt"]["isa_property_cpus"] == {"riscv,isa-extensions": 1, "riscv,isa": 0, "none": 0}, f"{d['dt']}")
+        has_lines(out, [
+            "DT cpus     : 1 enabled; ISA from riscv,isa-extensions (their riscv,isa is then not read); none names sscofpmf",
+            "note        : riscv,isa names sscofpmf on 1 cpu whose riscv,isa-extensions does not: the firmware "
+            "will not use it (add \"sscofpmf\" to riscv,isa-extensions)"])
+        expect("add _sscofpmf to riscv,isa)" not in out, "advice to edit riscv,isa, which is not read")
+        # The other way round: used.
+        _, out, d = run("used", [ext_with])
+        expect(d["hart"]["sscofpmf"] and d["dt"]["isa_sscofpmf_cpus"] == 1 and "note" not in out, f"{d['dt']}")
+        # A disabled cpu is not one the firmware boots: its ISA does not count.
+        _, out, d = run("disabled", [ext_without, ext_with + ' status = "disabled";'])
+        expect(d["dt"]["cpus"] == 1 and not d["hart"]["sscofpmf"], f"disabled cpu counted: {d['dt']}")
+        # Mixed properties, and only some cpus naming it.
+        _, out, d = run("mixed", [ext_with, string_only])
+        has_lines(out, [
+            "DT cpus     : 2 enabled; ISA from riscv,isa-extensions on 1, riscv,isa on 1, nothing on 0; "
+            "1 of them name sscofpmf",
+            "note        : the firmware uses Sscofpmf only on the harts whose cpu names it; this report is for "
+            "one that does"])
+        _, out, d = run("mixed-none", ['riscv,isa-extensions = "i", "m", "a", "c";', string_only])
+        has_lines(out, ["note        : the hart has Sscofpmf but the DT does not say so: the firmware will not use "
+                        "it (add \"sscofpmf\" to riscv,isa-extensions, or _sscofpmf to riscv,isa where a cpu has no "
+                        "riscv,isa-extensions)"])
+
+
+@test("a .dts with #include: a hint to run cpp, exit 2")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/board.dts"
+        with open(path, "w") as f:
+            f.write('/dts-v1/;\n\n  #include <dt-bindings/gpio/gpio.h>\n/ { x = <GPIO_ACTIVE_HIGH>; };\n')
+        rc, out, err = tool(path)
+        expect(rc == 2 and out == "", f"exit status {rc}, output {out[:80]!r}")
+        expect(f"abacus-pmu-dt: {path} uses the C preprocessor (#include on line 3), which dtc does not run. "
+               "Preprocess it first as Linux does, then check the result:" in err.splitlines(), f"stderr {err!r}")
+        expect("    cpp -nostdinc -undef -D__DTS__ -x assembler-with-cpp -I <linux>/scripts/dtc/include-prefixes "
+               f"{path} -o board.pp.dts" in err.splitlines(), f"stderr {err!r}")
+        # A plain syntax error gets no such hint.
+        with open(path, "w") as f:
+            f.write("/dts-v1/;\n/ { x = <1> };\n")
+        rc, out, err = tool(path)
+        expect(rc == 2 and "preprocessor" not in err, f"hint without a directive: {err!r}")
+
+
+@test("T-Head presets c906 and c910")
+def _():
+    rc, out, d = check_consistent(["--hart", "c906", f"{FIXTURES}/no-pmu.dts"], 0)
+    has_lines(out, ["hart model  : c906: mhpmcounter3-9, mhpmcounter13-17 (12 programmable, 64-bit), mcountinhibit, "
+                    "no Sscofpmf",
+                    "platform    : none (no default map)",
+                    "not offered : mhpmcounter13-17: present, but not in the unbroken run from mhpmcounter3, so the "
+                    "firmware hands no event to them (S-mode may read them)"])
+    expect(d["hart"]["num_counters"] == 34 and d["present_not_offered"] == "0x3e000", f"{d['hart']['num_counters']}")
+    rc, out, d = check_consistent(["--hart", "c910", f"{FIXTURES}/no-pmu.dts"], 0)
+    has_lines(out, ["hart model  : c910: mhpmcounter3-18 (16 programmable, 64-bit), mcountinhibit, no Sscofpmf"])
+    expect(d["hart"]["num_counters"] == 43 and d["present_not_offered"] == "0x0", f"{d['hart']['num_counters']}")
+
+
+@test("rows whose counters are present but not offered: exit 1, each row named")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/gap.dts"
+        with open(path, "w") as f:
+            f.write(cpu_dts(['riscv,isa = "rv64imac";'],
+                            "riscv,event-to-mhpmcounters = <3 3 0x8>, <0x10000 0x10001 0x4000>; "
+                            "riscv,raw-event-to-mhpmcounters = <0 0xb 0xffffffff 0xffffffff 0x2000>, "
+                            "<0 1 0xffffffff 0xffffffff 0x8>;"))
+        rc, out, d = check_consistent(["--hpm-mask", "0x3e3f8", path], 1)
+        expect(d["problems"] == 0 and boot_log(out) == ["pmu: 2 event ranges, 0 selectors, 2 raw ranges from /pmu"],
+               f"boot log {boot_log(out)}")
+        expect(text_section(out, "kept rows the firmware cannot serve") == [
+            "riscv,event-to-mhpmcounters: events 0x10000-0x10001 → mhpmcounter14",
+            "riscv,raw-event-to-mhpmcounters: match 0xb mask 0xffffffffffffffff → mhpmcounter13",
+        ], "unusable rows")
+        has_lines(out, ["result      : the firmware keeps every row, but 2 name only counters it does not hand out "
+                        "(exit status 1)"])
+        expect(d["unusable_event_ranges"] == [{"first": "0x10000", "last": "0x10001", "counters": "0x4000"}] and
+               [r["unusable"] for r in d["raw_ranges"]] == [True, False], f"{d['unusable_event_ranges']}")
+        # The same node on a hart without the gap: clean.
+        check_consistent(["--hpm-mask", "0x3fff8", path], 0)
+
+
+@test("a selector whose range row was skipped says which row")
+def _():
+    rc, out, d = check_consistent(["--hart", "qemu-sifive-u", f"{FIXTURES}/hifive-unmatched.dts"], 1)
+    has_lines(out, [
+        "  pmu: riscv,event-to-mhpmcounters row 0: counters 0x18 do not exist, skipped",
+        "  pmu: riscv,event-to-mhpmevent row 0: event 0x3: its riscv,event-to-mhpmcounters row 0 was skipped, "
+        "kept but unusable",
+        "  pmu: riscv,event-to-mhpmevent row 9: event 0x10021: its riscv,event-to-mhpmcounters row 5 was skipped, "
+        "kept but unusable"])
+    expect(not any("has no riscv,event-to-mhpmcounters row" in l for l in boot_log(out)), "\"no row\" for a row")
+
+
+@test("the snapshot switch: /chosen/abacus,pmu-snapshot")
+def _():
+    rc, out, d = check_consistent([f"{FIXTURES}/pmu-snapshot.dts"], 0)
+    has_lines(out, ["snapshot    : offered (DT /chosen/abacus,pmu-snapshot)"])
+    expect(d["hart"]["snapshot_offered"] == "DT /chosen/abacus,pmu-snapshot",
+           f"snapshot_offered {d['hart']['snapshot_offered']}")
     rc, out, d = check_consistent([f"{FIXTURES}/qemu-virt.dts"], 1)
-    has_lines(out, ["snapshot    : offered (snapshot_set_shmem)"])
-    expect(d["hart"]["snapshot_withheld"] is None, "snapshot withheld without the property")
+    has_lines(out, ["snapshot    : withheld (the default; /chosen/abacus,pmu-snapshot offers it): "
+                    "snapshot_set_shmem answers NOT_SUPPORTED"])
+    expect(d["hart"]["snapshot_offered"] is None, "snapshot offered without the property")
 
 
 @test("hart options: counters, width, hpm-mask, mcountinhibit")
@@ -367,7 +421,8 @@ def _():
             expect(rc == 2, f"{what}: exit status {rc}")
             expect(out == "" and err.strip(), f"{what}: wants a message on stderr only, got {out[:80]!r} {err[:80]!r}")
         rc, out, err = tool("--help")
-        expect(rc == 0 and "--hart PRESET" in out and "u74" in out, "--help")
+        expect(rc == 0 and "--hart PRESET" in out and all(f"    {h} " in out for h in ("u74", "c906", "c910")),
+               "--help")
 
 
 @test("a DTB the firmware refuses: its FATAL line, exit 2")
@@ -393,9 +448,14 @@ def _():
 
 # ---- The firmware's own words, under QEMU -----------------------------------------------------
 
-def firmware_pmu_lines(machine_args, firmware):
+def firmware_pmu_lines(machine_args, firmware, qemu=QEMU):
     """Boots the firmware without a payload and returns its boot log's pmu: lines."""
-    cmd = [QEMU, *machine_args, "-nographic", "-no-reboot", "-bios", firmware]
+    return [l for l in firmware_log(machine_args, firmware, qemu) if l.startswith("pmu: ")]
+
+
+def firmware_log(machine_args, firmware, qemu=QEMU):
+    """Boots the firmware without a payload and returns its boot log's lines."""
+    cmd = [qemu, *machine_args, "-nographic", "-no-reboot", "-bios", firmware]
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     log, deadline = b"", time.time() + QEMU_TIMEOUT
     try:
@@ -413,11 +473,11 @@ def firmware_pmu_lines(machine_args, firmware):
         p.wait()
     text = log.decode(errors="replace").replace("\r", "")
     expect("abacus: next stage" in text, f"the firmware did not finish booting: {text[-300:]!r}")
-    return [l for l in text.splitlines() if l.startswith("pmu: ")]
+    return text.splitlines()
 
 
-def dump_dtb(machine_args, path):
-    subprocess.run([QEMU, *machine_args, "-nographic"], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+def dump_dtb(machine_args, path, qemu=QEMU):
+    subprocess.run([qemu, *machine_args, "-nographic"], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
     expect(os.path.exists(path), f"QEMU did not dump its DT ({' '.join(machine_args)})")
 
 
@@ -475,5 +535,36 @@ def _():
     expect(lines == ["pmu: no riscv,pmu node, using the platform's default map"], f"{lines}")
 
 
-print(f"tools: {results['passed']} passed, {results['failed']} failed", flush=True)
-sys.exit(1 if results["failed"] else 0)
+def harts_line_sscofpmf(log):
+    """Whether the boot log's harts line lists Sscofpmf among the features the firmware uses."""
+    lines = [l for l in log if re.match(r"abacus: harts? [0-9]", l)]
+    expect(len(lines) == 1, f"harts lines {lines}")
+    features = lines[0].split(":", 2)[2].split(";")[0].split()
+    return "Sscofpmf" in features
+
+
+@test("matches the firmware: QEMU 11.1 virt, riscv,isa-extensions with and without sscofpmf")
+def _():
+    machine = ["-M", "virt", "-smp", "1", "-cpu", "rv64,sscofpmf=true"]
+    with tempfile.TemporaryDirectory() as tmp:
+        dtb = f"{tmp}/q11.dtb"
+        dump_dtb(["-M", f"virt,dumpdtb={dtb}", *machine[2:]], dtb, qemu=SID_QEMU)
+        cpu = "/cpus/cpu@0"
+        exts = subprocess.run(["fdtget", "-t", "s", dtb, cpu, "riscv,isa-extensions"], capture_output=True,
+                              text=True, check=True).stdout.split()
+        isa = subprocess.run(["fdtget", dtb, cpu, "riscv,isa"], capture_output=True, text=True, check=True).stdout
+        expect("sscofpmf" in exts and "_sscofpmf" in isa, f"QEMU 11.1's DT without sscofpmf: {exts} {isa}")
+        for edited in (False, True):
+            if edited:   # riscv,isa still names it; the list the firmware reads does not
+                subprocess.run(["fdtput", "-t", "s", dtb, cpu, "riscv,isa-extensions",
+                                *[e for e in exts if e != "sscofpmf"]], check=True)
+            log = firmware_log([*machine, "-dtb", dtb], f"{BUILD}/qemu-virt/abacus.bin", qemu=SID_QEMU)
+            rc, d = tool_json("--hart", "qemu-virt-sscofpmf", dtb)
+            fw = harts_line_sscofpmf(log)
+            expect(fw == (not edited), f"firmware Sscofpmf {fw} with the list {'edited' if edited else 'as is'}")
+            expect(d["hart"]["sscofpmf"] == fw, f"tool says Sscofpmf {d['hart']['sscofpmf']}, firmware {fw}")
+            expect(d["dt"]["isa_sscofpmf_ignored_cpus"] == int(edited), f"dt {d['dt']}")
+            expect([l for l in log if l.startswith("pmu: ")] == d["boot_log"], "pmu: lines differ")
+
+
+sys.exit(finish("tools"))

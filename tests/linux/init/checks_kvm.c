@@ -7,11 +7,13 @@
  * i.e. with riscv_pmu_sbi on the firmware (config_matching, start, stop,
  * firmware reads, snapshots of the host's own counters).
  *
- * sbi_pmu_test runs once per part (basic, events, snapshot, overflow), the
- * others disabled with -d, so that one part skipping does not hide the
- * rest. A part may skip only when the QEMU case says so (abacus_kvm_skip=,
- * tests/linux/run-linux.sh): KVM offers its guests Sscofpmf, and so the
- * overflow part, only on a host with AIA (platform-notes.md).
+ * sbi_pmu_test runs once per part (basic, events, snapshot, overflow), so
+ * that one part skipping does not hide the rest: Linux 6.12's disables the
+ * three others (-d), Linux 7.2's runs the one named (-t); which one it is
+ * comes from its own -h text. A part may skip only when the QEMU case says
+ * so (abacus_kvm_skip=, tests/linux/run-linux.sh): KVM offers its guests
+ * Sscofpmf, and so the overflow part, only on a host with AIA
+ * (platform-notes.md).
  *
  * On the AIA host the overflow part runs, and fails on QEMU 7.2 with every
  * firmware: the host counter overflows, the host's riscv_pmu_sbi takes the
@@ -40,7 +42,8 @@
 
 struct kvm_test {
 	const char *name;             /* check kvm-<name>; abacus_kvm_skip= names it */
-	const char *const argv[9];
+	const char *part;             /* sbi_pmu_test's part, or NULL: argv as it is */
+	const char *argv[9];
 	unsigned int timeout_s;
 };
 
@@ -49,13 +52,15 @@ struct kvm_test {
  * shared. arch_timer: -e 100000, the error margin every firmware needs on
  * QEMU (platform-notes.md); two vCPUs (one per hart), the default iterations.
  */
-static const struct kvm_test tests[] = {
-	{ "sbi-pmu-basic", { "/kvm/sbi_pmu_test", "-d", "events", "-d", "snapshot", "-d", "overflow" }, 120 },
-	{ "sbi-pmu-events", { "/kvm/sbi_pmu_test", "-d", "basic", "-d", "snapshot", "-d", "overflow" }, 120 },
-	{ "sbi-pmu-snapshot", { "/kvm/sbi_pmu_test", "-d", "basic", "-d", "events", "-d", "overflow" }, 120 },
-	{ "sbi-pmu-overflow", { "/kvm/sbi_pmu_test", "-d", "basic", "-d", "events", "-d", "snapshot" }, 120 },
-	{ "arch-timer", { "/kvm/arch_timer", "-e", "100000", "-n", "2" }, 180 },
+static struct kvm_test tests[] = {
+	{ "sbi-pmu-basic", "basic", { 0 }, 120 },
+	{ "sbi-pmu-events", "events", { 0 }, 120 },
+	{ "sbi-pmu-snapshot", "snapshot", { 0 }, 120 },
+	{ "sbi-pmu-overflow", "overflow", { 0 }, 120 },
+	{ "arch-timer", NULL, { "/kvm/arch_timer", "-e", "100000", "-n", "2" }, 180 },
 };
+static const char *const sbi_pmu_parts[] = { "basic", "events", "snapshot", "overflow" };
+#define SBI_PMU_TEST "/kvm/sbi_pmu_test"
 
 /* Known failures: the part, the line its output must have, and why. */
 static const struct {
@@ -63,6 +68,20 @@ static const struct {
 } known_failures[] = {
 	{ "sbi-pmu-overflow", "sbi_pmu_test.c:500: vcpu_shared_irq_count == 1",
 	  "QEMU 7.2 has no hvien/hvip bit 13: the guest never takes the overflow interrupt KVM marks pending" },
+};
+
+/*
+ * Known flaky failures of a client, the firmware's part ruled out (the same
+ * with OpenSBI 1.9): the part runs again, up to FLAKY_RUNS times in all,
+ * when it fails in exactly that way; any other failure counts at once.
+ */
+#define FLAKY_RUNS 3
+static const struct {
+	const char *name, *assertion, *why;
+} flaky_failures[] = {
+	{ "sbi-pmu-snapshot", "sbi_pmu_test.c:505: READ_ONCE(snapshot_data->ctr_overflow_mask) == 0",
+	  "Linux 7.2 on QEMU 11.1, with Abacus and OpenSBI 1.9 alike: the guest now and then reads "
+	  "0x86230 from the snapshot page KVM has just zeroed (docs/linux.md)" },
 };
 
 static bool name_in_list(const char *name, const char *list)
@@ -97,6 +116,45 @@ static bool print_output(const char *name, const char *path, const char *needle)
 	}
 	fclose(f);
 	return found;
+}
+
+static int run_test(const struct kvm_test *t, const char *log, double *seconds);
+
+/* Whether sbi_pmu_test's -h lists "-t" (run one part; Linux 7.2) rather than "-d" (disable one; 6.12). */
+static bool sbi_pmu_test_runs_one_part(void)
+{
+	const struct kvm_test help = { "sbi-pmu-help", NULL, { SBI_PMU_TEST, "-h" }, 60 };
+	char line[256];
+	bool one_part = false;
+	double seconds;
+	FILE *f;
+
+	run_test(&help, "/kvm-help.log", &seconds);
+	f = fopen("/kvm-help.log", "r");
+	while (f && fgets(line, sizeof line, f))
+		one_part |= strstr(line, "-t: Test to run") != NULL;
+	if (f)
+		fclose(f);
+	return one_part;
+}
+
+/* sbi_pmu_test's arguments for one part, in the form this build takes. */
+static void sbi_pmu_test_argv(struct kvm_test *t, bool one_part)
+{
+	unsigned int n = 0;
+
+	t->argv[n++] = SBI_PMU_TEST;
+	if (one_part) {
+		t->argv[n++] = "-t";
+		t->argv[n++] = t->part;
+	} else {
+		for (unsigned int i = 0; i < sizeof sbi_pmu_parts / sizeof sbi_pmu_parts[0]; i++)
+			if (strcmp(sbi_pmu_parts[i], t->part) != 0) {
+				t->argv[n++] = "-d";
+				t->argv[n++] = sbi_pmu_parts[i];
+			}
+	}
+	t->argv[n] = NULL;
 }
 
 /* Runs one test with a time limit: its exit status, 128 + signal, or -1 on a timeout. */
@@ -139,12 +197,15 @@ static int run_test(const struct kvm_test *t, const char *log, double *seconds)
 void run_kvm_checks(const char *expected_skips, const char *known)
 {
 	struct stat st;
+	bool one_part;
 
 	if (!check(stat("/dev/kvm", &st) == 0 && S_ISCHR(st.st_mode), "kvm-device",
 		   "no /dev/kvm: %s", strerror(errno)))
 		return;
+	one_part = sbi_pmu_test_runs_one_part();
+	note("kvm: sbi_pmu_test takes %s", one_part ? "-t <part>" : "-d <part> for each other part");
 	for (unsigned int i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-		const struct kvm_test *t = &tests[i];
+		struct kvm_test *t = &tests[i];
 		bool may_skip = name_in_list(t->name, expected_skips);
 		const char *assertion = NULL, *why = NULL;
 		char log[64], check_name[64];
@@ -152,6 +213,8 @@ void run_kvm_checks(const char *expected_skips, const char *known)
 		bool asserted;
 		int rc;
 
+		if (t->part)
+			sbi_pmu_test_argv(t, one_part);
 		for (unsigned int k = 0; k < sizeof known_failures / sizeof known_failures[0]; k++)
 			if (!strcmp(known_failures[k].name, t->name) && name_in_list(t->name, known)) {
 				assertion = known_failures[k].assertion;
@@ -159,10 +222,24 @@ void run_kvm_checks(const char *expected_skips, const char *known)
 			}
 		snprintf(log, sizeof log, "/kvm-%s.log", t->name);
 		snprintf(check_name, sizeof check_name, "kvm-%s", t->name);
-		rc = run_test(t, log, &seconds);
-		asserted = print_output(t->name, log, assertion);
-		note("kvm-%s: exit status %d after %.1f s%s", t->name, rc, seconds,
-		     rc == KSFT_SKIP ? (may_skip ? " (skip, expected on this machine)" : " (skip)") : "");
+		for (unsigned int run = 1;; run++) {
+			const char *flaky = NULL, *flaky_why = NULL;
+
+			rc = run_test(t, log, &seconds);
+			for (unsigned int k = 0; k < sizeof flaky_failures / sizeof flaky_failures[0]; k++)
+				if (!strcmp(flaky_failures[k].name, t->name)) {
+					flaky = flaky_failures[k].assertion;
+					flaky_why = flaky_failures[k].why;
+				}
+			asserted = print_output(t->name, log, flaky && !assertion ? flaky : assertion);
+			note("kvm-%s: exit status %d after %.1f s%s", t->name, rc, seconds,
+			     rc == KSFT_SKIP ? (may_skip ? " (skip, expected on this machine)" : " (skip)") : "");
+			if (!flaky || assertion || rc != 254 || !asserted || run == FLAKY_RUNS)
+				break;
+			note("kvm-%s: run %u failed in the known flaky way (%s): run again", t->name, run, flaky_why);
+		}
+		if (!assertion)
+			asserted = false;
 		if (rc == -1) {
 			check(false, check_name, "no result within %u s", t->timeout_s);
 		} else if (assertion) {

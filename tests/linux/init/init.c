@@ -20,6 +20,7 @@
  *     kvm           the KVM selftests in /kvm (Linux 6.12 initramfs)
  *     aia-msi       an AIA machine in MSI mode (aia=aplic-imsic), aia-direct
  *                   one in direct mode (aia=aplic): checks_aia.c
+ *     shadow-stack  user shadow stacks (Linux 7.2, Zicfiss, FWFT SHADOW_STACK)
  *     boot          no checks: boot, report, power off
  *   abacus_kvm_skip=P[,P...]  kvm parts allowed to skip on this machine
  *   abacus_kvm_known_failure=P[,P...]  kvm parts allowed to fail, each in exactly
@@ -164,6 +165,8 @@ static void run_groups(char *groups, const char *kvm_skips, const char *kvm_know
 			run_kvm_checks(kvm_skips, kvm_known);
 		} else if (strcmp(g, "aia-msi") == 0 || strcmp(g, "aia-direct") == 0) {
 			run_aia_checks(strcmp(g, "aia-msi") == 0);
+		} else if (strcmp(g, "shadow-stack") == 0) {
+			run_shadow_stack_checks();
 		} else if (strcmp(g, "boot") != 0) {
 			check(false, "cmdline", "unknown check group %s in abacus_test=", g);
 		}

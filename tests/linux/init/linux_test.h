@@ -111,6 +111,8 @@ void run_cpuidle_checks(int ncpus);
 void run_kvm_checks(const char *expected_skips, const char *known_failures);
 /* aia-msi / aia-direct: the S-level AIA controllers, the M-level ones hidden (checks_aia.c). */
 void run_aia_checks(bool msi);
+/* shadow-stack: user shadow stacks through prctl, map_shadow_stack and Zicfiss (Linux 7.2). */
+void run_shadow_stack_checks(void);
 /* abacus_chain=uboot|embedded: the kernel came through that boot chain (checks_boot_chain.c). */
 void run_boot_chain_checks(const char *chain);
 
