@@ -73,7 +73,7 @@ FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c fir
 	lib/core/dt_driver.c firmware/boot_devices.c \
 	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
 	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/sbi_pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
-	lib/common/sbi_heap.c firmware/fw_payload.c \
+	lib/common/sbi_heap.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
 	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 FW_LDFLAGS := $(ARCH_FLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
