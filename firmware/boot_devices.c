@@ -8,7 +8,6 @@
  */
 #include <libfdt.h>
 #include "aia.h"
-#include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "imsic.h"

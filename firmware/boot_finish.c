@@ -5,7 +5,6 @@
  */
 #include <libfdt.h>
 #include "aia.h"
-#include "imsic.h"
 #include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
@@ -13,16 +12,16 @@
 #include "fw_dynamic.h"
 #include "fw_payload.h"
 #include "hart_ext.h"
+#include "imsic.h"
 #include "platform.h"
+#include "reset_device.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_console.h"
 #include "sbi_ecall.h"
 #include "sbi_hsm.h"
-#include "sbi_ipi.h"
 #include "sbi_memory.h"
 #include "sbi_string.h"
-#include "reset_device.h"
 #include "timer_device.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];

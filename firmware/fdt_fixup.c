@@ -10,7 +10,7 @@
  *   harts without S-mode, and harts the firmware left out at boot (no MSWI
  *   slot, never set up), or a second node for a hartid already described;
  * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
- *   status = "disabled": they are the firmware's (lib/fdt/fdt_aia.c).
+ *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c).
  */
 #include <libfdt.h>
 #include "aia_dt.h"

@@ -14,7 +14,6 @@
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hart_enables.h"
-#include "sbi_hsm.h"
 #include "sbi_memory.h"
 #include "sbi_pmp.h"
 #include "trap_expect.h"

@@ -20,9 +20,9 @@
  * sse_deliver_at_trap_exit() (lib/sse/sse_hart.c) enter an event handler
  * instead of the interrupted code. The ecall fast path does not look: only
  * an SSE call can make an event ready during an ecall, and the SSE slot of
- * the extension table (lib/dispatch/sbi_ecall_sse_entry.S) looks after the call; an
- * IPI served inside another ecall keeps this hart's IPI raised, so the trap
- * right after the mret delivers (lib/sbi/sbi_ipi.c).
+ * the extension table (lib/dispatch/sbi_ecall_sse_entry.S) looks after the
+ * call; an IPI served inside another ecall keeps this hart's IPI raised, so
+ * the trap right after the mret delivers (sse_ipi(), lib/sse/sse_core.c).
  */
 #include "hart.h"
 #include "trap.h"

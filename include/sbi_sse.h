@@ -98,7 +98,7 @@ void sse_context_enter(struct sse_cpu_context *ctx, unsigned long interrupted[4]
 /* Completion: resumes the state e->interrupted describes. */
 void sse_context_resume(struct sse_cpu_context *ctx, const unsigned long interrupted[4]);
 
-/* ---- Set-up, called by the firmware (lib/sbi/sbi_hart_ext.c) ---- */
+/* ---- Set-up: the hart's lifecycle (lib/sse/sse_hart.c) and boot ---- */
 /* Boot: the events this hart can raise; everything UNUSED, the hart masked. */
 void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp);
 /* Global events: default preferred hart (called once, on the boot hart). */

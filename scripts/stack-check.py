@@ -44,7 +44,7 @@ CROSS = os.environ.get('CROSS_COMPILE', 'riscv64-unknown-elf-')
 # missing from one build (another platform's driver) is fine; one missing
 # from every build checked is a stale entry and fails.
 INDIRECT_CALLS = {
-    # Hart masks: the per-target callbacks (lib/sbi/sbi_ipi.c).
+    # Hart masks: the per-target callbacks (lib/core/hart_mask.c).
     'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
     'sbi_hartmask_check': ['hart_has_h'],
     # The console device (lib/core/sbi_console.c): the UART drivers.

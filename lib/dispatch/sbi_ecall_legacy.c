@@ -6,7 +6,6 @@
  * (mstatus.MPRV) and with traps caught, so a bad pointer is an error, not a
  * firmware crash.
  */
-#include "console.h"
 #include "reset_device.h"
 #include "riscv_csr.h"
 #include "sbi_console.h"
@@ -18,7 +17,6 @@
 #include "sbi_spec.h"
 #include "sbi_timer.h"
 #include "sbi_trap_redirect.h"
-#include "trap.h"
 #include "trap_report.h"
 #include "sse_hart.h"
 #include "sbi_sse.h"

@@ -5,9 +5,7 @@
  * else, which is handed to S-mode exactly as if it had been delegated.
  * A trap taken in M-mode is a firmware bug: it is reported, never ignored.
  */
-#include "console.h"
 #include "hart.h"
-#include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_ipi.h"
 #include "sbi_sse.h"
@@ -15,7 +13,6 @@
 #include "sbi_emulate.h"
 #include "trap.h"
 #include "sbi_trap_redirect.h"
-#include "sbi_boot.h"
 #include "trap_report.h"
 
 

@@ -57,7 +57,7 @@ static const struct timer_device mtimer_device = {
 	.set_compare = mtimer_set_compare,
 };
 
-/* Hart slots: filled once the hart table exists (aclint_probe_dt runs after it). */
+/* Hart slots: filled once the hart table exists (boot walks the DT for the ACLINT after laying it out). */
 static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool timer, bool mswi)
 {
 	int len;

@@ -12,7 +12,7 @@
  * binding says a hart listing both starts with A/D faults (Svade: ADUE = 0,
  * this feature's reset value) and S-mode may switch to hardware updating
  * through FWFT, while a hart listing Svadu alone gives S-mode hardware
- * updating from boot (ADUE = 1, lib/sbi/sbi_hart_enables.c) and no switch:
+ * updating from boot (ADUE = 1, lib/core/sbi_hart_enables.c) and no switch:
  * Linux then relies on it and never asks. Offering the feature there would
  * reset ADUE to 0 under a kernel that expects it on.
  */

@@ -5,10 +5,8 @@
  * until an interrupt S-mode enabled is pending. State changes are atomic, so
  * two harts racing to start the same hart cannot both succeed.
  */
-#include "console.h"
 #include "hart_lifecycle.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
 #include "sbi_memory.h"
