@@ -84,6 +84,7 @@ FW_SRCS := \
 	firmware/fw_payload.c \
 	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
 	lib/common/sbi_heap.c lib/common/trap_expect.c lib/common/trap_expect_vector.S lib/common/hart_switch.S \
+	lib/common/mstatus_mpv.S \
 	lib/core/hart_table.c lib/core/hart_mask.c lib/core/sbi_hart_enables.c lib/core/sbi_console.c \
 	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c lib/core/timer.c \
 	lib/core/reset.c lib/core/hart_lifecycle.c \

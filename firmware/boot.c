@@ -200,9 +200,11 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	if (why)
 		boot_fail(why, err);
 
+	/* The loader's cpu nodes: how much room the copy needs for fixups. */
+	ncpus = scan_cpus(dtb, &max_hartid, &all_cpus);
 	sbi_heap_init((uintptr_t)_fw_end, fw_memory_limit());
 	/* Keep our own copy: S-mode cannot overwrite it while we still read it. */
-	room = fdt_fixup_room(fdt_totalsize(dtb));
+	room = fdt_fixup_room(all_cpus);
 	fdt = sbi_heap_alloc(fdt_totalsize(dtb) + room, 8);
 	if (!fdt)
 		boot_fail("no firmware memory for the DTB copy", 0);
@@ -218,7 +220,6 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	scan_memory(fdt);
 	if (!sbi_memory.ram_count)
 		boot_fail("DT has no memory node", 0);
-	ncpus = scan_cpus(fdt, &max_hartid, &all_cpus);
 	if (!all_cpus)
 		boot_fail("DT has no cpu nodes", 0);
 	if (!ncpus)

@@ -5,12 +5,20 @@
 #include "hart.h"
 #include "hart_switch.h"
 
-/* Room for DT fixups in the firmware's copy: a /reserved-memory node, and a
- * status property per cpu node at worst (a few percent of a cpu node's size). */
+/*
+ * Room for DT fixups in the firmware's copy: a /reserved-memory node and the
+ * AIA's few status properties (FDT_FIXUP_ROOM_BYTES), and a status property
+ * per cpu node at worst (24 bytes: firmware/fdt_fixup.c,
+ * fixup_harts_not_offered). By cpu node, not by the DT's size: QEMU 11.1's
+ * cpu nodes (riscv,isa-extensions) are nearly three times QEMU 7.2's, and
+ * room for an eighth of its 512-hart DT (532 KB) left no space below the
+ * next stage for the firmware region.
+ */
 #define FDT_FIXUP_ROOM_BYTES 4096
-static inline unsigned long fdt_fixup_room(unsigned long dtb_size)
+#define FDT_FIXUP_ROOM_PER_CPU 32
+static inline unsigned long fdt_fixup_room(unsigned int cpu_nodes)
 {
-	return FDT_FIXUP_ROOM_BYTES + dtb_size / 8;
+	return FDT_FIXUP_ROOM_BYTES + (unsigned long)FDT_FIXUP_ROOM_PER_CPU * cpu_nodes;
 }
 
 /* What cold boot found, for the rest of boot. */

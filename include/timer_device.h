@@ -39,6 +39,9 @@ void timer_set_hz(uint64_t hz);
 /* Ticks per second (the DT's timebase-frequency), 0 when unknown. */
 uint64_t timer_hz(void);
 
+/* Busy-waits ms milliseconds (a reset waiting for its device to act). */
+void timer_delay_ms(uint32_t ms);
+
 /* The calling hart's timer interrupt at `when`; nothing when the hart has no compare register. */
 static inline void timer_set_compare(struct hart_state *hs, uint64_t when)
 {

@@ -72,6 +72,7 @@ INDIRECT_CALLS = {
     # The machine timer (include/timer_device.h): ACLINT MTIMER.
     'sbi_timer_set': ['mtimer_set_compare'],
     'timer_now': ['mtimer_now'],
+    'timer_delay_ms': ['mtimer_now'],
     # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h): hart set-up, HSM hart_stop.
     # (hart_lifecycle_run, inlined into both.)
     'hart_lifecycle_init': ['sse_hart_setup'],
@@ -130,8 +131,10 @@ BOUNDED_RECURSION[('sse_ipi', 'sbi_ipi_raise')] = (('sbi_ipi_raise', 'ipi_take')
 # saves two registers there, then runs its function on another stack;
 # hart_enter_next_mode, hart_enter_block (cold boot: onto the hart's own
 # stack, where boot_warm_main is a root) and park never return and push
+# nothing; mstatus_mpv_write (lib/common/mstatus_mpv.S) returns and pushes
 # nothing.
-ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_block': 0, 'park': 0}
+ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_block': 0, 'park': 0,
+                 'mstatus_mpv_write': 0}
 
 # The other stacks C runs on, checked with the same margin: (function, the
 # file and #define of its stack's size). Cold boot and the DT work at the end

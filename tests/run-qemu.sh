@@ -2,12 +2,18 @@
 # SPDX-License-Identifier: BSD-2-Clause
 #
 # Runs the S-mode payload test cases listed in tests/qemu-tests.txt under
-# QEMU, with the firmware as -bios and the payload ELF as -kernel.
+# QEMU, with the firmware as -bios and the payload ELF as -kernel, on each of
+# two QEMUs: 7.2 (Debian 12's qemu-system-riscv64) and 11.1 (Debian sid's,
+# scripts/sid-qemu). Every case runs on both unless its qemu= option names
+# one (the case file says why).
 #
-# For each case it prints "PASS: qemu: <name>" or "FAIL: qemu: <name> (<why>)"
-# (a failure is followed by the last 40 lines of the log), and at the end
-# "qemu: N passed, N failed". Logs stay in $BUILD/test-logs/<name>.log, the
-# QEMU command line in <name>.cmd. Exit status: 0 when every case passed.
+# For each case and QEMU it prints "PASS: <label>: <name>" or
+# "FAIL: <label>: <name> (<why>)", the label being "qemu" for QEMU 7.2 and
+# "qemu11" for QEMU 11.1 (a failure is followed by the last 40 lines of the
+# log), and at the end "<label>: N passed, N failed" for each. Logs stay in
+# $BUILD/test-logs/<name>.log (QEMU 7.2) and $BUILD/test-logs/qemu11/<name>.log
+# (QEMU 11.1), the QEMU command line in <name>.cmd. Exit status: 0 when every
+# case passed.
 #
 # A case passes when the log has "PAYLOAD-PASS <payload> (", no
 # "PAYLOAD-FAIL <payload>", every log= marker, and QEMU exited 0 by itself
@@ -21,16 +27,19 @@ set -u
 usage()
 {
 	cat <<'EOF'
-usage: tests/run-qemu.sh [-j N] [-k PATTERN] [-f CASES_FILE] [-l] [-h]
+usage: tests/run-qemu.sh [-j N] [-k PATTERN] [-q QEMUS] [-f CASES_FILE] [-l] [-h]
   -j N         run N cases at a time (default 2)
   -k PATTERN   only the cases whose name matches the extended regex PATTERN
+  -q QEMUS     the QEMUs to run on, comma-separated: 7.2, 11 (default 7.2,11)
   -f FILE      the case list (default tests/qemu-tests.txt)
   -l           list the selected cases with their QEMU command lines, run nothing
 environment:
   FIRMWARE     -bios image (default $BUILD/qemu-virt/abacus.bin)
   BUILD        build directory (default build): payloads from $BUILD/payloads,
                logs to $BUILD/test-logs
-  QEMU         QEMU binary (default qemu-system-riscv64)
+  QEMU         QEMU 7.2 binary (default qemu-system-riscv64)
+  QEMU11       QEMU 11.1 binary (default scripts/sid-qemu, from the sid root
+               that scripts/setup.sh makes)
   TIMEOUT      default timeout of a case in seconds (default 30)
 EOF
 }
@@ -39,20 +48,30 @@ cd "$(dirname "$0")/.." || exit 2
 
 BUILD=${BUILD:-build}
 FIRMWARE=${FIRMWARE:-$BUILD/qemu-virt/abacus.bin}
-QEMU=${QEMU:-qemu-system-riscv64}
 DEFAULT_TIMEOUT=${TIMEOUT:-30}
 LOG_DIR=$BUILD/test-logs
 TAIL_LINES=40
 
+# The QEMUs, by the name the case file uses (qemu=, key@NAME=): binary, the
+# label of its PASS/FAIL lines, its log directory, the version it must be.
+ALL_QEMUS=(7.2 11)
+declare -A qemu_bin=([7.2]=${QEMU:-qemu-system-riscv64} [11]=${QEMU11:-scripts/sid-qemu})
+declare -A qemu_label=([7.2]=qemu [11]=qemu11)
+declare -A qemu_logs=([7.2]=$LOG_DIR [11]=$LOG_DIR/qemu11)
+declare -A qemu_version_re=([7.2]='^7\.2\.' [11]='^11\.1\.')
+declare -A qemu_problem=()
+
 jobs_max=2
 filter=
+qemus=7.2,11
 cases_file=tests/qemu-tests.txt
 list_only=0
 
-while getopts "j:k:f:lh" opt; do
+while getopts "j:k:q:f:lh" opt; do
 	case $opt in
 	j) jobs_max=$OPTARG ;;
 	k) filter=$OPTARG ;;
+	q) qemus=$OPTARG ;;
 	f) cases_file=$OPTARG ;;
 	l) list_only=1 ;;
 	h) usage; exit 0 ;;
@@ -64,6 +83,16 @@ if [ $# -ne 0 ] || ! [[ $jobs_max =~ ^[1-9][0-9]*$ ]]; then
 	usage >&2
 	exit 2
 fi
+selected_qemus=()
+IFS=, read -r -a qemu_words <<<"$qemus"
+for q in ${qemu_words[@]+"${qemu_words[@]}"}; do
+	if [ -z "${qemu_label[$q]-}" ]; then
+		echo "run-qemu.sh: unknown QEMU '$q' in -q (7.2 or 11)" >&2
+		exit 2
+	fi
+	selected_qemus+=("$q")
+done
+[ "${#selected_qemus[@]}" -gt 0 ] || { usage >&2; exit 2; }
 if ! [[ $DEFAULT_TIMEOUT =~ ^[1-9][0-9]*$ ]]; then
 	echo "run-qemu.sh: TIMEOUT must be a number of seconds" >&2
 	exit 2
@@ -120,11 +149,36 @@ done <"$cases_file"
 
 # --- one case -------------------------------------------------------------------
 
-# Sets the globals of one case from its fields; config_error is non-empty
-# when the line cannot be run.
+# The QEMUs a case runs on: its qemu= option, else all of them (also for an
+# unknown qemu=, so that setup_case fails the case instead of it vanishing).
+case_qemus()
+{
+	local opt
+	local -a opt_words
+
+	read -r -a opt_words <<<"$1"
+	for opt in ${opt_words[@]+"${opt_words[@]}"}; do
+		case $opt in
+		qemu=*)
+			if [ -n "${qemu_label[${opt#qemu=}]-}" ]; then
+				echo "${opt#qemu=}"
+				return
+			fi ;;
+		esac
+	done
+	echo "${ALL_QEMUS[*]}"
+}
+
+# What an option may be called (key=, and key@QEMU= but for qemu=).
+OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log"
+
+# Sets the globals of one case on QEMU $4 from its fields; config_error is
+# non-empty when the line cannot be run. Options apply in two passes: those
+# for every QEMU (key=value), then those for this one (key@QEMU=value),
+# which override a single-valued option and add to log=.
 setup_case()
 {
-	local payload=$1 args=$2 opts=$3 opt
+	local payload=$1 args=$2 opts=$3 qid=$4 opt pass key value q
 	local -a opt_words extra_args
 
 	machine=virt
@@ -133,23 +187,51 @@ setup_case()
 	firmware=$FIRMWARE
 	exit_device=
 	kernel=yes
+	cpu=
+	accel=
 	dt_edit=
 	markers=()
 	config_error=
 
 	read -r -a opt_words <<<"$opts"
-	for opt in "${opt_words[@]}"; do
-		case $opt in
-		machine=?*) machine=${opt#*=} ;;
-		timeout=?*) timeout_s=${opt#*=} ;;
-		expect=?*) expect=${opt#*=} ;;
-		firmware=?*) firmware=${opt#*=} ;;
-		exit-device=?*) exit_device=${opt#*=} ;;
-		kernel=?*) kernel=${opt#*=} ;;
-		dt=?*) dt_edit=${opt#*=} ;;
-		log=?*) opt=${opt#*=}; markers+=("${opt//\~/ }") ;;
-		*) config_error="unknown option '$opt'" ;;
-		esac
+	for pass in all this; do
+		for opt in ${opt_words[@]+"${opt_words[@]}"}; do
+			key=${opt%%=*}
+			value=${opt#*=}
+			if [ "$key" = "$opt" ] || [ -z "$value" ]; then
+				config_error="unknown option '$opt'"
+				continue
+			fi
+			if [[ $key == *@* ]]; then
+				q=${key#*@}
+				key=${key%%@*}
+				if [ -z "${qemu_label[$q]-}" ]; then
+					config_error="unknown QEMU in option '$opt' (7.2 or 11)"
+					continue
+				fi
+				case " $OPTION_KEYS " in
+				*" $key "*) ;;
+				*) config_error="unknown option '$opt'"; continue ;;
+				esac
+				[ "$pass" = this ] && [ "$q" = "$qid" ] || continue
+			elif [ "$pass" = this ]; then
+				continue
+			fi
+			case $key in
+			machine) machine=$value ;;
+			timeout) timeout_s=$value ;;
+			expect) expect=$value ;;
+			firmware) firmware=$value ;;
+			exit-device) exit_device=$value ;;
+			kernel) kernel=$value ;;
+			cpu) cpu=$value ;;
+			accel) accel=$value ;;
+			dt) dt_edit=$value ;;
+			log) markers+=("${value//\~/ }") ;;
+			qemu) [ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
+			*) config_error="unknown option '$opt'" ;;
+			esac
+		done
 	done
 	if ! [[ $timeout_s =~ ^[1-9][0-9]*$ ]]; then
 		config_error="bad timeout '$timeout_s'"
@@ -187,14 +269,23 @@ setup_case()
 	payload_name=$(basename "$elf" .elf)
 	payload_re=$(printf '%s' "$payload_name" | sed 's/[][\.*^$+?(){}|/]/\\&/g')
 
-	qemu_cmd=("$QEMU" -M "$machine" -nographic)
+	qemu_cmd=("${qemu_bin[$qid]}" -M "$machine" -nographic)
 	# expect=reboot lets QEMU perform the reset so that the payload boots again.
 	[ "$expect" = reboot ] || qemu_cmd+=(-no-reboot)
 	qemu_cmd+=(-bios "$firmware")
 	# kernel=no: the payload is built into the firmware image (make PAYLOAD=...).
 	[ "$kernel" = no ] || qemu_cmd+=(-kernel "$elf")
 	read -r -a extra_args <<<"$args"
-	qemu_cmd+=("${extra_args[@]}")
+	qemu_cmd+=(${extra_args[@]+"${extra_args[@]}"})
+	if [ -n "$cpu" ]; then
+		if [[ " $args " == *" -cpu "* ]]; then
+			config_error="-cpu both in the arguments and as cpu="
+		fi
+		qemu_cmd+=(-cpu "$cpu")
+	fi
+	[ -z "$accel" ] || qemu_cmd+=(-accel "$accel")
+	# This QEMU missing or another version: every case on it fails, saying so.
+	[ -z "${qemu_problem[$qid]-}" ] || config_error=${qemu_problem[$qid]}
 }
 
 # What may follow a payload name in a PAYLOAD-* line.
@@ -271,11 +362,11 @@ judge_case()
 	done
 }
 
-# dt=pmu-snapshot: QEMU's own DT for exactly this machine (dumpdtb) with the
-# firmware's opt-in /chosen/abacus,pmu-snapshot, given with -dtb.
+# dt=pmu-snapshot: this QEMU's own DT for exactly this machine (dumpdtb)
+# with the firmware's opt-in /chosen/abacus,pmu-snapshot, given with -dtb.
 make_case_dtb()
 {
-	local dtb=$LOG_DIR/$1.dtb
+	local dtb=${qemu_logs[$2]}/$1.dtb
 
 	rm -f "$dtb"
 	"${qemu_cmd[@]}" -M "$machine,dumpdtb=$dtb" </dev/null >/dev/null 2>&1 &&
@@ -284,15 +375,16 @@ make_case_dtb()
 
 run_case()
 {
-	local name=$1 qemu_pid rc stopped_on_result=0
+	local name=$1 qid=$2 qemu_pid rc stopped_on_result=0 label=${qemu_label[$2]}
+	local job=$label.$1
 
-	log=$LOG_DIR/$name.log
+	log=${qemu_logs[$qid]}/$name.log
 	reason=$config_error
-	if [ -z "$reason" ] && [ -n "$dt_edit" ] && ! make_case_dtb "$name"; then
+	if [ -z "$reason" ] && [ -n "$dt_edit" ] && ! make_case_dtb "$name" "$qid"; then
 		reason="could not make the case's DT (QEMU dumpdtb, fdtput)"
 	fi
-	printf '%q ' "${qemu_cmd[@]}" >"$LOG_DIR/$name.cmd"
-	echo >>"$LOG_DIR/$name.cmd"
+	printf '%q ' "${qemu_cmd[@]}" >"${qemu_logs[$qid]}/$name.cmd"
+	echo >>"${qemu_logs[$qid]}/$name.cmd"
 	: >"$log"
 
 	if [ -z "$reason" ] && [ ! -f "$firmware" ]; then
@@ -306,7 +398,7 @@ run_case()
 		# No input: legacy getchar and DBCN read must find nothing.
 		timeout -k 5 "$timeout_s" "${qemu_cmd[@]}" </dev/null >"$log" 2>&1 &
 		qemu_pid=$!
-		echo "$qemu_pid" >"$run_dir/$name.pid"
+		echo "$qemu_pid" >"$run_dir/$job.pid"
 		if [ "$expect" = halt ]; then
 			# The firmware halts for good: stop QEMU once every marker is there.
 			while kill -0 "$qemu_pid" 2>/dev/null; do
@@ -335,39 +427,65 @@ run_case()
 		fi
 		wait "$qemu_pid"
 		rc=$?
-		rm -f "$run_dir/$name.pid"
+		rm -f "$run_dir/$job.pid"
 		judge_case "$rc" "$stopped_on_result"
 	fi
 
 	{
 		if [ -z "$reason" ]; then
-			echo "PASS: qemu: $name"
+			echo "PASS: $label: $name"
 		else
-			echo "FAIL: qemu: $name ($reason)"
+			echo "FAIL: $label: $name ($reason)"
 			if [ -s "$log" ]; then
 				tail -n "$TAIL_LINES" "$log" | tr -d '\r' | sed 's/^/    | /'
 			fi
 			echo "    (log: $log)"
 		fi
-	} >"$run_dir/$name.report"
-	if [ -z "$reason" ]; then echo PASS; else echo FAIL; fi >"$run_dir/$name.result"
+	} >"$run_dir/$job.report"
+	if [ -z "$reason" ]; then echo PASS; else echo FAIL; fi >"$run_dir/$job.result"
 	# One report at a time on stdout, whole.
-	flock "$run_dir/print.lock" cat "$run_dir/$name.report"
+	flock "$run_dir/print.lock" cat "$run_dir/$job.report"
 }
 
 # --- run ---------------------------------------------------------------------
 
+# Each selected QEMU must be there and be the version its label says.
+for q in "${selected_qemus[@]}"; do
+	version=$("${qemu_bin[$q]}" --version 2>/dev/null | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p')
+	if [ -z "$version" ]; then
+		qemu_problem[$q]="QEMU $q: '${qemu_bin[$q]}' does not run (scripts/setup.sh installs it)"
+	elif ! [[ $version =~ ${qemu_version_re[$q]} ]]; then
+		qemu_problem[$q]="QEMU $q: '${qemu_bin[$q]}' is QEMU $version"
+	fi
+done
+
+# The (case, QEMU) pairs to run, case by case.
+run_names=()
+run_qemus=()
+run_index=()
+for i in "${!case_names[@]}"; do
+	for q in "${selected_qemus[@]}"; do
+		[[ " $(case_qemus "${case_opts[$i]}") " == *" $q "* ]] || continue
+		run_names+=("${case_names[$i]}")
+		run_qemus+=("$q")
+		run_index+=("$i")
+	done
+done
+
 if [ "$list_only" = 1 ]; then
-	for i in "${!case_names[@]}"; do
-		setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}"
-		printf '%s: ' "${case_names[$i]}"
+	for j in "${!run_names[@]}"; do
+		i=${run_index[$j]}
+		setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}" "${run_qemus[$j]}"
+		printf '%s: %s: ' "${qemu_label[${run_qemus[$j]}]}" "${run_names[$j]}"
 		printf '%q ' "${qemu_cmd[@]}"
-		printf '(timeout %ss, expect %s)\n' "$timeout_s" "$expect"
+		printf '(timeout %ss, expect %s)%s\n' "$timeout_s" "$expect" "${config_error:+ [$config_error]}"
 	done
 	exit 0
 fi
 
-mkdir -p "$LOG_DIR" || exit 2
+for q in "${selected_qemus[@]}"; do
+	mkdir -p "${qemu_logs[$q]}" || exit 2
+done
 run_dir=$(mktemp -d "$LOG_DIR/.run.XXXXXX") || exit 2
 
 stop_all()
@@ -390,31 +508,39 @@ for line in ${bad_lines[@]+"${bad_lines[@]}"}; do
 done
 
 running=0
-for i in "${!case_names[@]}"; do
+for j in "${!run_names[@]}"; do
 	if [ "$running" -ge "$jobs_max" ]; then
 		wait -n
 		running=$((running - 1))
 	fi
-	setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}"
-	run_case "${case_names[$i]}" &
+	i=${run_index[$j]}
+	setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}" "${run_qemus[$j]}"
+	run_case "${run_names[$j]}" "${run_qemus[$j]}" &
 	running=$((running + 1))
 done
 wait
 
-passed=0
-failed=0
-for f in "$run_dir"/*.result "$run_dir"/.bad.*.result; do
-	[ -f "$f" ] || continue
-	if [ "$(cat "$f")" = PASS ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-	fi
+failed_total=0
+for q in "${selected_qemus[@]}"; do
+	passed=0
+	failed=0
+	for f in "$run_dir/${qemu_label[$q]}".*.result; do
+		[ -f "$f" ] || continue
+		if [ "$(cat "$f")" = PASS ]; then
+			passed=$((passed + 1))
+		else
+			failed=$((failed + 1))
+		fi
+	done
+	echo "${qemu_label[$q]}: $passed passed, $failed failed"
+	failed_total=$((failed_total + failed))
+done
+for f in "$run_dir"/.bad.*.result; do
+	[ -f "$f" ] && failed_total=$((failed_total + 1))
 done
 rm -rf "$run_dir"
 
-if [ "${#case_names[@]}" -eq 0 ]; then
+if [ "${#run_names[@]}" -eq 0 ]; then
 	echo "run-qemu.sh: no test case selected${filter:+ by -k '$filter'}" >&2
 fi
-echo "qemu: $passed passed, $failed failed"
-[ "$failed" -eq 0 ] && [ "${#case_names[@]}" -gt 0 ]
+[ "$failed_total" -eq 0 ] && [ "${#run_names[@]}" -gt 0 ]

@@ -31,3 +31,18 @@ uint64_t timer_hz(void)
 {
 	return timebase_hz;
 }
+
+/* On the time source; without one, a loop long enough for a few GHz. */
+void timer_delay_ms(uint32_t ms)
+{
+	uint64_t hz = timebase_hz;
+
+	if (time_source && hz) {
+		uint64_t end = time_source->now() + hz / 1000 * ms;
+		while (time_source->now() < end)
+			;
+		return;
+	}
+	for (volatile uint64_t spin = (uint64_t)ms * 4000000; spin; spin--)
+		;
+}

@@ -109,21 +109,6 @@ static bool gpio_reset_supported(unsigned long type)
 	return type == SBI_SRST_TYPE_SHUTDOWN ? poweroff_line.valid : restart_line.valid;
 }
 
-/* Busy-waits on the machine timer; without one, on a loop long enough for a few GHz. */
-static void delay_ms(uint32_t ms)
-{
-	uint64_t hz = timer_hz();
-
-	if (timer_present() && hz) {
-		uint64_t end = timer_now() + hz / 1000 * ms;
-		while (timer_now() < end)
-			;
-		return;
-	}
-	for (volatile uint64_t spin = (uint64_t)ms * 4000000; spin; spin--)
-		;
-}
-
 static void gpio_line_set(const struct gpio_line *line, bool active)
 {
 	volatile uint32_t *val = &line->regs[SIFIVE_GPIO_OUTPUT_VAL / 4];
@@ -143,11 +128,11 @@ static void gpio_line_pulse(const struct gpio_line *line)
 	regs[SIFIVE_GPIO_OUT_XOR / 4] &= ~line->pin_bit;
 	regs[SIFIVE_GPIO_IOF_EN / 4] &= ~line->pin_bit;
 	regs[SIFIVE_GPIO_OUTPUT_EN / 4] |= line->pin_bit;
-	delay_ms(line->active_ms);
+	timer_delay_ms(line->active_ms);
 	gpio_line_set(line, false);
-	delay_ms(line->inactive_ms);
+	timer_delay_ms(line->inactive_ms);
 	gpio_line_set(line, true);
-	delay_ms(line->wait_ms);
+	timer_delay_ms(line->wait_ms);
 }
 
 static void gpio_reset(unsigned long type, unsigned long reason)

@@ -5,16 +5,23 @@
  * `regmap`. When that block is a SiFive test device (QEMU's sifive,test1), a
  * shutdown for SBI_SRST_REASON_SYSTEM_FAILURE uses its "exit with code"
  * command, so a CI run sees a failing payload as a non-zero exit.
- * It is the first reset device (include/reset_device.h): if its write does
- * not reset the machine (or it cannot do that type), the next is tried.
+ * A write may act some time after it completes: QEMU 11's sifive,test1 only
+ * asks QEMU's main loop to stop the machine (QEMU 7.2 exited at once), and
+ * the hart runs on meanwhile. So the firmware waits SYSCON_RESET_WAIT_MS
+ * before it calls the write a failure, as Linux's syscon-poweroff and
+ * syscon-reboot drivers wait 1 s. It is the first reset device
+ * (include/reset_device.h): only then is the next tried (the gpio-poweroff /
+ * gpio-restart lines, then the platform's fallback).
  */
 #include <libfdt.h>
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "reset_device.h"
 #include "sbi_spec.h"
+#include "timer_device.h"
 
 #define SIFIVE_TEST_FAIL 0x3333
+#define SYSCON_RESET_WAIT_MS 1000
 
 struct syscon_action {
 	volatile uint32_t *reg;
@@ -42,6 +49,7 @@ static void syscon_reset(unsigned long type, unsigned long reason)
 		*act->reg = (1U << 16) | SIFIVE_TEST_FAIL;     /* exit code 1 */
 	else
 		syscon_write(act, act->value);
+	timer_delay_ms(SYSCON_RESET_WAIT_MS);
 }
 
 static struct reset_device syscon_reset_device = {

@@ -8,6 +8,7 @@
  */
 #include "hart.h"
 #include "hart_ext.h"
+#include "mstatus_mpv.h"
 #include "riscv_csr.h"
 #include "sbi_sse.h"
 #include "sbi_trap_redirect.h"
@@ -46,6 +47,9 @@ bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsign
 			csr_write(CSR_HSTATUS, r.hstatus);
 			csr_write(CSR_HTVAL, r.htval);
 			csr_write(CSR_HTINST, r.htinst);
+			/* From VS/VU-mode to HS-mode: V = 0 after the mret. */
+			if (origin.mstatus & MSTATUS_MPV)
+				mstatus_mpv_write(false);
 		}
 		csr_write(CSR_SCAUSE, r.xcause);
 		csr_write(CSR_STVAL, r.xtval);

@@ -10,6 +10,7 @@
  */
 #include "hart_ext.h"
 #include "hart_lifecycle.h"
+#include "mstatus_mpv.h"
 #include "riscv_csr.h"
 #include "sbi_sse.h"
 #include "sse_hart.h"
@@ -31,18 +32,17 @@ HART_LIFECYCLE(20, sse, sse_hart_setup, sse_hart_reset);
 static void sse_context_read(struct hart_state *hs, struct sse_cpu_context *ctx, unsigned long mstatus,
 			     unsigned long mepc, const struct trap_frame *frame)
 {
-	*ctx = (struct sse_cpu_context){
-		.mstatus = mstatus,
-		.mepc = mepc,
-		.sepc = csr_read(CSR_SEPC),
-		.a6 = frame->regs[16],
-		.a7 = frame->regs[17],
-		.has_h = (hs->features & HART_HAS_H) != 0,
-		/* Zicfilp on the hart, whether or not S-mode enabled it for itself:
-		 * U-mode's landing pads (senvcfg.LPE) leave their state in MPELP too. */
-		.lp_active = (hs->features & HART_HAS_ZICFILP) != 0,
-		.dt_active = fwft_enabled(&hs->ext->fwft, SBI_FWFT_DOUBLE_TRAP),
-	};
+	/* Field by field: hstatus is read, and used, only with has_h. */
+	ctx->mstatus = mstatus;
+	ctx->mepc = mepc;
+	ctx->sepc = csr_read(CSR_SEPC);
+	ctx->a6 = frame->regs[16];
+	ctx->a7 = frame->regs[17];
+	ctx->has_h = (hs->features & HART_HAS_H) != 0;
+	/* Zicfilp on the hart, whether or not S-mode enabled it for itself:
+	 * U-mode's landing pads (senvcfg.LPE) leave their state in MPELP too. */
+	ctx->lp_active = (hs->features & HART_HAS_ZICFILP) != 0;
+	ctx->dt_active = fwft_enabled(&hs->ext->fwft, SBI_FWFT_DOUBLE_TRAP);
 	if (ctx->has_h)
 		ctx->hstatus = csr_read(CSR_HSTATUS);
 }
@@ -70,6 +70,9 @@ void sse_deliver_at_trap_exit(struct trap_frame *frame)
 	if (!sse_deliver(hs, &ctx))
 		return;
 	sse_context_write(&ctx, frame);
+	/* VS/VU-mode interrupted: the handler runs with V = 0 (include/mstatus_mpv.h). */
+	if ((frame->mstatus ^ ctx.mstatus) & MSTATUS_MPV)
+		mstatus_mpv_write(false);
 	frame->mstatus = ctx.mstatus;
 	frame->mepc = ctx.mepc;
 }
@@ -102,7 +105,9 @@ void sse_deliver_after_ecall(struct hart_state *hs)
 /*
  * sbi_sse_complete from the ecall path: mepc and mstatus are live CSRs, a6/a7
  * sit in the ecall frame. On a completion, a0/a1 go back as S-mode had them
- * (the interrupted context's registers).
+ * (the interrupted context's registers). An ecall reaches M-mode from V = 0
+ * only (VS-mode's go to HS-mode): MPV is 0 here and, for the ecall paths,
+ * changes only when a completion resumes VS/VU-mode (include/mstatus_mpv.h).
  */
 struct sbiret sse_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1)
 {
@@ -113,6 +118,8 @@ struct sbiret sse_complete_ecall(struct hart_state *hs, unsigned long a0, unsign
 	if (!sbi_sse_complete(hs, &ctx))
 		return sbiret_ok(0);
 	sse_context_write(&ctx, frame);
+	if (__builtin_expect((long)(ctx.mstatus << (63 - 39)) < 0, 0))   /* MPV, bit 39 */
+		mstatus_mpv_write(true);
 	csr_write(CSR_MSTATUS, ctx.mstatus);
 	csr_write(CSR_MEPC, ctx.mepc);
 	return (struct sbiret){ .error = (long)a0, .value = a1 };

@@ -121,6 +121,19 @@ static struct hart_state *host_table[MAX_HARTS];
 		       HART_HAS_ZICBOM | HART_HAS_ZICBOZ | HART_HAS_MENVCFG | HART_HAS_ZKR | HART_HAS_SVPBMT | \
 		       HART_HAS_SVADU | HART_HAS_SVADE | HART_HAS_SMSTATEEN)
 
+/* As scan_cpus (firmware/boot.c): the cpu nodes with a hartid, which size the copy's room. */
+static unsigned int cpu_nodes_with_hartid(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+	unsigned int n = 0;
+
+	if (cpus < 0)
+		return 0;
+	fdt_for_each_subnode(node, fdt, cpus)
+		n += fdt_cpu_hartid(fdt, node) >= 0;
+	return n;
+}
+
 /* As layout_harts (firmware/boot.c): enabled cpu nodes, first node of a hartid. */
 static unsigned int walk_cpus(const void *fdt)
 {
@@ -515,7 +528,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 		return;
 	bool well_formed = dt_well_formed(dtb);
 
-	room = total + fdt_fixup_room(total);
+	room = total + fdt_fixup_room(cpu_nodes_with_hartid(dtb));
 	fdt = malloc(room);
 	if (!fdt)
 		abort();

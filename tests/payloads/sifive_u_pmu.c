@@ -1,22 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * PMU on QEMU sifive_u with Abacus built for the HiFive Unmatched
- * (PLATFORM=hifive-unmatched). QEMU's U54s have cycle, time and instret but
- * no programmable counter and no Sscofpmf, and its DT has no riscv,pmu node,
- * so the firmware uses its built-in U74 event map, whose rows all name
- * mhpmcounter3/4. Only the counters present may be offered: 3 hardware
- * counters (0..2) and Abacus's 24 firmware counters (3..26), and every
- * event of the U74 map is unsupported here. Without mcountinhibit, mcycle
- * and minstret run free, yet cycles and instructions are configurable on
- * them, and what Linux reads stays right: the start value, the value at the
- * stop in a snapshot, and a resume from the value at the stop.
- * Run with -smp 5 (tests/qemu-tests.txt).
+ * (PLATFORM=hifive-unmatched). QEMU's U54s have cycle, time and instret, no
+ * mcountinhibit and no Sscofpmf; QEMU 7.2's have no programmable counter,
+ * QEMU 11.1's have 16 (mhpmcounter3..18). Its DT has no riscv,pmu node, so
+ * the firmware uses its built-in U74 event map, whose rows all name
+ * mhpmcounter3/4. Only the counters present may be offered: the hardware
+ * counters the hart has (0, 2 and any mhpmcounters) and Abacus's 24 firmware
+ * counters after them. Every event of the U74 map is unsupported without
+ * mhpmcounter3/4, and matched on them where they exist. Without
+ * mcountinhibit, mcycle and minstret run free, yet cycles and instructions
+ * are configurable on them, and what Linux reads stays right: the start
+ * value, the value at the stop in a snapshot, and a resume from the value at
+ * the stop. Prints SIFIVE-U-HPM=<number of mhpmcounters>, which the case
+ * file checks per QEMU. Run with -smp 5 (tests/qemu-tests.txt).
  */
 #include "pmu_util.h"
 
-#define SIFIVE_U_NUM_HW       3
-#define SIFIVE_U_NUM_COUNTERS (SIFIVE_U_NUM_HW + ABACUS_NUM_FW)
-#define SIFIVE_U_FW_FIRST     SIFIVE_U_NUM_HW
+#define SIFIVE_U_FIXED_HW     3        /* cycle, (time), instret */
+#define U74_MAP_COUNTERS      ((1UL << 3) | (1UL << 4))
 #define TIMER_CALLS           5
 
 /* Every event the U74 default map has a row for (platform/hifive-unmatched/u74_pmu.c). */
@@ -42,7 +44,7 @@ static const uint64_t u74_raw_selectors[] = {
 
 DEFINE_PMU_PAGE(event_info);
 
-static unsigned long num_counters;
+static unsigned long num_counters, num_hw;   /* num_hw: hardware counters, 0 .. num_hw - 1 */
 
 static unsigned long all_counters(void)
 {
@@ -69,14 +71,23 @@ static bool check_count(void)
 	ret = sbi_pmu_num_counters();
 	CHECK_EQ(ret.error, SBI_SUCCESS);
 	num_counters = ret.value;
-	if (!CHECK_EQ(num_counters, SIFIVE_U_NUM_COUNTERS)) {
+	/* No mhpmcounters, or mhpmcounter3..N: 3 or more hardware counters. */
+	if (!CHECK(num_counters >= SIFIVE_U_FIXED_HW + ABACUS_NUM_FW && num_counters <= 32 + ABACUS_NUM_FW)) {
 		printf("  num_counters = %lu: the checks of the counter layout are skipped\n", num_counters);
 		return false;
 	}
+	num_hw = num_counters - ABACUS_NUM_FW;
+	printf("SIFIVE-U-HPM=%lu\n", num_hw - SIFIVE_U_FIXED_HW);
 	return true;
 }
 
-/* Counter layout: cycle, (time), instret (64 bits), then the firmware counters. */
+/* mhpmcounter3 and 4, which the U74 map names, exist on this hart. */
+static bool has_u74_map_counters(void)
+{
+	return num_hw > 4;
+}
+
+/* Counter layout: cycle, (time), instret, any mhpmcounters (64 bits), then the firmware counters. */
 static void check_get_info(void)
 {
 	struct sbiret ret;
@@ -84,17 +95,17 @@ static void check_get_info(void)
 	/* 1 is the time CSR, not a counter: the hole Linux skips. */
 	ret = sbi_pmu_counter_get_info(1);
 	CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM);
-	for (unsigned long idx = 0; idx < SIFIVE_U_NUM_HW; idx += 2) {   /* 0 and 2 */
+	for (unsigned long idx = 0; idx < num_hw; idx += idx ? 1 : 2) {   /* 0, 2, 3, ... */
 		ret = sbi_pmu_counter_get_info(idx);
 		if (!CHECK_EQ(ret.error, SBI_SUCCESS) || !CHECK_EQ(ret.value, (0xc00 + idx) | (63UL << 12)))
 			printf("  counter_get_info(%lu) = { %ld, 0x%lx }\n", idx, ret.error, ret.value);
 	}
-	for (unsigned long idx = SIFIVE_U_FW_FIRST; idx < SIFIVE_U_NUM_COUNTERS; idx++) {
+	for (unsigned long idx = num_hw; idx < num_counters; idx++) {
 		ret = sbi_pmu_counter_get_info(idx);
 		if (!CHECK_EQ(ret.error, SBI_SUCCESS) || !CHECK(ret.value & SBI_PMU_COUNTER_INFO_TYPE_FW))
 			printf("  counter_get_info(%lu) = { %ld, 0x%lx }\n", idx, ret.error, ret.value);
 	}
-	ret = sbi_pmu_counter_get_info(SIFIVE_U_NUM_COUNTERS);
+	ret = sbi_pmu_counter_get_info(num_counters);
 	CHECK_EQ(ret.error, SBI_ERR_INVALID_PARAM);
 }
 
@@ -121,11 +132,17 @@ static void check_fixed_counters(void)
 					      EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
 	CHECK_EQ(ret.error, SBI_SUCCESS);
 	CHECK_EQ(ret.value, 2);
-	/* The U74 map's events still have no counter here. */
-	CHECK_EQ(sbi_pmu_counter_config_matching(0, all_counters(), 0, EV_DTLB_READ_MISS, 0).error,
-		 SBI_ERR_NOT_SUPPORTED);
-	/* Counter 3 is a firmware counter here: it cannot take a hardware event. */
-	CHECK_EQ(sbi_pmu_counter_config_matching(SIFIVE_U_FW_FIRST, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
+	/* The U74 map's events have no counter here, or one of its two. */
+	ret = sbi_pmu_counter_config_matching(0, all_counters(), 0, EV_DTLB_READ_MISS, 0);
+	if (has_u74_map_counters()) {
+		CHECK_EQ(ret.error, SBI_SUCCESS);
+		CHECK((1UL << ret.value) & U74_MAP_COUNTERS);
+		CHECK_EQ(sbi_pmu_counter_stop(ret.value, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	} else {
+		CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED);
+	}
+	/* The first firmware counter cannot take a hardware event. */
+	CHECK_EQ(sbi_pmu_counter_config_matching(num_hw, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH,
 						 EV_HW(SBI_PMU_HW_CPU_CYCLES), 0).error, SBI_ERR_NOT_SUPPORTED);
 
 	/* Start from a value: the CSR S-mode reads starts there. */
@@ -194,28 +211,39 @@ static void check_event_get_info(void)
 	ret = sbi_pmu_event_get_info((unsigned long)event_info, 0, n, 0);
 	if (!CHECK_EQ(ret.error, SBI_SUCCESS))
 		return;
-	/* cycles and instructions on the free-running mcycle/minstret; nothing else */
+	/* cycles and instructions on the free-running mcycle/minstret; the U74
+	 * map's events (the raw one too) only where its counters exist */
 	for (unsigned long i = 0; i < n; i++) {
 		unsigned long supported = event_info[2 * i] >> 32;
-		if (!CHECK_EQ(supported, i < 2 ? 1 : 0))
+		if (!CHECK_EQ(supported, i < 2 || has_u74_map_counters() ? 1 : 0))
 			printf("  event_get_info: event 0x%lx\n", (unsigned long)(event_info[2 * i] & 0xfffff));
 	}
 }
 
-/* The U74 map's counters do not exist on these harts: nothing to match. */
-static void check_u74_map_unsupported(void)
+/* A U74 map event: on mhpmcounter3 or 4 where they exist (then unmapped
+ * again), NOT_SUPPORTED where they do not. */
+static bool u74_map_match_ok(struct sbiret ret)
+{
+	if (!has_u74_map_counters())
+		return CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED);
+	if (!CHECK_EQ(ret.error, SBI_SUCCESS) || !CHECK((1UL << ret.value) & U74_MAP_COUNTERS))
+		return false;
+	return CHECK_EQ(sbi_pmu_counter_stop(ret.value, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+}
+
+static void check_u74_map_events(void)
 {
 	struct sbiret ret;
 
 	for (unsigned int i = 0; i < U74_MAP_EVENTS; i++) {
 		ret = sbi_pmu_counter_config_matching(0, all_counters(), 0, u74_map_events[i], 0);
-		if (!CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED))
+		if (!u74_map_match_ok(ret))
 			printf("  config_matching(event 0x%lx) = { %ld, %lu }\n", u74_map_events[i],
 			       ret.error, ret.value);
 	}
 	for (unsigned int i = 0; i < U74_RAW_SELECTORS; i++) {
 		ret = sbi_pmu_counter_config_matching(0, all_counters(), 0, EV_RAW, u74_raw_selectors[i]);
-		if (!CHECK_EQ(ret.error, SBI_ERR_NOT_SUPPORTED))
+		if (!u74_map_match_ok(ret))
 			printf("  config_matching(raw 0x%lx) = { %ld, %lu }\n",
 			       (unsigned long)u74_raw_selectors[i], ret.error, ret.value);
 	}
@@ -228,8 +256,8 @@ static void check_fw_counter(void)
 
 	if (!CHECK(idx >= 0))
 		return;
-	if (num_counters == SIFIVE_U_NUM_COUNTERS)
-		CHECK_EQ(idx, SIFIVE_U_FW_FIRST);   /* the lowest free firmware counter */
+	if (num_hw)
+		CHECK_EQ(idx, num_hw);   /* the lowest free firmware counter */
 	for (int i = 0; i < TIMER_CALLS; i++)
 		CHECK_EQ(sbi_set_timer(~0ULL).error, SBI_SUCCESS);
 	CHECK_EQ(pmu_fw_counter_read(idx), TIMER_CALLS);
@@ -244,7 +272,7 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 		check_get_info();
 		check_fixed_counters();
 		check_event_get_info();
+		check_u74_map_events();
 	}
-	check_u74_map_unsupported();
 	check_fw_counter();
 }

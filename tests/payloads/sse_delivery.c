@@ -99,7 +99,9 @@ static void handler(struct sse_handler_arg *arg, struct trap_frame *regs, unsign
 		s->interrupted[0] = seen_of_injected->calls;
 	}
 	if (write_interrupted) {
-		unsigned long v[4] = { 0x80badbad, SBI_SSE_FLAG_SSTATUS_SPP, 0x6666, 0x7777 };
+		/* An even sepc: sepc[0] is always zero (privileged spec, "sepc");
+		 * QEMU 7.2 kept an odd value written to it, QEMU 11.1 clears bit 0. */
+		unsigned long v[4] = { 0x80badbac, SBI_SSE_FLAG_SSTATUS_SPP, 0x6666, 0x7777 };
 		CHECK_EQ(sbi_sse_write_attrs(event, SBI_SSE_ATTR_INTERRUPTED_SEPC, 4, (unsigned long)v, 0).error,
 			 SBI_SUCCESS);
 	}
@@ -226,7 +228,7 @@ static void check_handler_changes_interrupted_state(void)
 	ecall_probe(&p);
 	write_interrupted = false;
 	CHECK_EQ(seen_local.calls, 1);
-	CHECK_EQ(p.after[0], 0x80badbad);
+	CHECK_EQ(p.after[0], 0x80badbac);
 	CHECK_EQ(p.after[16], 0x6666);
 	CHECK_EQ(p.after[17], 0x7777);
 	CHECK_EQ(csr_read(sstatus) & (SSTATUS_SPP | SSTATUS_SPIE), SSTATUS_SPP);
