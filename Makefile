@@ -20,7 +20,7 @@ LINK_CROSS_COMPILE ?= riscv64-linux-gnu-
 PLATFORM      ?= generic
 BUILD         ?= build
 # TEST_HOOKS=1: a separate test image with the firmware-specific test hooks
-# (lib/sbi/sbi_ecall_test_hooks.c) that some payload tests need.
+# (lib/dispatch/sbi_ecall_test_hooks.c) that some payload tests need.
 TEST_HOOKS    ?= 0
 # PMU snapshot memory is offered to S-mode only when asked for: stock Linux
 # 6.12 and 7.2 mishandle it (docs/linux.md). PMU_SNAPSHOT=y: an image that
@@ -74,17 +74,23 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 	      -fno-stack-protector -fno-common -ffunction-sections -fdata-sections \
 	      -Wall -Wextra -Werror -Iinclude -I$(LIBFDT_SRC) -fstack-usage -fcallgraph-info=su $(FW_FIXED_REGS)
 # Code that runs once, at boot (DT discovery, the boot log, S-mode's DT, the
-# AIA's APLIC set-up, the PMP plan), or once at the end (the reset drivers),
+# AIA's discovery and APLIC set-up, the PMP plan), or once at the end (the
+# reset devices and drivers),
 # is built for size: it keeps the image small enough that the firmware
 # region (image, BSS, per-hart blocks, one NAPOT range) stays 128 KiB on a
-# 4-hart QEMU virt. Everything else (every path an SBI call or an IPI
-# takes) stays at -O2, and so does libfdt (at -Os boot takes 42 % more).
+# 4-hart QEMU virt. So are the ACLINT and IMSIC drivers: besides their
+# probes and the hart set-up, all they run is a doorbell's or a timer's one
+# load or store, the same at -Os. Everything else (every path an SBI call
+# or an IPI takes) stays at -O2, and so does libfdt (at -Os boot takes 42 %
+# more).
 FW_OPT     := -O2
 FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
-	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
-	lib/drivers/dt_driver.c lib/drivers/console_dt.c \
-	lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
-	lib/sbi/sbi_pmp_plan.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
+	lib/fdt/fdt_helpers.c firmware/fdt_fixup.c lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
+	lib/core/dt_driver.c firmware/boot_devices.c \
+	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
+	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/sbi_pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
+	lib/common/sbi_heap.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
+	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 # -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in
 # .rela.dyn, which firmware/entry.S applies; the dynamic-linking sections are
@@ -92,28 +98,36 @@ FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 FW_LDFLAGS := -pie --no-dynamic-linker --gc-sections --no-warn-rwx-segments --build-id=none
 
 FW_SRCS := \
-	firmware/entry.S firmware/trap_entry.S firmware/smode_enter.S \
-	firmware/boot.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c firmware/fw_payload.c \
-	firmware/mstatus_mpv.S \
+	firmware/entry.S firmware/trap_entry.S \
+	firmware/boot.c firmware/boot_devices.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c \
+	firmware/fw_payload.c \
 	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
-	lib/sbi/sbi_console.c lib/sbi/sbi_heap.c lib/sbi/sbi_hart.c lib/sbi/sbi_hart_enables.c lib/sbi/sbi_pmp.c lib/sbi/sbi_pmp_plan.c lib/sbi/sbi_trap.c lib/sbi/sbi_trap_redirect.c \
-	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_legacy.c \
-	lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c lib/sbi/sbi_ecall_pmu.c \
-	lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
-	lib/sbi/sbi_ipi.c lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c lib/sbi/sbi_ecall_hsm.c \
+	lib/common/sbi_heap.c lib/common/trap_expect.c lib/common/trap_expect_vector.S lib/common/hart_switch.S \
+	lib/common/mstatus_mpv.S \
+	lib/core/hart_table.c lib/core/hart_mask.c lib/core/sbi_hart_enables.c lib/core/sbi_console.c \
+	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c lib/core/timer.c \
+	lib/core/reset.c lib/core/hart_lifecycle.c \
+	lib/ipi/sbi_ipi.c \
+	lib/sbi/sbi_trap_redirect.c lib/sbi/sbi_trap_redirect_plan.c lib/sbi/sbi_smode_ipi.c \
+	lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c \
 	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
-	lib/sbi/sbi_hart_ext.c lib/sbi/sbi_ecall_sse.c lib/sbi/sbi_ecall_fwft.c lib/sbi/sbi_ecall_dbtr.c \
-	lib/sse/sse_core.c lib/sse/sse_context.c lib/sse/sse_hw.c \
-	lib/fwft/fwft_core.c lib/fwft/fwft_hw.c lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c \
+	lib/dispatch/sbi_trap.c lib/dispatch/sbi_ecall.c lib/dispatch/sbi_ecall_sse_entry.S \
+	lib/dispatch/sbi_ecall_legacy.c lib/dispatch/sbi_ecall_dbcn.c lib/dispatch/sbi_ecall_srst.c \
+	lib/dispatch/sbi_ecall_pmu.c lib/dispatch/sbi_ecall_time.c lib/dispatch/sbi_ecall_ipi.c \
+	lib/dispatch/sbi_ecall_rfence.c lib/dispatch/sbi_ecall_hsm.c lib/dispatch/sbi_ecall_sse.c \
+	lib/dispatch/sbi_ecall_fwft.c lib/dispatch/sbi_ecall_dbtr.c \
+	lib/sse/sse_core.c lib/sse/sse_attrs.c lib/sse/sse_context.c lib/sse/sse_hw.c lib/sse/sse_hart.c \
+	lib/fwft/fwft_core.c lib/fwft/fwft_isa.c lib/fwft/fwft_hw.c lib/fwft/fwft_hart.c \
+	lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c lib/dbtr/dbtr_hart.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
-	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c \
-	lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
-	lib/drivers/dt_driver.c lib/drivers/console_dt.c lib/drivers/uart_ns16550.c \
-	lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/reset_syscon.c \
-	lib/drivers/reset_gpio.c lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c
+	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c lib/pmu/pmu_hart.c \
+	lib/fdt/fdt_helpers.c lib/fdt/fdt_placement.c firmware/fdt_fixup.c \
+	lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/imsic.c \
+	lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c lib/drivers/aia.c lib/drivers/aia_dt.c \
+	lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c
 
 ifeq ($(TEST_HOOKS),1)
-FW_SRCS   += lib/sbi/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
+FW_SRCS   += lib/dispatch/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
 FW_CFLAGS += -DABACUS_TEST_HOOKS
 endif
 ifeq ($(PMU_SNAPSHOT),y)

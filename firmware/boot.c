@@ -15,32 +15,33 @@
 #include <libfdt.h>
 #include "aia.h"
 #include "console.h"
-#include "drivers.h"
 #include "fdt_helpers.h"
 #include "fw_config.h"
-#include "fw_dynamic.h"
 #include "fw_payload.h"
 #include "hart.h"
 #include "hart_ext.h"
+#include "ipi_device.h"
 #include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
-#include "sbi_ecall.h"
 #include "sbi_heap.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
 #include "sbi_stack_depth.h"
 #include "sbi_string.h"
+#include "timer_device.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
-extern char boot_stack_top[];
-extern volatile unsigned int boot_release;
-extern void hart_enter_block(unsigned long hartid) __attribute__((noreturn));
-extern void park(void) __attribute__((noreturn));
 
 /* Read by firmware/entry.S: the stack top of each hart, by hartid. */
 unsigned long *hart_sp_table;
 unsigned long hart_sp_table_len;
+/*
+ * Read by firmware/entry.S: the other harts wait for it. In .data, like the
+ * boot lottery: a waiting hart may read it before the winner has cleared the
+ * BSS, which after a warm reboot still holds the last boot's values.
+ */
+volatile unsigned int boot_release __attribute__((section(".data")));
 
 /*
  * The boot deadline: every hart the DT lists gets this long, from the
@@ -53,7 +54,6 @@ unsigned long hart_sp_table_len;
 #define BOOT_POLLS_PER_TICK      16           /* no time source at all: polls count as time */
 #define BOOT_DEEP_STACK_SIZE     6144         /* as the static boot stack (entry.S) */
 
-struct boot_info boot_info;
 static volatile unsigned int harts_ready;
 /* The hart that finishes boot (boot_hartid's hart_state); READY harts wake it. */
 static struct hart_state *boot_hart;
@@ -187,12 +187,12 @@ static void forget_left_out_stacks(void)
 static void boot_console(const void *dtb, const char *dtb_why)
 {
 	if (!dtb_why)
-		console_probe_dt(dtb);
+		boot_probe_console(dtb);
 	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
 		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
 }
 
-void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info)
+void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top)
 {
 	unsigned long max_hartid, fw_base = (unsigned long)_fw_start, fw_size, room;
 	const void *loader_dtb = dtb;
@@ -247,15 +247,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	layout_harts(fdt, ncpus, max_hartid);
 	boot_info.cpus_disabled = all_cpus - ncpus;
 
-	if (aclint_probe_dt(fdt) < 0)
-		sbi_printf("abacus: warning: no CLINT/ACLINT in the DT: no IPIs, no M-mode timer\n");
-	/* AIA: the M-level APLICs and IMSIC files become firmware devices; a hart
-	 * without an MSWI slot takes its IPIs at its M-level IMSIC file. */
-	aia_probe_dt(fdt);
-	if (reset_probe_dt(fdt) < 0 && !platform->system_reset)
-		sbi_printf("abacus: warning: no reset device in the DT\n");
-	if (platform->system_reset)
-		reset_set_fallback(platform->system_reset);
+	boot_probe_devices(fdt);
 	if (platform->init && platform->init(fdt))
 		sbi_printf("abacus: warning: platform set-up reported an error\n");
 
@@ -273,7 +265,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_hart = finisher;
 	boot_hartid = finisher->hartid;
 	boot_info.cold_hartid = hartid;
-	boot_info.deep_stack_top = boot_stack_top;
+	boot_info.deep_stack_top = boot_stack_top;   /* this hart's, idle once it is on its own */
 	if (finisher->hartid != hartid) {
 		char *stack = sbi_heap_alloc(BOOT_DEEP_STACK_SIZE, 16);
 		if (!stack)
@@ -299,16 +291,16 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	__atomic_store_n(&boot_release, 1, __ATOMIC_RELEASE);
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (hart_table[i]->hartid != hartid)
-			aclint_send_ipi(hart_table[i]);
+			ipi_device_send(hart_table[i]);
 	if (finisher->hartid != hartid)
 		park();
-	hart_enter_block(hartid);
+	/* firmware/entry.S moves this hart onto its own stack, as the others. */
 }
 
 /* Ticks of the boot deadline: generous for hundreds of emulated harts on a busy host. */
 static uint64_t boot_wait_ticks(unsigned int harts)
 {
-	uint64_t hz = aclint_timebase_hz() ? aclint_timebase_hz() : BOOT_DEFAULT_TIMEBASE_HZ;
+	uint64_t hz = timer_hz() ? timer_hz() : BOOT_DEFAULT_TIMEBASE_HZ;
 
 	boot_info.hart_wait_ms = BOOT_WAIT_BASE_MS + (unsigned long)BOOT_WAIT_PER_HART_MS * harts;
 	return hz * boot_info.hart_wait_ms / 1000;
@@ -324,19 +316,19 @@ static uint64_t boot_wait_ticks(unsigned int harts)
 static void boot_wait_for_harts(struct hart_state *self)
 {
 	unsigned int others = hart_count - 1;
-	bool timer = aclint_mtimer_present() && self->mtimecmp;
-	bool clock = aclint_mtimer_present();
-	uint64_t deadline = (clock ? aclint_time() : 0) + boot_wait_ticks(hart_count);
+	bool timer = timer_present() && self->timer_dev;
+	bool clock = timer_present();
+	uint64_t deadline = (clock ? timer_now() : 0) + boot_wait_ticks(hart_count);
 	uint64_t polls = 0;
 
 	if (!others)
 		return;
 	if (timer) {
-		aclint_set_timecmp(self, deadline);
+		timer_set_compare(self, deadline);
 		csr_set(CSR_MIE, MIP_MTIP);
 	}
 	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < others) {
-		uint64_t now = clock ? aclint_time() : polls++ / BOOT_POLLS_PER_TICK;
+		uint64_t now = clock ? timer_now() : polls++ / BOOT_POLLS_PER_TICK;
 		if (now >= deadline) {
 			/* Left out; one that arrives later parks (boot_warm_main). */
 			if (hart_table_leave_out_late(self))
@@ -345,11 +337,11 @@ static void boot_wait_for_harts(struct hart_state *self)
 		}
 		if (timer)
 			wfi();
-		aclint_clear_ipi(self);
+		ipi_device_clear(self);
 	}
 	if (timer) {
 		csr_clear(CSR_MIE, MIP_MTIP);
-		aclint_set_timecmp(self, -1ULL);
+		timer_set_compare(self, -1ULL);
 	}
 }
 
@@ -367,7 +359,7 @@ void boot_warm_main(unsigned long hartid)
 		if (!hart_boot_transition(hs, HART_BOOT_ARRIVED, HART_BOOT_READY))
 			park();
 		__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL);
-		aclint_send_ipi(boot_hart);
+		ipi_device_send(boot_hart);
 		sbi_hsm_stopped_loop(hs);
 	}
 	hs->boot_state = HART_BOOT_READY;

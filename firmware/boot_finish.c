@@ -13,17 +13,22 @@
 #include "fw_dynamic.h"
 #include "fw_payload.h"
 #include "hart_ext.h"
+#include "imsic.h"
 #include "platform.h"
+#include "reset_device.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_console.h"
 #include "sbi_ecall.h"
 #include "sbi_hsm.h"
-#include "sbi_ipi.h"
 #include "sbi_memory.h"
 #include "sbi_string.h"
+#include "timer_device.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[], _bss_start[], _bss_end[];
+
+/* What cold boot found (firmware/boot.c fills it), for the end of boot. */
+struct boot_info boot_info;
 
 /* The boot log's name of each HART_HAS_* bit, in bit order ("": not printed). */
 static const char feature_names[] =
@@ -228,10 +233,10 @@ static struct hart_state *choose_next_hart(const struct next_stage *next, struct
 {
 	if (next->boot_hart != -1UL)
 		return hart_by_id(next->boot_hart);
-	if (sbi_hsm_hart_usable(self))
+	if (hart_offered_to_smode(self))
 		return self;
 	for (unsigned int i = 0; i < hart_count; i++)
-		if (sbi_hsm_hart_usable(hart_table[i]))
+		if (hart_offered_to_smode(hart_table[i]))
 			return hart_table[i];
 	return NULL;
 }
@@ -345,9 +350,9 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 {
 	const struct hart_ext *ext;
 
-	for (unsigned int i = 0; i < hart_count && !sbi_hsm_hart_usable(hs); i++)
+	for (unsigned int i = 0; i < hart_count && !hart_offered_to_smode(hs); i++)
 		hs = hart_table[i];
-	if (!sbi_hsm_hart_usable(hs))
+	if (!hart_offered_to_smode(hs))
 		return;
 	ext = hs->ext;
 
@@ -390,7 +395,7 @@ static void boot_finish_platform(void *arg)
 
 	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
 	for (unsigned int i = 0; i < hart_count; i++)
-		if (sbi_hsm_hart_usable(hart_table[i]))
+		if (hart_offered_to_smode(hart_table[i]))
 			present |= hart_table[i]->pmu.hw_present;
 	log_left_out(HART_BOOT_NO_IPI, "no MSWI slot in the DT, cannot be woken");
 	sbi_snprintf(late_why, sizeof(late_why), "not set up within %lu ms", boot_info.hart_wait_ms);
@@ -420,7 +425,7 @@ static void boot_finish_platform(void *arg)
 			   console_get_device() ? console_get_device()->name : "none");
 		sbi_printf("abacus: timer/IPI       : %s%s, timebase %lu Hz\n",
 			   aclint_mswi_present() ? "ACLINT/CLINT" : aclint_mtimer_present() ? "ACLINT MTIMER" : "none",
-			   aia_ipi_description(), (unsigned long)aclint_timebase_hz());
+			   imsic_ipi_description(), (unsigned long)timer_hz());
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
 		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
 		if (boot_info.cold_hartid != boot_hartid)
@@ -431,6 +436,7 @@ static void boot_finish_platform(void *arg)
 		sbi_printf("\n");
 		log_harts();
 		aia_log();
+		imsic_log();
 		log_pmp(work->self);
 		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "
@@ -459,7 +465,7 @@ void boot_finish(struct hart_state *self)
 	void *smode_fdt;
 	bool quiet;
 
-	fw_dynamic_read(boot_info.fw_info, &next, &why);
+	fw_dynamic_read(boot_info.fw_info, boot_info.fdt, boot_info.deep_stack_top, &next, &why);
 	quiet = next.options & FW_DYNAMIC_OPTION_NO_BOOT_PRINTS;
 	if (why)
 		sbi_printf("abacus: rejecting fw_dynamic_info at 0x%lx: %s; using the default next stage\n",
@@ -494,6 +500,6 @@ void boot_finish(struct hart_state *self)
 				     hart_stack_top(self));
 	}
 	__atomic_store_n(&target->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_RELEASE);
-	sbi_ipi_raise(target, HART_IPI_WAKE);
+	sbi_hsm_hart_wake(target);
 	sbi_hsm_stopped_loop(self);
 }

@@ -9,7 +9,7 @@
  * does not use (not in the DT, its cpu node disabled, or left out at boot:
  * firmware/boot.c) finds no stack there and parks for good.
  */
-#include "aia.h"
+#include "imsic.h"
 #include "riscv_csr.h"
 
 	.section .text.entry, "ax"
@@ -68,8 +68,11 @@ _start:
 	csrr	a0, CSR_MHARTID
 	mv	a1, s1
 	mv	a2, s2
+	mv	a3, sp                  /* its top: the deep DT work at the end of boot reuses it */
 	call	boot_cold_main
-	j	park
+	/* Set up: on to this hart's own stack, as the others (it parks in boot_cold_main otherwise). */
+	csrr	a0, CSR_MHARTID
+	j	hart_enter_block
 
 secondary_wait:
 	/*
@@ -112,38 +115,17 @@ hart_enter_block:
 	/* a0 = hartid: switch to this hart's own stack and run boot_warm_main. */
 	la	t0, hart_sp_table_len
 	ld	t1, 0(t0)
-	bgeu	a0, t1, park
+	bgeu	a0, t1, no_stack
 	la	t0, hart_sp_table
 	ld	t0, 0(t0)
 	slli	t1, a0, 3
 	add	t0, t0, t1
 	ld	t1, 0(t0)
-	beqz	t1, park
+	beqz	t1, no_stack
 	mv	sp, t1
 	call	boot_warm_main
-
-	.globl park
-park:
-	csrw	CSR_MIE, zero
-4:	wfi
-	j	4b
-
-/* call_on_stack(fn, arg, stack_top): fn(arg) on another stack (boot_finish). */
-	.globl call_on_stack
-call_on_stack:
-	addi	sp, sp, -16
-	sd	ra, 8(sp)
-	sd	s0, 0(sp)
-	mv	s0, sp
-	mv	sp, a2
-	mv	t0, a0
-	mv	a0, a1
-	jalr	t0
-	mv	sp, s0
-	ld	s0, 0(sp)
-	ld	ra, 8(sp)
-	addi	sp, sp, 16
-	ret
+no_stack:
+	j	park
 
 /* Steps over a 4-byte instruction that trapped (CSR probes above); t2 = 1 says so. */
 	.align 2
@@ -169,13 +151,9 @@ boot_trap_vector:
 	.globl boot_lottery
 boot_lottery:
 	.word 0
-	.globl boot_release
-boot_release:
-	.word 0
 
 	.section .bss
 	.align 4
-	.globl boot_stack_top
 boot_stack:
 	/* 6 KiB: scripts/stack-check.py bounds cold boot and the DT work at
 	 * about 1.2 KiB (docs/boot.md); every byte here is in the protected

@@ -5,7 +5,7 @@
 #include "fw_dynamic.h"
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
+#include "hart_switch.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
 #include "trap_expect.h"
@@ -25,6 +25,7 @@ static bool read_ulong_safe(unsigned long addr, unsigned long *out)
 }
 
 struct cpu_node_lookup {
+	const void *fdt;
 	unsigned long hartid;
 	int node;
 };
@@ -33,10 +34,11 @@ static void cpu_node_lookup(void *arg)
 {
 	struct cpu_node_lookup *l = arg;
 
-	l->node = fdt_cpu_node_by_hartid(boot_info.fdt, l->hartid);
+	l->node = fdt_cpu_node_by_hartid(l->fdt, l->hartid);
 }
 
-void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const char **why)
+void fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next,
+		     const char **why)
 {
 	unsigned long f[sizeof(struct fw_dynamic_info) / sizeof(unsigned long)] = { 0 };
 	struct fw_dynamic_info *info = (struct fw_dynamic_info *)f;
@@ -69,11 +71,11 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 	}
 	if (words == 6 && info->boot_hart != -1UL) {
 		struct hart_state *hs = hart_by_id(info->boot_hart);
-		struct cpu_node_lookup l = { .hartid = info->boot_hart };
+		struct cpu_node_lookup l = { .fdt = fdt, .hartid = info->boot_hart };
 		/* The DT walk on the idle boot stack: libfdt goes deeper than the
 		 * hart's M-mode stack should (docs/boot.md "Memory"). */
 		if (!hs)
-			call_on_stack(cpu_node_lookup, &l, boot_info.deep_stack_top);
+			call_on_stack(cpu_node_lookup, &l, deep_stack_top);
 		if (!hs && l.node < 0) {
 			*why = "boot_hart is not in the DT";
 			return;
@@ -85,7 +87,7 @@ void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const cha
 		 * not offered (its cpu node disabled, or left out at boot), the
 		 * firmware picks the hart for the next stage itself.
 		 */
-		if (hs && sbi_hsm_hart_usable(hs))
+		if (hs && hart_offered_to_smode(hs))
 			next->boot_hart = info->boot_hart;
 	}
 	next->options = info->options;

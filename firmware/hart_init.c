@@ -4,13 +4,16 @@
  * ISA string confirmed by probing), trap vector, delegation, counters,
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
-#include "aia.h"
+#include "imsic.h"
 #include "csr_layer.h"
+#include "dbtr_hw.h"
+#include "fwft_hw.h"
 #include "hart_ext.h"
+#include "hart_lifecycle.h"
+#include "ipi_device.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hart_enables.h"
-#include "sbi_hsm.h"
 #include "sbi_memory.h"
 #include "sbi_pmp.h"
 #include "trap_expect.h"
@@ -182,6 +185,7 @@ static void setup_extension_enables(struct hart_state *hs)
 	}
 }
 
+/* Also when the hart stops (HSM hart_stop): what S-mode passed on is taken back. */
 void hart_reset_stateen(struct hart_state *hs)
 {
 	/* What S-mode and HS-mode may pass on starts at nothing (Smstateen chapter, "Usage"). */
@@ -197,6 +201,43 @@ void hart_reset_stateen(struct hart_state *hs)
 	csr_write(CSR_HSTATEEN1, 0);
 	csr_write(CSR_HSTATEEN2, 0);
 	csr_write(CSR_HSTATEEN3, 0);
+}
+
+HART_LIFECYCLE(50, stateen, NULL, hart_reset_stateen);
+
+/*
+ * What the SBI 3.0 extensions can give S-mode on this hart, as part of its
+ * feature discovery: each service records it in its per-hart state, and the
+ * HART_HAS_* bits other services read are set here, before any service's
+ * lifecycle init runs.
+ */
+static void discover_sbi3_features(struct hart_state *hs)
+{
+	struct hart_ext *ext = hs->ext;
+	uint32_t trigger_types[DBTR_MAX_TRIGGERS] = { 0 };
+	uint32_t features, pmlen_supported;
+	unsigned int triggers = 0;
+
+	/* FWFT: extensions the DT names and the hardware confirms. */
+	features = fwft_hw_probe(hs->isa_features, hs->features, &pmlen_supported);
+	if (features & (1U << SBI_FWFT_LANDING_PAD))
+		hs->features |= HART_HAS_ZICFILP;
+	if (features & (1U << SBI_FWFT_SHADOW_STACK))
+		hs->features |= HART_HAS_ZICFISS;
+	if (features & (1U << SBI_FWFT_DOUBLE_TRAP))
+		hs->features |= HART_HAS_SSDBLTRP;
+	if (features & (1U << SBI_FWFT_PTE_AD_HW_UPDATING))
+		hs->features |= HART_HAS_SVADU;
+	if (features & (1U << SBI_FWFT_POINTER_MASKING_PMLEN))
+		hs->features |= HART_HAS_SMNPM;
+	fwft_hart_init(&ext->fwft, features, pmlen_supported);
+
+	/* DBTR: Sdtrig is found by probing (QEMU 7.2's ISA string does not name it). */
+	if (hs->features & HART_HAS_S)
+		triggers = dbtr_hw_probe(trigger_types, DBTR_MAX_TRIGGERS);
+	if (triggers)
+		hs->features |= HART_HAS_SDTRIG;
+	dbtr_hart_init(&ext->dbtr, triggers, trigger_types);
 }
 
 void hart_init_mmode(struct hart_state *hs)
@@ -235,10 +276,12 @@ void hart_init_mmode(struct hart_state *hs)
 	if (hs->features & HART_HAS_SSTC)
 		csr_write(CSR_STIMECMP, -1UL);
 	setup_pmp(hs);
-	/* SSE, FWFT (its medeleg/menvcfg bits), DBTR: lib/sbi/sbi_hart_ext.c. */
-	hart_init_extensions(hs);
+	/* FWFT (its medeleg/menvcfg bits), DBTR; then every service's per-hart state. */
+	discover_sbi3_features(hs);
+	hart_lifecycle_init(hs);
 	/* IPIs wake this hart (and are taken as traps once it runs in S-mode):
 	 * MSIP, or MEIP from its M-level IMSIC file when it has no MSWI slot. */
+	imsic_hart_init(hs);
 	csr_write(CSR_MIP, 0);
-	csr_write(CSR_MIE, aia_hart_init(hs));
+	csr_write(CSR_MIE, hs->ipi_dev ? hs->ipi_dev->mip : MIP_MSIP);
 }

@@ -17,12 +17,12 @@
  * Supervisor Software Events: the slow path's exit looks at
  * hart_state.sse_ready (one load: hart_state sits right above the frame, at
  * the top of the M-mode stack) and when it is set lets
- * sbi_sse_deliver_pending() (lib/sse/sse_hw.c) enter an event handler
+ * sse_deliver_at_trap_exit() (lib/sse/sse_hart.c) enter an event handler
  * instead of the interrupted code. The ecall fast path does not look: only
  * an SSE call can make an event ready during an ecall, and the SSE slot of
- * the extension table (sbi_ecall_sse_entry, below) looks after the call; an
- * IPI served inside another ecall keeps this hart's IPI raised, so the trap
- * right after the mret delivers (lib/sbi/sbi_ipi.c).
+ * the extension table (lib/dispatch/sbi_ecall_sse_entry.S) looks after the
+ * call; an IPI served inside another ecall keeps this hart's IPI raised, so
+ * the trap right after the mret delivers (sse_ipi(), lib/sse/sse_core.c).
  */
 #include "hart.h"
 #include "trap.h"
@@ -61,7 +61,7 @@ trap_entry:
 	SAVE(a5, 15)
 	SAVE(a6, 16)
 	SAVE(a7, 17)
-	/* Dispatch by EID, as lib/sbi/sbi_ecall.c's sbi_ecall_dispatch() does:
+	/* Dispatch by EID, as lib/dispatch/sbi_ecall.c's sbi_ecall_dispatch() does:
 	 * a0..a6 stay as they are, the handler returns a0/a1. Legacy EIDs
 	 * (0x00-0x0F) are sorted out on the miss path: no slot holds one but
 	 * slot 0, which holds EID 0 (see sbi_extensions[]). */
@@ -77,19 +77,7 @@ trap_entry:
 	ld	t0, SBI_EXT_TABLE_SLOTS + SBI_EXT_ENTRY_HANDLER(t0)
 	jalr	t0
 ecall_done:
-	addi	t0, sp, TRAP_FRAME_SIZE
-	csrw	CSR_MSCRATCH, t0
-	LOAD(ra, 1)
-	LOAD(t0, 5)
-	LOAD(t1, 6)
-	LOAD(a2, 12)
-	LOAD(a3, 13)
-	LOAD(a4, 14)
-	LOAD(a5, 15)
-	LOAD(a6, 16)
-	LOAD(a7, 17)
-	LOAD(sp, 2)
-	mret
+	ECALL_RETURN
 
 ecall_legacy:
 	mv	a6, a7          /* the legacy handler takes the EID as its 7th argument */
@@ -101,26 +89,6 @@ ecall_not_supported:
 	bleu	a7, t0, ecall_legacy
 	li	a0, SBI_ERR_NOT_SUPPORTED
 	li	a1, 0
-	j	ecall_done
-
-	/*
-	 * The SSE extension's handler in the table (lib/sbi/sbi_ecall.c): the
-	 * glue, then the delivery of an event the call left ready (inject,
-	 * enable, unmask, the next event after a complete), with the call's
-	 * return as the interrupted context. ra needs no saving: the frame has
-	 * S-mode's and ecall_done reloads it.
-	 */
-	.globl sbi_ecall_sse_entry
-sbi_ecall_sse_entry:
-	call	sbi_ecall_sse
-	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
-	beqz	t0, ecall_done
-	SAVE(a0, 10)
-	SAVE(a1, 11)
-	addi	a0, sp, TRAP_FRAME_SIZE          /* this hart's hart_state */
-	call	sse_hw_deliver_from_ecall
-	LOAD(a0, 10)
-	LOAD(a1, 11)
 	j	ecall_done
 
 trap_from_mmode:
@@ -188,7 +156,7 @@ trap_save_registers:
 	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
 	beqz	t0, 1f
 	mv	a0, sp
-	call	sbi_sse_deliver_pending
+	call	sse_deliver_at_trap_exit
 1:	ld	t0, TRAP_FRAME_MEPC(sp)
 	csrw	CSR_MEPC, t0
 	ld	t0, TRAP_FRAME_MSTATUS(sp)
@@ -227,23 +195,4 @@ trap_save_registers:
 	LOAD(t5, 30)
 	LOAD(t6, 31)
 	LOAD(sp, 2)
-	mret
-
-/*
- * Probe vector (trap_expect_begin/end): mscratch points at the hart's
- * hart_state.expect {saved_t1, trapped, ...}. Skip the faulting 4-byte
- * instruction and record that a trap happened; no other state changes.
- */
-	.align 2
-	.globl trap_expect_vector
-trap_expect_vector:
-	csrrw	t0, CSR_MSCRATCH, t0
-	sd	t1, 0(t0)
-	csrr	t1, CSR_MEPC
-	addi	t1, t1, 4
-	csrw	CSR_MEPC, t1
-	li	t1, 1
-	sd	t1, 8(t0)
-	ld	t1, 0(t0)
-	csrrw	t0, CSR_MSCRATCH, t0
 	mret

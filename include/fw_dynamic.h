@@ -33,9 +33,12 @@ struct next_stage {
  * bad block, fills the default (next_stage_default) and sets *why to the
  * reason (NULL when there was simply no block). A block with next_addr 0
  * (QEMU without -kernel: the loader loaded no next stage) is good: its
- * options and boot_hart are used, with the default next stage.
+ * options and boot_hart are used, with the default next stage. A boot_hart
+ * the hart table does not know is looked up in fdt, on deep_stack_top
+ * (libfdt goes deeper than a hart's M-mode stack should).
  */
-void fw_dynamic_read(unsigned long info_addr, struct next_stage *next, const char **why);
+void fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next,
+		     const char **why);
 
 /* The next stage when the loader names none: the embedded payload, else the build's default (firmware/fw_payload.c). */
 void next_stage_default(struct next_stage *next);

@@ -15,7 +15,7 @@
  * slow path returns to S/U-mode and after an SSE call (hart_state sits right
  * above the trap frame).
  */
-#define HART_STATE_SSE_READY 1128   /* checked below */
+#define HART_STATE_SSE_READY 1144   /* checked below */
 
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
@@ -53,13 +53,9 @@
  * write through sireg2 loses the real MINH (firmware/hart_init.c). */
 #define HART_CDELEG_LOSES_MINH (1U << 22)
 
-/* What a hart is asked to do by another (bits of hart_state.ipi_pending). */
-#define HART_IPI_SMODE   (1UL << 0)   /* S-mode software interrupt (SBI IPI) */
-#define HART_IPI_RFENCE  (1UL << 1)   /* remote fence request */
-#define HART_IPI_WAKE    (1UL << 2)   /* HSM: leave the stopped/suspended loop */
-#define HART_IPI_SSE     (1UL << 3)   /* SSE: an event was injected or routed here */
-
 struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
+struct ipi_device;
+struct timer_device;
 
 /*
  * Where a hart is in the boot hand-shake (hart_state.boot_state, firmware/boot.c).
@@ -71,7 +67,7 @@ struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
 #define HART_BOOT_WAITING 0   /* released, not here yet */
 #define HART_BOOT_ARRIVED 1   /* setting itself up */
 #define HART_BOOT_READY   2   /* set up (then in HSM STOPPED), or the boot hart */
-#define HART_BOOT_NO_IPI  3   /* left out: no MSWI slot, so it cannot be woken */
+#define HART_BOOT_NO_IPI  3   /* left out: no IPI doorbell, so it cannot be woken */
 #define HART_BOOT_LATE    4   /* left out: not READY by the boot deadline */
 
 struct hart_state {
@@ -90,11 +86,15 @@ struct hart_state {
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;
-	volatile unsigned long ipi_pending;
+	volatile unsigned long ipi_pending;  /* what other harts asked of it: one bit per IPI reason (include/sbi_ipi.h) */
 	/* S-mode IPI requests sent to this hart and not yet counted as received. */
 	volatile unsigned long smode_ipi_requests;
-	volatile uint32_t *msip;         /* ACLINT MSWI register of this hart */
-	volatile uint64_t *mtimecmp;     /* ACLINT MTIMER compare register */
+	/* The hart's IPI doorbell and its register in it (include/ipi_device.h). */
+	const struct ipi_device *ipi_dev;
+	volatile void *ipi_reg;
+	/* Its machine timer compare register, in that timer device (include/timer_device.h). */
+	const struct timer_device *timer_dev;
+	volatile void *timer_reg;
 	struct rfence_request rfence;
 	volatile unsigned long rfence_lock;
 	/* trap_expect_begin/end and the probe trap vector (firmware/trap_entry.S). */
@@ -146,8 +146,23 @@ static inline struct hart_state *current_hart(void)
 }
 #endif
 
+/* The top of hs's M-mode stack: it grows down from just below hart_state. */
+static inline unsigned long hart_stack_top(const struct hart_state *hs)
+{
+	return (unsigned long)hs;
+}
+
 /* The hart with this hartid, or NULL when the firmware does not offer it. */
 struct hart_state *hart_by_id(unsigned long hartid);
+/*
+ * True when S-mode may start or target this hart: it has S-mode (a hart
+ * without, such as the FU740's S7, stays in M-mode and is never offered to
+ * S-mode, HSM, IPIs or SSE).
+ */
+static inline bool hart_offered_to_smode(const struct hart_state *hs)
+{
+	return (hs->features & HART_HAS_S) != 0;
+}
 /* Moves hs from boot_state `from` to `to` if it is still in `from` (atomic). */
 bool hart_boot_transition(struct hart_state *hs, unsigned int from, unsigned int to);
 /* True for the boot states of a hart left out (HART_BOOT_NO_IPI, HART_BOOT_LATE). */
@@ -157,9 +172,9 @@ bool hart_boot_left_out(const struct hart_state *hs);
  * while no other hart reads the table (boot, before S-mode runs). */
 void hart_table_drop_left_out(void);
 /*
- * Cold boot: a hart without an MSWI slot (msip) cannot be woken, nor sent
- * an IPI or a remote fence, so it is left out (HART_BOOT_NO_IPI) - unless
- * no hart has one, and then the cold-boot hart alone is kept. Returns the
+ * Cold boot: a hart without an IPI doorbell (ipi_dev) cannot be woken, nor
+ * sent an IPI or a remote fence, so it is left out (HART_BOOT_NO_IPI) -
+ * unless no hart has one, and then the cold-boot hart alone is kept. Returns the
  * hart that finishes boot: the cold-boot hart if kept, else the first hart
  * kept; NULL when none is (no MSWI, and the cold-boot hart is not listed).
  */

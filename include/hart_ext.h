@@ -3,7 +3,8 @@
  * A hart's SBI 3.0 extension state: Supervisor Software Events, Firmware
  * Features, Debug Triggers. One block per hart, allocated at boot next to
  * the per-hart block (it would not fit the 2 KiB block with the M-mode
- * stack); hart_state.ext points to it.
+ * stack); hart_state.ext points to it. Each service sets up and resets its
+ * part through the per-hart lifecycle (include/hart_lifecycle.h).
  */
 #ifndef ABACUS_HART_EXT_H
 #define ABACUS_HART_EXT_H
@@ -18,10 +19,5 @@ struct hart_ext {
 	struct fwft_hart fwft;
 	struct dbtr_hart dbtr;
 };
-
-/* Every hart, at the end of its M-mode set-up: probe, then reset state (lib/sbi/sbi_hart_ext.c). */
-void hart_init_extensions(struct hart_state *hs);
-/* A hart leaving S-mode for good (HSM stop): its local state back to reset values. */
-void sbi_hart_reset_extensions(struct hart_state *hs);
 
 #endif

@@ -3,13 +3,14 @@
 #define ABACUS_SBI_BOOT_H
 
 #include "hart.h"
+#include "hart_switch.h"
 
 /* Free space in the DT handed to S-mode (a next stage grows it in place). */
 #define FDT_FIXUP_ROOM_BYTES 4096
 /*
  * Room for DT fixups in the firmware's copy: a /reserved-memory node (about
  * 200 bytes) and the AIA's few status properties (FDT_COPY_ROOM_BYTES), and
- * a status property per cpu node at worst (24 bytes: lib/fdt/fdt_fixup.c,
+ * a status property per cpu node at worst (24 bytes: firmware/fdt_fixup.c,
  * fixup_harts_not_offered). By cpu node, not by the DT's size: QEMU 11.1's
  * cpu nodes (riscv,isa-extensions) are nearly three times QEMU 7.2's, and
  * room for an eighth of its 512-hart DT (532 KB) left no space below the
@@ -39,9 +40,11 @@ struct boot_info {
 };
 extern struct boot_info boot_info;
 
-/* firmware/entry.S: calls fn(arg) with sp = stack_top, then returns on the caller's stack. */
-void call_on_stack(void (*fn)(void *), void *arg, void *stack_top);
 
+/* Cold boot: the console from the DT, stdout-path first, else its first UART; < 0: none (firmware/boot_devices.c). */
+int boot_probe_console(const void *fdt);
+/* Cold boot: IPI doorbells, timer, AIA and reset devices from the DT (firmware/boot_devices.c). */
+void boot_probe_devices(const void *fdt);
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */
 void hart_init_mmode(struct hart_state *hs);
 /* Smstateen: sstateen0..3 and hstateen0..3 back to 0 (boot, and HSM hart_stop). */
@@ -54,7 +57,7 @@ enum fdt_fw_reservation {
 	FDT_RESERVE_MEMRESERVE,     /* a /memreserve/ entry: 16 bytes, when there is no room for the node */
 };
 /*
- * DT changes before S-mode sees it (lib/fdt/fdt_fixup.c). `aia`: the AIA
+ * DT changes before S-mode sees it (firmware/fdt_fixup.c). `aia`: the AIA
  * nodes of a DT of this layout (aia_dt_scan), or NULL to find them here.
  */
 struct aia_dt;

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The ecall dispatcher. Each extension is one handler, registered with one
- * line in lib/sbi/sbi_ecall.c's table. A handler gets a0..a5 and the FID in
+ * line in lib/dispatch/sbi_ecall.c's table. A handler gets a0..a5 and the FID in
  * their original registers and returns the sbiret (a0 = error, a1 = value).
  * A handler may change mepc (mepc already points past the ecall).
  */
 #ifndef ABACUS_SBI_ECALL_H
 #define ABACUS_SBI_ECALL_H
 
-/* The extension table (lib/sbi/sbi_ecall.c): slot = (eid * MULT) >> (64 - BITS). */
+/* The extension table (lib/dispatch/sbi_ecall.c): slot = (eid * MULT) >> (64 - BITS). */
 #define SBI_EXT_HASH_MULT     0x6851bc5490da06eb
 #define SBI_EXT_HASH_BITS     5
 #define SBI_EXT_ENTRY_SHIFT   5     /* 32-byte entries: eid, handler, name, available */
@@ -46,7 +46,7 @@ SBI_ECALL_HANDLER(sbi_ecall_test_hooks);   /* test builds only */
 
 #include <stdbool.h>
 bool sbi_srst_available(void);
-/* DBTR is offered when some hart has Sdtrig triggers (lib/sbi/sbi_ecall_dbtr.c). */
+/* DBTR is offered when some hart has Sdtrig triggers (lib/dispatch/sbi_ecall_dbtr.c). */
 bool sbi_dbtr_available(void);
 
 /* Called from the trap entry with the ecall's registers. */

@@ -34,7 +34,8 @@ void fwft_hart_init(struct fwft_hart *fh, uint32_t supported, uint32_t pmlen_sup
 void fwft_hart_reset(struct fwft_hart *fh);
 /*
  * The DT extensions (HART_HAS_*, from riscv,isa) a feature needs before boot
- * probes its control bits; 0 for MISALIGNED_EXC_DELEG (medeleg alone).
+ * probes its control bits; 0 for MISALIGNED_EXC_DELEG (medeleg alone)
+ * (lib/fwft/fwft_isa.c).
  */
 uint32_t fwft_feature_isa_needs(unsigned int feature);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The M-mode enables a hart needs so that S-mode can use every extension
- * its DT advertises (lib/sbi/sbi_hart_enables.c; firmware/hart_init.c writes
+ * its DT advertises (lib/core/sbi_hart_enables.c; firmware/hart_init.c writes
  * them and keeps what sticks). Pure, host-tested (tests/host/test_hart_enables.c).
  */
 #ifndef ABACUS_SBI_HART_ENABLES_H

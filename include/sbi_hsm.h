@@ -3,12 +3,14 @@
 #define ABACUS_SBI_HSM_H
 
 #include "hart.h"
+#include "hart_switch.h"
 #include "sbi_types.h"
 
 /* Stopped harts wait here until hart_start; never returns. */
 void sbi_hsm_stopped_loop(struct hart_state *hs) __attribute__((noreturn));
-/* True when S-mode may start/target this hart (it has S-mode). */
-bool sbi_hsm_hart_usable(const struct hart_state *hs);
+
+/* Wakes hs from the stopped or suspended loop (after a change it must see: START_PENDING). */
+void sbi_hsm_hart_wake(struct hart_state *hs);
 
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque);
 /* Returns only on failure. */
@@ -17,14 +19,5 @@ struct sbiret sbi_hsm_hart_get_status(unsigned long hartid);
 struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigned long resume_addr,
 				   unsigned long opaque);
 
-/* Enters S/U-mode at addr with a0, a1; the M-mode stack restarts at stack_top
- * (firmware/smode_enter.S). */
-void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr, unsigned long mode,
-			  unsigned long stack_top) __attribute__((noreturn));
-
-static inline unsigned long hart_stack_top(const struct hart_state *hs)
-{
-	return (unsigned long)hs;   /* the stack grows down from just below hart_state */
-}
 
 #endif

@@ -1,35 +1,69 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Inter-processor interrupts between harts (ACLINT MSWI) and remote fences. */
+/*
+ * The IPI transport (lib/ipi/sbi_ipi.c): one hart asks another for
+ * something by setting a reason bit in the target's hart_state and ringing
+ * its doorbell (include/ipi_device.h); the target takes the bits and runs
+ * the handler of each reason. A reason belongs to the service that sends it
+ * (remote fences, SSE, S-mode IPIs, HSM wake-ups) and is declared there with
+ * IPI_REASON(): the linker gathers them into one table, in link order, and a
+ * reason's bit is its place in it. The transport knows none of them.
+ */
 #ifndef ABACUS_SBI_IPI_H
 #define ABACUS_SBI_IPI_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_types.h"
 
 /*
  * The machine interrupts an IPI arrives as: MSIP from the hart's ACLINT MSWI
  * slot, or MEIP from its M-level IMSIC interrupt file when it has no slot
- * (lib/drivers/aia.c). Each hart enables only its own in mie; pending bits
+ * (lib/drivers/imsic.c). Each hart enables only its own in mie; pending bits
  * are tested against both (a stray MEIP on a hart without an IMSIC costs
  * one empty sbi_ipi_process()).
  */
 #define MIP_IPI (MIP_MSIP | MIP_MEIP)
 
-/* Raises `reasons` (HART_IPI_*) on the target and interrupts it. */
-void sbi_ipi_raise(struct hart_state *target, unsigned long reasons);
-/*
- * An S-mode IPI from self to target (IPI extension, legacy send_ipi): counts
- * IPI_SENT on self and, once the target takes it, IPI_RECEIVED there, one
- * each per request, so the harts' IPI_SENT and IPI_RECEIVED totals agree
- * (docs/pmu.md) even when two requests meet in one interrupt.
- */
-void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target);
+struct ipi_reason {
+	/*
+	 * Acts on a request for this reason, on the target hart; NULL when the
+	 * request needs no action (the waiting code re-checks its state).
+	 * in_ecall: served by an M-mode wait inside an ecall (HSM suspend, a
+	 * remote fence, the console), whose fast exit does not deliver SSE
+	 * events, rather than by the machine software interrupt, whose slow
+	 * exit does.
+	 */
+	void (*handle)(struct hart_state *hs, bool in_ecall);
+};
+
+#define IPI_REASONS_MAX (8 * sizeof(unsigned long))
+#if defined(__clang__)
+#define IPI_REASON_NO_ASAN __attribute__((no_sanitize("address")))   /* host fuzzers: no redzones in the table */
+#else
+#define IPI_REASON_NO_ASAN
+#endif
+/* Declares the reason `name` with its handler, in the table (a file-scope definition). */
+#define IPI_REASON(name, handler) \
+	const struct ipi_reason name __attribute__((used, section("abacus_ipi_reasons"), aligned(8))) \
+		IPI_REASON_NO_ASAN = { handler }
+
+/* The table (firmware/abacus.ld; on the host the linker makes these for the section's name). */
+extern const struct ipi_reason __start_abacus_ipi_reasons[], __stop_abacus_ipi_reasons[];
+
+/* The bit of a reason in hart_state.ipi_pending. */
+static inline unsigned long sbi_ipi_reason_bit(const struct ipi_reason *reason)
+{
+	return 1UL << (reason - __start_abacus_ipi_reasons);
+}
+
+/* Raises `reason` on the target and rings its doorbell. */
+void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason);
 /* The machine software interrupt: handle what other harts asked of this one. */
 void sbi_ipi_interrupt(void);
 /*
  * The same from M-mode waiting inside an ecall (HSM suspend, remote fences):
- * an SSE event it makes ready is left for the interrupt after the ecall.
+ * each handler learns it (in_ecall).
  */
 void sbi_ipi_process(void);
 /*
@@ -39,23 +73,4 @@ void sbi_ipi_process(void);
  */
 void sbi_ipi_serve_pending(void);
 
-/*
- * Validates (hart_mask, hart_mask_base) as the SBI spec defines it (base -1 =
- * all harts) and calls fn for each target hart that S-mode may address.
- * Returns SBI_ERR_INVALID_PARAM (and calls nothing) if any hartid is invalid.
- */
-long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base,
-			   void (*fn)(struct hart_state *target, void *arg), void *arg);
-
-/*
- * True-or-error over the same harts (stopped ones included): SBI_SUCCESS when
- * ok() holds for every hart the mask names, SBI_ERR_INVALID_PARAM for an
- * invalid hartid (checked first), else SBI_ERR_NOT_SUPPORTED.
- */
-long sbi_hartmask_check(unsigned long hart_mask, unsigned long hart_mask_base,
-			bool (*ok)(const struct hart_state *target));
-
-/* Remote fence of type fid (SBI_RFENCE_*) on the harts of the mask; synchronous. */
-struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,
-			 unsigned long start, unsigned long size, unsigned long asid_vmid);
 #endif

@@ -47,7 +47,7 @@ struct pmp_layout {
 void pmp_plan(const struct pmp_region *regions, unsigned int n, unsigned int available, unsigned long granule,
 	      struct pmp_layout *out);
 
-/* The calling hart's PMP: implemented entries (0 without PMP) and granularity in bytes (lib/sbi/sbi_pmp.c). */
+/* The calling hart's PMP: implemented entries (0 without PMP) and granularity in bytes (lib/core/sbi_pmp.c). */
 void pmp_probe(unsigned int *entries, unsigned long *granule);
 /* Writes a layout to the calling hart's PMP (all other entries OFF); false if a CSR write trapped. */
 bool pmp_write_layout(const struct pmp_layout *layout, unsigned int entries);

@@ -8,6 +8,7 @@
 #define ABACUS_SBI_RFENCE_H
 
 #include <stdbool.h>
+#include "sbi_types.h"
 
 #define RFENCE_PAGE_SIZE 4096UL
 /* Above this many pages a ranged flush costs more than a full one. */
@@ -46,5 +47,9 @@ struct rfence_pages {
 	bool full;
 };
 struct rfence_pages rfence_pages_of(unsigned long start, unsigned long size);
+
+/* Remote fence of type fid (SBI_RFENCE_*) on the harts of the mask; synchronous. */
+struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,
+			 unsigned long start, unsigned long size, unsigned long asid_vmid);
 
 #endif

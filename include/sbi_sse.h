@@ -98,7 +98,7 @@ void sse_context_enter(struct sse_cpu_context *ctx, unsigned long interrupted[4]
 /* Completion: resumes the state e->interrupted describes. */
 void sse_context_resume(struct sse_cpu_context *ctx, const unsigned long interrupted[4]);
 
-/* ---- Set-up, called by the firmware (lib/sbi/sbi_hart_ext.c) ---- */
+/* ---- Set-up: the hart's lifecycle (lib/sse/sse_hart.c) and boot ---- */
 /* Boot: the events this hart can raise; everything UNUSED, the hart masked. */
 void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp);
 /* Global events: default preferred hart (called once, on the boot hart). */
@@ -112,8 +112,16 @@ void sse_hart_reset(struct hart_state *hs);
 void sse_pmu_overflow(struct hart_state *hs);
 /* A double trap from S-mode; false when no double-trap handler is enabled. */
 bool sse_double_trap(struct hart_state *hs);
-/* HART_IPI_SSE: another hart injected or routed an event here. */
-void sse_ipi(struct hart_state *hs);
+/*
+ * SSE's IPI: another hart injected or routed an event here. Served inside
+ * an ecall (in_ecall: an M-mode wait, whose fast exit does not look at
+ * sse_ready), an event it makes ready keeps this hart's IPI raised, so the machine software interrupt taken right after the
+ * ecall's mret delivers it; a wait loop that serves IPIs again meanwhile
+ * raises it again.
+ */
+void sse_ipi(struct hart_state *hs, bool in_ecall);
+/* The IPI reason sse_ipi() handles (include/sbi_ipi.h). */
+extern const struct ipi_reason sse_ipi_reason;
 
 /*
  * On the way back to S/U-mode, when hs->sse_ready: delivers the highest

@@ -8,8 +8,8 @@
  * saw it and the CSRs that decide, and says what to write, so the rules of
  * the privileged spec ("Trap Entry", H extension's hstatus/htval/htinst,
  * "Delegation of traps to VS-mode") are unit-tested on the host
- * (tests/host/test_trap_redirect.c). lib/sbi/sbi_trap.c reads and writes the
- * CSRs around it.
+ * (tests/host/test_trap_redirect.c; lib/sbi/sbi_trap_redirect_plan.c).
+ * lib/sbi/sbi_trap_redirect.c reads and writes the CSRs around it.
  *
  * Zicfilp and Ssdbltrp, as a real trap into the target mode: its xPELP gets
  * the landing-pad state the trap into M-mode left in mstatus.MPELP (and the
@@ -17,7 +17,7 @@
  * SDT is set, and when SDT is already set the trap cannot be taken there:
  * from VS-mode it becomes a double trap (cause 16) for HS-mode, from S-mode
  * the plan says double_trap and the caller handles it as the hardware's
- * double trap into M-mode (lib/sbi/sbi_trap.c).
+ * double trap into M-mode (lib/sbi/sbi_trap_redirect.c).
  */
 #ifndef ABACUS_SBI_TRAP_REDIRECT_H
 #define ABACUS_SBI_TRAP_REDIRECT_H
@@ -57,5 +57,36 @@ bool trap_cause_vs_delegable(unsigned long cause);
 bool trap_cause_tval_is_address(unsigned long cause);
 
 void trap_redirect_plan(const struct trap_origin *origin, struct trap_redirect *out);
+
+/* ---- On the hart (lib/sbi/sbi_trap_redirect.c) ---- */
+
+struct trap_frame;
+/*
+ * Sends a trap from S/U-mode (or VS/VU-mode) on to the mode that would have
+ * taken it had M-mode delegated it: S/HS-mode, or VS-mode when the trap came
+ * from V=1 and hedeleg delegates its cause. The _full form also gives
+ * mtval2 (guest physical address >> 2 of a guest-page fault, for htval) and
+ * mtinst (for htinst, or 0).
+ */
+void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval);
+void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
+			    unsigned long tval2, unsigned long tinst);
+/*
+ * The same for a trap whose return state is not in a frame: mstatus and mepc
+ * are what the mret will use, updated in place (legacy calls redirect a
+ * fault with the live CSRs, without a whole trap_frame on the stack).
+ * False, with nothing changed, when S-mode's trap handler cannot take it
+ * (Ssdbltrp: sstatus.SDT set, a double trap); the _full form and
+ * sbi_trap_redirect() then hand it to the SSE double-trap event or stop the hart.
+ */
+bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
+			     unsigned long tval2, unsigned long tinst);
+/*
+ * A trap S-mode cannot take (sstatus.SDT set: the hardware's double trap
+ * from S-mode, or one a redirect found): the SSE double-trap event when
+ * S-mode enabled it (delivered on the trap's way out), else the hart stops
+ * with a report.
+ */
+void sbi_trap_double_trap(struct trap_frame *frame);
 
 #endif

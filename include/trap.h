@@ -8,7 +8,30 @@
 #define TRAP_FRAME_MSTATUS (33 * 8)
 #define TRAP_FRAME_SIZE    (34 * 8)
 
-#ifndef __ASSEMBLER__
+#ifdef __ASSEMBLER__
+#include "riscv_csr.h"
+/*
+ * The ecall fast path's return to S/U-mode (firmware/trap_entry.S, and the
+ * SSE slot of the extension table, lib/dispatch/sbi_ecall_sse_entry.S):
+ * mscratch gets the empty stack's top again, the registers the fast path
+ * saved come back (a0/a1 hold the sbiret), then mret.
+ */
+.macro ECALL_RETURN
+	addi	t0, sp, TRAP_FRAME_SIZE
+	csrw	CSR_MSCRATCH, t0
+	ld	ra, 1 * 8(sp)
+	ld	t0, 5 * 8(sp)
+	ld	t1, 6 * 8(sp)
+	ld	a2, 12 * 8(sp)
+	ld	a3, 13 * 8(sp)
+	ld	a4, 14 * 8(sp)
+	ld	a5, 15 * 8(sp)
+	ld	a6, 16 * 8(sp)
+	ld	a7, 17 * 8(sp)
+	ld	sp, 2 * 8(sp)
+	mret
+.endm
+#else
 #include <stdbool.h>
 
 struct trap_frame {
@@ -19,28 +42,6 @@ struct trap_frame {
 
 /* Non-ecall traps (interrupts, exceptions), called from firmware/trap_entry.S. */
 void sbi_trap_handler(struct trap_frame *frame);
-/*
- * Sends a trap from S/U-mode (or VS/VU-mode) on to the mode that would have
- * taken it had M-mode delegated it: S/HS-mode, or VS-mode when the trap came
- * from V=1 and hedeleg delegates its cause (include/sbi_trap_redirect.h).
- * The _full form also gives mtval2 (guest physical address >> 2 of a
- * guest-page fault, for htval) and mtinst (for htinst, or 0).
- */
-void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval);
-void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
-			    unsigned long tval2, unsigned long tinst);
-/*
- * The same for a trap whose return state is not in a frame: mstatus and mepc
- * are what the mret will use, updated in place (legacy calls redirect a
- * fault with the live CSRs, without a whole trap_frame on the stack).
- * False, with nothing changed, when S-mode's trap handler cannot take it
- * (Ssdbltrp: sstatus.SDT set, a double trap); the _full form and
- * sbi_trap_redirect() then hand it to the SSE double-trap event or stop the hart.
- */
-bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
-			     unsigned long tval2, unsigned long tinst);
-/* Prints cause, epc, tval and registers, then stops this hart. */
-void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
 #endif
 
 #endif

@@ -19,7 +19,7 @@ if ! run make -s BUILD="$BUILD" firmware payloads; then
 	echo "FAIL: build: firmware or payloads did not build" | tee -a "$out"
 	status=1
 fi
-# The test-hook image (lib/sbi/sbi_ecall_test_hooks.c) some payload tests boot.
+# The test-hook image (lib/dispatch/sbi_ecall_test_hooks.c) some payload tests boot.
 if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
 	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
 	status=1
@@ -37,6 +37,10 @@ for d in generic generic-test-hooks generic-snapshot; do
 	[ -f "$BUILD/$d/abacus.map" ] && stack_builds="$stack_builds $BUILD/$d"
 done
 run scripts/stack-check.py $stack_builds || status=1
+# The file graph of each build: no circle, every dependency pointing down the
+# layers of docs/architecture.md, no firmware source file over 600 lines
+# (scripts/layer-check.py).
+run scripts/layer-check.py $stack_builds || status=1
 # One-image builds (make PAYLOAD=...) that payload tests boot without -kernel,
 # and the images built with OpenSBI's variables (FW_TEXT_START, FW_JUMP_ADDR,
 # FW_FDT_PATH, ...) that payload tests boot (tests/payloads/embedded.mk).

@@ -14,7 +14,8 @@ where C code starts on a hart's 2 KiB block:
   - the trap entry (firmware/trap_entry.S) builds a TRAP_FRAME_SIZE frame at
     the top of the stack and then calls the functions its object file calls
     (read from its relocations) and every handler of the ecall table
-    (sbi_extension_table's handler slots, read from its relocations);
+    (sbi_extension_table's handler slots, read from its relocations; for a
+    handler in assembly, ASM_HANDLERS, what its object file calls);
   - firmware/entry.S starts boot_warm_main at the very top of the stack.
 
 Indirect calls are resolved by INDIRECT_CALLS below (by calling function).
@@ -43,23 +44,44 @@ CROSS = os.environ.get('CROSS_COMPILE', 'riscv64-unknown-elf-')
 # missing from one build (another platform's driver) is fine; one missing
 # from every build checked is a stale entry and fails.
 INDIRECT_CALLS = {
-    # Hart masks: the per-target callbacks (lib/sbi/sbi_ipi.c).
+    # Hart masks: the per-target callbacks (lib/core/hart_mask.c).
     'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
     'sbi_hartmask_check': ['hart_has_h'],
-    # The console device (lib/sbi/sbi_console.c): the UART drivers.
+    # The console device (lib/core/sbi_console.c): the UART drivers.
     'console_putc_raw': ['ns16550_putc', 'sifive_uart_putc'],
     'sbi_putc': ['ns16550_putc', 'sifive_uart_putc'],
     'sbi_puts': ['ns16550_putc', 'sifive_uart_putc'],
-    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc'],
+    # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
+    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc', 'sbi_ipi_serve_pending'],
     'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
+    # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
+    'format': ['console_putc_raw'],
+    'put_padded': ['console_putc_raw'],
+    'put_number': ['console_putc_raw'],
+    'sink_put': ['console_putc_raw'],
     # Misaligned emulation's S-mode memory accessors (lib/sbi/sbi_emulate.c).
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
-    # A quirk's reset fallback (lib/drivers/reset_syscon.c); no quirk has one.
-    'reset_system': [],
-    # The extension table's availability checks (lib/sbi/sbi_ecall.c).
+    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, M-level IMSIC file.
+    'sbi_ipi_raise': ['mswi_send', 'imsic_ipi_send'],
+    'ipi_device_send': ['mswi_send', 'imsic_ipi_send'],
+    # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
+    'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
+    # The machine timer (include/timer_device.h): ACLINT MTIMER.
+    'sbi_timer_set': ['mtimer_set_compare'],
+    'timer_now': ['mtimer_now'],
+    'timer_delay_ms': ['mtimer_now'],
+    # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h): hart set-up, HSM hart_stop.
+    # (hart_lifecycle_run, inlined into both.)
+    'hart_lifecycle_init': ['sse_hart_setup'],
+    'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
+    # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
+    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
+                     'syscon_reset', 'gpio_reset'],
+    # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
     # The AIA's M-level APLIC (boot) and each hart's M-level IMSIC file (hart
@@ -70,7 +92,8 @@ INDIRECT_CALLS = {
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
     'boot_cold_main': [],
-    'console_probe_dt': ['ns16550_probe', 'sifive_uart_probe'],
+    'boot_probe_console': ['ns16550_probe', 'sifive_uart_probe'],
+    'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare'],
     'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
                       'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',
                       'gpio_poweroff_probe', 'gpio_restart_probe', 'aia_note_probe'],
@@ -84,7 +107,7 @@ NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'bo
                             'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print'}
 
 # Recursion the code bounds, as (caller, callee): the call edges that cannot
-# be taken again below that call. libfdt resolves an alias at the start of a
+# be taken below that call. libfdt resolves an alias at the start of a
 # path by looking it up under "/aliases" (a full path) and then looking up
 # its value; the firmware passes libfdt a path that starts with an alias
 # only after checking that the alias's value is a full path
@@ -97,12 +120,18 @@ FDT_ALIAS_EDGES = (('fdt_path_offset_namelen', 'fdt_get_alias_namelen'),
 BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
     ('fdt_get_alias_namelen', 'fdt_path_offset'), ('fdt_get_alias_namelen', 'fdt_path_offset_namelen'),
     ('fdt_path_offset_namelen', 'fdt_path_offset'), ('fdt_path_offset_namelen', 'fdt_path_offset_namelen'))}
+# SSE's IPI handler raises its own reason again when it runs inside an ecall
+# (lib/sse/sse_core.c, sse_ipi); sbi_ipi_raise takes a request at once only
+# on a hart without a doorbell, which never has requests pending outside
+# that very call, so its handlers never run inside an ecall: below that
+# raise, the IPI is not taken again.
+BOUNDED_RECURSION[('sse_ipi', 'sbi_ipi_raise')] = (('sbi_ipi_raise', 'ipi_take'),)
 
 # Assembly that C calls: bytes it pushes on the hart's stack. call_on_stack
 # saves two registers there, then runs its function on another stack;
 # hart_enter_next_mode, hart_enter_block (cold boot: onto the hart's own
 # stack, where boot_warm_main is a root) and park never return and push
-# nothing; mstatus_mpv_write (firmware/mstatus_mpv.S) returns and pushes
+# nothing; mstatus_mpv_write (lib/common/mstatus_mpv.S) returns and pushes
 # nothing.
 ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_block': 0, 'park': 0,
                  'mstatus_mpv_write': 0}
@@ -111,13 +140,18 @@ ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_blo
 # file and #define of its stack's size). Cold boot and the DT work at the end
 # of boot run on the 6 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
 # is its size for a finisher that is not the cold-boot hart), a fatal trap's
-# report on its own stack (lib/sbi/sbi_trap.c).
+# report on its own stack (lib/core/trap_report.c).
 OTHER_STACKS = [
     ('boot_cold_main', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('boot_finish_platform', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
-    ('trap_report_print', 'lib/sbi/sbi_trap.c', 'TRAP_REPORT_STACK_SIZE'),
+    ('trap_report_print', 'lib/core/trap_report.c', 'TRAP_REPORT_STACK_SIZE'),
 ]
+
+# Handlers of the ecall table written in assembly, by object file: the SSE
+# slot (lib/dispatch/sbi_ecall_sse_entry.S), which calls the SSE glue and
+# then delivery, on the ecall's frame.
+ASM_HANDLERS = {'sbi_ecall_sse_entry.S.o': 'sbi_ecall_sse_entry'}
 
 # Where firmware/entry.S starts C on a hart's block, at its top.
 BLOCK_TOP_ROOTS = ['boot_warm_main']
@@ -263,12 +297,18 @@ class Build:
         entry_calls = asm_calls.get('trap_entry.S.o', set())
         if not entry_calls:
             self.errors.append('trap_entry.S.o calls nothing: cannot find the trap handlers')
+        # Handlers in assembly (ASM_HANDLERS) run on the trap frame too: what they call is a root.
+        for obj, fn in ASM_HANDLERS.items():
+            if fn in handlers:
+                if not asm_calls.get(obj):
+                    self.errors.append('%s calls nothing: cannot find what %s calls' % (obj, fn))
+                entry_calls |= asm_calls.get(obj, set())
         for fn in sorted(entry_calls | handlers):
-            if fn == 'sbi_ecall_sse_entry':
-                continue          # assembly (trap_entry.S): its calls are among entry_calls
+            if fn in ASM_HANDLERS.values():
+                continue          # assembly: its calls are among entry_calls
             roots.append((trap_frame, fn))
         # Every address-taken function must be a known callee of some listed indirect call.
-        listed = set(known_targets) | NOT_CALLED_ON_HART_STACK | handlers | {'sbi_ecall_sse_entry'}
+        listed = set(known_targets) | NOT_CALLED_ON_HART_STACK | handlers | set(ASM_HANDLERS.values())
         for fn in sorted(taken - listed):
             self.errors.append('%s: its address is taken, but no INDIRECT_CALLS entry lists it '
                                '(scripts/stack-check.py)' % fn)

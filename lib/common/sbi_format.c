@@ -1,23 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * printf-style formatting, freestanding: %c %s %d %i %u %x %X %p %%, the
- * l/ll/z length modifiers, '0' and '-' flags and a field width. Shared by the
- * console (sbi_printf) and buffers (sbi_snprintf); host tests use it too.
+ * l/ll/z length modifiers, '0' and '-' flags and a field width. Into a
+ * buffer (sbi_snprintf) or through an output the caller gives (the console's
+ * sbi_printf); host tests use it too.
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "console.h"
+#include "sbi_format.h"
 
 struct format_sink {
-	bool console;       /* write to the console instead of buf */
+	void (*put)(char c);    /* the output, or NULL: into buf */
 	char *buf;
 	size_t size, len;
 };
 
 static void sink_put(struct format_sink *s, char c)
 {
-	if (s->console)
-		sbi_putc(c);
+	if (s->put)
+		s->put(c);
 	else if (s->len + 1 < s->size)
 		s->buf[s->len] = c;
 	s->len++;
@@ -134,14 +135,14 @@ static int format(struct format_sink *s, const char *fmt, va_list ap)
 			break;
 		}
 	}
-	if (!s->console && s->size)
+	if (!s->put && s->size)
 		s->buf[s->len < s->size ? s->len : s->size - 1] = '\0';
 	return (int)s->len;
 }
 
 int sbi_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	struct format_sink s = { false, buf, size, 0 };
+	struct format_sink s = { NULL, buf, size, 0 };
 
 	return format(&s, fmt, ap);
 }
@@ -157,10 +158,9 @@ int sbi_snprintf(char *buf, size_t size, const char *fmt, ...)
 	return n;
 }
 
-/* Formats straight to the console; the caller holds the console lock. */
-int sbi_console_vprintf(const char *fmt, va_list ap)
+int sbi_vformat(void (*put)(char c), const char *fmt, va_list ap)
 {
-	struct format_sink s = { true, NULL, 0, 0 };
+	struct format_sink s = { put, NULL, 0, 0 };
 
 	return format(&s, fmt, ap);
 }

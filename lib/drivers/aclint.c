@@ -3,19 +3,18 @@
  * ACLINT MSWI (machine software interrupts, msip registers) and MTIMER
  * (mtime, mtimecmp), or the SiFive CLINT that holds both. A hart's slot in
  * the device is its position in the node's interrupts-extended list, so
- * sparse hartids (FU540/FU740) work.
- *
- * The IPI device interface (send, clear) also serves harts whose IPIs go
- * through their M-level IMSIC interrupt file (no MSWI slot, lib/drivers/aia.c):
- * their msip points at the file's seteipnum_le, where the same store of 1
- * raises the firmware's IPI identity; clearing it is a claim (mtopei).
+ * sparse hartids (FU540/FU740) work. The MSWI slot is the hart's IPI
+ * doorbell (include/ipi_device.h), the MTIMER its timer compare register
+ * and the machine's time source (include/timer_device.h).
  */
 #include <libfdt.h>
-#include "aia.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "hart.h"
+#include "ipi_device.h"
+#include "riscv_csr.h"
 #include "sbi_memory.h"
+#include "timer_device.h"
 
 #define CLINT_MSWI_OFFSET     0x0000
 #define CLINT_MTIMECMP_OFFSET 0x4000
@@ -25,9 +24,40 @@
 
 static volatile uint64_t *mtime_reg;
 static bool mswi_found, mtimer_found;
-static uint64_t timebase_hz;
+static unsigned int devices_found;
 
-/* Hart slots: filled once the hart table exists (aclint_probe_dt runs after it). */
+static void mswi_send(struct hart_state *target)
+{
+	*(volatile uint32_t *)target->ipi_reg = 1;
+}
+
+static void mswi_clear(struct hart_state *self)
+{
+	*(volatile uint32_t *)self->ipi_reg = 0;
+}
+
+static const struct ipi_device mswi_ipi_device = {
+	.mip = MIP_MSIP,
+	.send = mswi_send,
+	.clear = mswi_clear,
+};
+
+static uint64_t mtimer_now(void)
+{
+	return *mtime_reg;
+}
+
+static void mtimer_set_compare(struct hart_state *hs, uint64_t when)
+{
+	*(volatile uint64_t *)hs->timer_reg = when;
+}
+
+static const struct timer_device mtimer_device = {
+	.now = mtimer_now,
+	.set_compare = mtimer_set_compare,
+};
+
+/* Hart slots: filled once the hart table exists (boot walks the DT for the ACLINT after laying it out). */
 static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool timer, bool mswi)
 {
 	int len;
@@ -51,16 +81,24 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool time
 		struct hart_state *hs = hart_by_intc_phandle(phandle, &hint);
 		if (!hs)
 			continue;
-		if (mswi && irq == 3) {
-			hs->msip = (volatile uint32_t *)(base + CLINT_MSWI_OFFSET + 4 * slot);
+		if (mswi && irq == 3 &&
+		    hart_set_ipi_device(hs, &mswi_ipi_device, (volatile void *)(base + CLINT_MSWI_OFFSET + 4 * slot)))
 			mswi_found = true;
-		}
 		if (timer && irq == 7) {
-			hs->mtimecmp = (volatile uint64_t *)(base + (mswi ? CLINT_MTIMECMP_OFFSET : 0) + 8 * slot);
+			hart_set_timer(hs, &mtimer_device, (volatile void *)(base + (mswi ? CLINT_MTIMECMP_OFFSET : 0) + 8 * slot));
+			timer_device_set(&mtimer_device);
 			mtimer_found = true;
 		}
 	}
 	return 0;
+}
+
+/* A probe's result, counted when the device is used. */
+static int aclint_found(int mapped)
+{
+	if (mapped == 0)
+		devices_found++;
+	return mapped;
 }
 
 static int clint_probe(const void *fdt, int node)
@@ -72,7 +110,7 @@ static int clint_probe(const void *fdt, int node)
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
 	/* The firmware's alone: S-mode writing msip/mtimecmp could stall or fake IPIs and timers. */
 	sbi_memory_add_device(base, size, "clint");
-	return aclint_map_harts(fdt, node, (uintptr_t)base, true, true);
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, true));
 }
 
 static int aclint_mswi_probe(const void *fdt, int node)
@@ -82,7 +120,7 @@ static int aclint_mswi_probe(const void *fdt, int node)
 	if (fdt_read_reg(fdt, node, 0, &base, &size))
 		return -1;
 	sbi_memory_add_device(base, size, "aclint-mswi");
-	return aclint_map_harts(fdt, node, (uintptr_t)base, false, true);
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, false, true));
 }
 
 static int aclint_mtimer_probe(const void *fdt, int node)
@@ -113,44 +151,20 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 		mtime_reg = (volatile uint64_t *)(uintptr_t)(base + ACLINT_MTIME_OFFSET);
 		sbi_memory_add_device(base, size, "aclint-mtimer");
 	}
-	return aclint_map_harts(fdt, node, (uintptr_t)base, true, false);
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, false));
 }
 
 static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", NULL };
 static const char *const mswi_compatible[] = { "riscv,aclint-mswi", NULL };
 static const char *const mtimer_compatible[] = { "riscv,aclint-mtimer", NULL };
 
-/*
- * The AIA's IMSIC and APLIC nodes are found in the same walk and noted for
- * lib/drivers/aia.c: each walk over the DT costs about 370,000 instructions
- * on QEMU virt (docs/boot.md).
- */
-static int aia_noted;
-
-static int aia_note_probe(const void *fdt, int node)
-{
-	int parent = fdt_parent_hinted(node);
-
-	aia_note_node(node, parent >= 0 ? parent : fdt_parent_offset(fdt, node));
-	aia_noted++;
-	return 0;
-}
-
-static const char *const aia_compatible[] = { "riscv,imsics", "qemu,imsics", "riscv,aplic", "qemu,aplic", NULL };
-static const struct dt_driver aia_note_driver = { "aia", aia_compatible, aia_note_probe };
-static const struct dt_driver clint_driver = { "clint", clint_compatible, clint_probe };
+const struct dt_driver clint_driver = { "clint", clint_compatible, clint_probe };
 const struct dt_driver aclint_mswi_driver = { "aclint-mswi", mswi_compatible, aclint_mswi_probe };
 const struct dt_driver aclint_mtimer_driver = { "aclint-mtimer", mtimer_compatible, aclint_mtimer_probe };
 
-int aclint_probe_dt(const void *fdt)
+unsigned int aclint_devices_found(void)
 {
-	static const struct dt_driver *const drivers[] = { &clint_driver, &aclint_mswi_driver,
-							    &aclint_mtimer_driver, &aia_note_driver, NULL };
-	int cpus = fdt_path_offset(fdt, "/cpus");
-
-	timebase_hz = cpus >= 0 ? fdt_read_u32(fdt, cpus, "timebase-frequency", 0) : 0;
-	/* Every CLINT/ACLINT node: multi-socket machines have one per socket. */
-	return dt_probe_all(fdt, drivers) - aia_noted > 0 ? 0 : -1;
+	return devices_found;
 }
 
 bool aclint_mswi_present(void)
@@ -161,37 +175,4 @@ bool aclint_mswi_present(void)
 bool aclint_mtimer_present(void)
 {
 	return mtimer_found;
-}
-
-void aclint_send_ipi(struct hart_state *hs)
-{
-	if (hs->msip)
-		*hs->msip = 1;    /* MSWI: msip = 1; IMSIC: identity IMSIC_IPI_ID */
-}
-
-/* Only ever for the calling hart. */
-void aclint_clear_ipi(struct hart_state *hs)
-{
-	if (!hs->msip)
-		return;
-	if (aia_is_imsic_file(hs->msip))
-		aia_imsic_ipi_clear();
-	else
-		*hs->msip = 0;
-}
-
-uint64_t aclint_time(void)
-{
-	return mtime_reg ? *mtime_reg : 0;
-}
-
-void aclint_set_timecmp(struct hart_state *hs, uint64_t value)
-{
-	if (hs->mtimecmp)
-		*hs->mtimecmp = value;
-}
-
-uint64_t aclint_timebase_hz(void)
-{
-	return timebase_hz;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A machine-level APLIC domain set up as the AIA's root domain of a machine
- * whose wired interrupts all belong to S-mode (include/aia.h). Pure: every
+ * whose wired interrupts all belong to S-mode (include/aplic.h). Pure: every
  * register access goes through the MMIO seam, so the sequence is tested on
  * the host against a model of the domain (tests/host/test_aia_setup.c).
  *
@@ -11,7 +11,7 @@
  * configuration (written early by M-mode, then locked with mmsiaddrcfgh.L),
  * 4.8.1 IDCs (idelivery = 0: no interrupt reaches the hart at this level).
  */
-#include "aia.h"
+#include "aplic.h"
 #include "console.h"
 
 /* The fields of smsiaddrcfgh the AIA defines (4.5.4): LHXS and the high PPN. */

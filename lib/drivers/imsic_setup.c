@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The calling hart's machine-level IMSIC interrupt file (include/aia.h).
+ * The calling hart's machine-level IMSIC interrupt file (include/imsic.h).
  * Pure: every access goes through the miselect/mireg seam, so the sequence
  * is tested on the host against a model of an interrupt file
  * (tests/host/test_aia_setup.c).
@@ -9,7 +9,7 @@
  * (0x72) 0 = no threshold; eie (0xC0 + k) enable bits, 64 identities per
  * register on RV64, where only the even-numbered registers exist.
  */
-#include "aia.h"
+#include "imsic.h"
 
 /* RV64: eie/eip k (even) holds identities 32k..32k+63. */
 #define IDS_PER_REG 64

@@ -14,7 +14,9 @@
 #include <libfdt.h>
 #include "drivers.h"
 #include "fdt_helpers.h"
+#include "reset_device.h"
 #include "sbi_spec.h"
+#include "timer_device.h"
 
 /* SiFive GPIO registers (FU740-C000 manual, chapter "General Purpose Input/Output"). */
 #define SIFIVE_GPIO_OUTPUT_EN  0x08
@@ -34,6 +36,20 @@ struct gpio_line {
 };
 
 static struct gpio_line poweroff_line, restart_line;
+static struct reset_device gpio_reset_device;
+
+/* A line found: the lines are a reset device, named after what they can do. */
+static int gpio_line_found(void)
+{
+	if (poweroff_line.valid && restart_line.valid)
+		gpio_reset_device.name = "gpio-poweroff, gpio-restart";
+	else if (poweroff_line.valid)
+		gpio_reset_device.name = "gpio-poweroff (no reboot)";
+	else
+		gpio_reset_device.name = "gpio-restart (no shutdown)";
+	reset_device_add(&gpio_reset_device);
+	return 0;
+}
 
 /* The gpios property: <&controller pin flags> on a SiFive GPIO controller. */
 static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
@@ -68,7 +84,7 @@ static int gpio_poweroff_probe(const void *fdt, int node)
 	poweroff_line.active_ms = fdt_read_u32(fdt, node, "active-delay-ms", 100);
 	poweroff_line.inactive_ms = fdt_read_u32(fdt, node, "inactive-delay-ms", 100);
 	poweroff_line.wait_ms = fdt_read_u32(fdt, node, "timeout-ms", 3000);
-	return 0;
+	return gpio_line_found();
 }
 
 static int gpio_restart_probe(const void *fdt, int node)
@@ -78,7 +94,7 @@ static int gpio_restart_probe(const void *fdt, int node)
 	restart_line.active_ms = fdt_read_u32(fdt, node, "active-delay", 100);
 	restart_line.inactive_ms = fdt_read_u32(fdt, node, "inactive-delay", 100);
 	restart_line.wait_ms = fdt_read_u32(fdt, node, "wait-delay", 3000);
-	return 0;
+	return gpio_line_found();
 }
 
 static const char *const gpio_poweroff_compatible[] = { "gpio-poweroff", NULL };
@@ -88,41 +104,9 @@ const struct dt_driver gpio_poweroff_driver = { "gpio-poweroff", gpio_poweroff_c
 const struct dt_driver gpio_restart_driver = { "gpio-restart", gpio_restart_compatible,
 						       gpio_restart_probe };
 
-int reset_gpio_probe_dt(const void *fdt)
-{
-	static const struct dt_driver *const drivers[] = { &gpio_poweroff_driver, &gpio_restart_driver, NULL };
-
-	dt_probe_each_once(fdt, drivers);
-	return poweroff_line.valid || restart_line.valid ? 0 : -1;
-}
-
-bool reset_gpio_supported(unsigned long type)
+static bool gpio_reset_supported(unsigned long type)
 {
 	return type == SBI_SRST_TYPE_SHUTDOWN ? poweroff_line.valid : restart_line.valid;
-}
-
-const char *reset_gpio_name(void)
-{
-	if (poweroff_line.valid && restart_line.valid)
-		return "gpio-poweroff, gpio-restart";
-	if (poweroff_line.valid)
-		return "gpio-poweroff (no reboot)";
-	return restart_line.valid ? "gpio-restart (no shutdown)" : "none";
-}
-
-/* Busy-waits on the machine timer; without one, on a loop long enough for a few GHz. */
-void reset_delay_ms(uint32_t ms)
-{
-	uint64_t hz = aclint_timebase_hz();
-
-	if (aclint_mtimer_present() && hz) {
-		uint64_t end = aclint_time() + hz / 1000 * ms;
-		while (aclint_time() < end)
-			;
-		return;
-	}
-	for (volatile uint64_t spin = (uint64_t)ms * 4000000; spin; spin--)
-		;
 }
 
 static void gpio_line_set(const struct gpio_line *line, bool active)
@@ -144,17 +128,25 @@ static void gpio_line_pulse(const struct gpio_line *line)
 	regs[SIFIVE_GPIO_OUT_XOR / 4] &= ~line->pin_bit;
 	regs[SIFIVE_GPIO_IOF_EN / 4] &= ~line->pin_bit;
 	regs[SIFIVE_GPIO_OUTPUT_EN / 4] |= line->pin_bit;
-	reset_delay_ms(line->active_ms);
+	timer_delay_ms(line->active_ms);
 	gpio_line_set(line, false);
-	reset_delay_ms(line->inactive_ms);
+	timer_delay_ms(line->inactive_ms);
 	gpio_line_set(line, true);
-	reset_delay_ms(line->wait_ms);
+	timer_delay_ms(line->wait_ms);
 }
 
-void reset_gpio_act(unsigned long type)
+static void gpio_reset(unsigned long type, unsigned long reason)
 {
 	const struct gpio_line *line = type == SBI_SRST_TYPE_SHUTDOWN ? &poweroff_line : &restart_line;
 
+	(void)reason;
 	if (line->valid)
 		gpio_line_pulse(line);
 }
+
+static struct reset_device gpio_reset_device = {
+	.name = "gpio",
+	.slot = RESET_SLOT_GPIO,
+	.supported = gpio_reset_supported,
+	.reset = gpio_reset,
+};

@@ -9,13 +9,16 @@
  * asks QEMU's main loop to stop the machine (QEMU 7.2 exited at once), and
  * the hart runs on meanwhile. So the firmware waits SYSCON_RESET_WAIT_MS
  * before it calls the write a failure, as Linux's syscon-poweroff and
- * syscon-reboot drivers wait 1 s; only then are the gpio-poweroff /
- * gpio-restart lines (reset_gpio.c) tried, then the platform's fallback.
+ * syscon-reboot drivers wait 1 s. It is the first reset device
+ * (include/reset_device.h): only then is the next tried (the gpio-poweroff /
+ * gpio-restart lines, then the platform's fallback).
  */
 #include <libfdt.h>
 #include "drivers.h"
 #include "fdt_helpers.h"
+#include "reset_device.h"
 #include "sbi_spec.h"
+#include "timer_device.h"
 
 #define SIFIVE_TEST_FAIL 0x3333
 #define SYSCON_RESET_WAIT_MS 1000
@@ -27,7 +30,34 @@ struct syscon_action {
 };
 
 static struct syscon_action poweroff_action, reboot_action;
-static void (*fallback_reset)(unsigned long type, unsigned long reason);
+
+static bool syscon_supported(unsigned long type)
+{
+	return type == SBI_SRST_TYPE_SHUTDOWN ? poweroff_action.valid : reboot_action.valid;
+}
+
+static void syscon_write(const struct syscon_action *act, uint32_t value)
+{
+	*act->reg = (*act->reg & ~act->mask) | (value & act->mask);
+}
+
+static void syscon_reset(unsigned long type, unsigned long reason)
+{
+	const struct syscon_action *act = type == SBI_SRST_TYPE_SHUTDOWN ? &poweroff_action : &reboot_action;
+
+	if (act->sifive_test && type == SBI_SRST_TYPE_SHUTDOWN && reason == SBI_SRST_REASON_SYSTEM_FAILURE)
+		*act->reg = (1U << 16) | SIFIVE_TEST_FAIL;     /* exit code 1 */
+	else
+		syscon_write(act, act->value);
+	timer_delay_ms(SYSCON_RESET_WAIT_MS);
+}
+
+static struct reset_device syscon_reset_device = {
+	.name = "syscon",
+	.slot = RESET_SLOT_SYSCON,
+	.supported = syscon_supported,
+	.reset = syscon_reset,
+};
 
 static int syscon_parse(const void *fdt, int node, struct syscon_action *act)
 {
@@ -47,6 +77,9 @@ static int syscon_parse(const void *fdt, int node, struct syscon_action *act)
 	act->sifive_test = fdt_node_check_compatible(fdt, regmap, "sifive,test1") == 0 ||
 			   fdt_node_check_compatible(fdt, regmap, "sifive,test0") == 0;
 	act->valid = true;
+	if (poweroff_action.sifive_test || reboot_action.sifive_test)
+		syscon_reset_device.name = "syscon (sifive,test)";
+	reset_device_add(&syscon_reset_device);
 	return 0;
 }
 
@@ -62,62 +95,5 @@ static int syscon_reboot_probe(const void *fdt, int node)
 
 static const char *const poweroff_compatible[] = { "syscon-poweroff", NULL };
 static const char *const reboot_compatible[] = { "syscon-reboot", NULL };
-static const struct dt_driver syscon_poweroff_driver = { "syscon-poweroff", poweroff_compatible,
-							  syscon_poweroff_probe };
-static const struct dt_driver syscon_reboot_driver = { "syscon-reboot", reboot_compatible,
-							syscon_reboot_probe };
-
-int reset_probe_dt(const void *fdt)
-{
-	/* One walk of the tree finds the first device of each kind. */
-	static const struct dt_driver *const drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
-							    &gpio_poweroff_driver, &gpio_restart_driver, NULL };
-
-	dt_probe_each_once(fdt, drivers);
-	return poweroff_action.valid || reboot_action.valid || reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN) ||
-	       reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT) ? 0 : -1;
-}
-
-void reset_set_fallback(void (*reset)(unsigned long type, unsigned long reason))
-{
-	fallback_reset = reset;
-}
-
-bool reset_supported(unsigned long type)
-{
-	if (fallback_reset || reset_gpio_supported(type))
-		return true;
-	if (type == SBI_SRST_TYPE_SHUTDOWN)
-		return poweroff_action.valid;
-	return reboot_action.valid;
-}
-
-const char *reset_device_name(void)
-{
-	if (poweroff_action.valid || reboot_action.valid)
-		return poweroff_action.sifive_test || reboot_action.sifive_test ? "syscon (sifive,test)" : "syscon";
-	if (reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN) || reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT))
-		return reset_gpio_name();
-	return fallback_reset ? "platform" : "none";
-}
-
-static void syscon_write(const struct syscon_action *act, uint32_t value)
-{
-	*act->reg = (*act->reg & ~act->mask) | (value & act->mask);
-}
-
-void reset_system(unsigned long type, unsigned long reason)
-{
-	const struct syscon_action *act = type == SBI_SRST_TYPE_SHUTDOWN ? &poweroff_action : &reboot_action;
-
-	if (act->valid) {
-		if (act->sifive_test && type == SBI_SRST_TYPE_SHUTDOWN && reason == SBI_SRST_REASON_SYSTEM_FAILURE)
-			*act->reg = (1U << 16) | SIFIVE_TEST_FAIL;     /* exit code 1 */
-		else
-			syscon_write(act, act->value);
-		reset_delay_ms(SYSCON_RESET_WAIT_MS);
-	}
-	reset_gpio_act(type);
-	if (fallback_reset)
-		fallback_reset(type, reason);
-}
+const struct dt_driver syscon_poweroff_driver = { "syscon-poweroff", poweroff_compatible, syscon_poweroff_probe };
+const struct dt_driver syscon_reboot_driver = { "syscon-reboot", reboot_compatible, syscon_reboot_probe };

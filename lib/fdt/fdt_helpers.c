@@ -4,7 +4,7 @@
 #include "hart.h"
 #include "sbi_string.h"
 
-/* Set by a walk that knows a node's parent (lib/drivers/dt_driver.c). */
+/* Set by a walk that knows a node's parent (lib/core/dt_driver.c). */
 static struct {
 	int node, parent;
 } parent_hint = { -1, -1 };

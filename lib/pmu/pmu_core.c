@@ -9,9 +9,6 @@
 #include "csr_layer.h"
 #include "console.h"
 
-struct pmu_event_map pmu_event_map;
-const struct pmu_platform *pmu_platform;
-
 #define HPM_LAST           31
 #define HPM_COUNTERS       0xfffffff8u   /* bits 3..31 */
 #define FIXED_WIDTH        64            /* mcycle, time, minstret (privileged spec) */

@@ -5,7 +5,7 @@
  *
  * The helpers the ecall fast paths use (pmu_counters.c, pmu_core.c) are
  * inline: a call would cost those paths a stack frame (docs/bench.md).
- * lib/sbi/sbi_ecall_pmu.c uses pmu_counter_fw_read_ecall() from here.
+ * lib/dispatch/sbi_ecall_pmu.c uses pmu_counter_fw_read_ecall() from here.
  */
 #ifndef ABACUS_PMU_INTERNAL_H
 #define ABACUS_PMU_INTERNAL_H

@@ -5,7 +5,7 @@
  * Illegal instruction: a read of a counter CSR (cycle, time, instret,
  * hpmcounterN) that the hart does not implement for lower modes, e.g.
  * `rdtime` on the SiFive U74 of the HiFive Unmatched, is answered from
- * M-mode (time from the ACLINT mtime, plus htimedelta with V=1) -- but only
+ * M-mode (time from the machine timer, plus htimedelta with V=1) -- but only
  * when the privileged spec lets the interrupted mode read that counter:
  * mcounteren, scounteren and hcounteren are checked first
  * (lib/sbi/sbi_counter_access.c), and a read they forbid gets the
@@ -19,12 +19,13 @@
  * emulation is tested on the host (tests/host/test_misaligned.c).
  */
 #include "csr_layer.h"
-#include "drivers.h"
 #include "hart.h"
 #include "riscv_csr.h"
 #include "sbi_counter_access.h"
 #include "sbi_emulate.h"
 #include "sbi_misaligned.h"
+#include "sbi_trap_redirect.h"
+#include "timer_device.h"
 #include "trap_expect.h"
 
 #define COUNTER_TIME 1
@@ -88,9 +89,9 @@ static bool smode_fetch_insn(unsigned long va, uint32_t *insn, unsigned long *ca
 static bool counter_value(const struct hart_state *hs, unsigned int n, bool virt, uint64_t *value)
 {
 	if (n == COUNTER_TIME) {
-		if (!aclint_mtimer_present())
+		if (!timer_present())
 			return false;
-		*value = aclint_time() + (virt ? csr_read(CSR_HTIMEDELTA) : 0);
+		*value = timer_now() + (virt ? csr_read(CSR_HTIMEDELTA) : 0);
 		return true;
 	}
 	/* The hardware counter exists (probed at boot) but lower modes trap on it. */

@@ -5,10 +5,8 @@
  * until an interrupt S-mode enabled is pending. State changes are atomic, so
  * two harts racing to start the same hart cannot both succeed.
  */
-#include "console.h"
-#include "hart_ext.h"
+#include "hart_lifecycle.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
 #include "sbi_hsm.h"
 #include "sbi_ipi.h"
 #include "sbi_memory.h"
@@ -18,9 +16,12 @@
 /* Internal: a starter has claimed the hart and is writing its start parameters. */
 #define HSM_STATE_CLAIMED (-1L)
 
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
+/* Wakes a hart from the stopped or suspended loop, which re-checks its state. */
+static IPI_REASON(hsm_wake_ipi_reason, NULL);
+
+void sbi_hsm_hart_wake(struct hart_state *hs)
 {
-	return (hs->features & HART_HAS_S) != 0;
+	sbi_ipi_raise(hs, &hsm_wake_ipi_reason);
 }
 
 static bool hsm_transition(struct hart_state *hs, long from, long to)
@@ -58,7 +59,7 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 {
 	struct hart_state *hs = hart_by_id(hartid);
 
-	if (!hs || !sbi_hsm_hart_usable(hs))
+	if (!hs || !hart_offered_to_smode(hs))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!sbi_memory_smode_addr_ok(start_addr))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
@@ -69,7 +70,7 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 	hs->start_arg1 = opaque;
 	hs->start_mode = PRV_S;
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_RELEASE);
-	sbi_ipi_raise(hs, HART_IPI_WAKE);
+	sbi_hsm_hart_wake(hs);
 	return sbiret_ok(0);
 }
 
@@ -115,12 +116,10 @@ struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 {
 	if (!hsm_transition(hs, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOP_PENDING))
 		return sbiret_err(SBI_ERR_FAILED);
-	/* The next start (CPU hotplug, a new kernel after kexec) finds the PMU as
-	 * boot left it: nothing counting, mapped or pointing into old memory. */
-	pmu_hart_reset(&hs->pmu);
-	/* SSE events reset, FWFT features back to their defaults, triggers uninstalled. */
-	sbi_hart_reset_extensions(hs);
-	hart_reset_stateen(hs);
+	/* The next start (CPU hotplug, a new kernel after kexec) finds the hart as
+	 * boot left it: the PMU counting nothing, SSE events reset, FWFT features
+	 * at their defaults, triggers uninstalled (include/hart_lifecycle.h). */
+	hart_lifecycle_reset(hs);
 	csr_write(CSR_MIE, csr_read(CSR_MIE) & MIP_IPI);
 	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 	sbi_hsm_stopped_loop(hs);
@@ -131,7 +130,7 @@ struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
 	struct hart_state *hs = hart_by_id(hartid);
 	long st;
 
-	if (!hs || !sbi_hsm_hart_usable(hs))
+	if (!hs || !hart_offered_to_smode(hs))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	st = __atomic_load_n(&hs->hsm_state, __ATOMIC_ACQUIRE);
 	/* A hart claimed by a starter reads as START_PENDING. */

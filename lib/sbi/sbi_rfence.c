@@ -7,6 +7,7 @@
  * cannot deadlock.
  */
 #include "riscv_csr.h"
+#include "hart_mask.h"
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
 
@@ -108,8 +109,10 @@ static void rfence_local(const struct rfence_request *req)
 		csr_write(CSR_HGATP, saved_hgatp);
 }
 
-void sbi_rfence_process(struct hart_state *hs)
+/* Another hart's request (this service's IPI reason). */
+static void rfence_ipi(struct hart_state *hs, bool in_ecall)
 {
+	(void)in_ecall;
 	/* The slot is ours until we release its lock; the sender waits. */
 	if (!__atomic_load_n(&hs->rfence_lock, __ATOMIC_ACQUIRE))
 		return;
@@ -118,6 +121,8 @@ void sbi_rfence_process(struct hart_state *hs)
 	__atomic_fetch_sub(hs->rfence.done_counter, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&hs->rfence_lock, 0, __ATOMIC_RELEASE);
 }
+
+static IPI_REASON(rfence_ipi_reason, rfence_ipi);
 
 /* Waiting in M-mode: keep serving requests other harts send us. */
 static void rfence_wait_serving(void)
@@ -147,7 +152,7 @@ static void rfence_send(struct hart_state *target, void *arg)
 	target->rfence = call->req;
 	target->rfence.done_counter = &call->pending;
 	__atomic_fetch_add(&call->pending, 1, __ATOMIC_RELAXED);
-	sbi_ipi_raise(target, HART_IPI_RFENCE);
+	sbi_ipi_raise(target, &rfence_ipi_reason);
 }
 
 static bool hart_has_h(const struct hart_state *hs)

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The S-mode timer. With Sstc the hart compares stimecmp itself; without it
- * the firmware arms the ACLINT MTIMER and, when it fires, raises STIP for
+ * the firmware arms the hart's machine timer and, when it fires, raises STIP for
  * S-mode. Either way a new deadline clears a pending S timer interrupt.
  */
-#include "drivers.h"
 #include "hart.h"
 #include "riscv_csr.h"
 #include "sbi_timer.h"
+#include "timer_device.h"
 
 void sbi_timer_set(uint64_t stime_value)
 {
@@ -19,7 +19,7 @@ void sbi_timer_set(uint64_t stime_value)
 		return;
 	}
 	csr_clear(CSR_MIP, MIP_STIP);
-	aclint_set_timecmp(hs, stime_value);
+	timer_set_compare(hs, stime_value);
 	csr_set(CSR_MIE, MIP_MTIP);
 }
 

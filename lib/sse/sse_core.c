@@ -4,7 +4,8 @@
  * (UNUSED -> REGISTERED -> ENABLED -> RUNNING, back by unregister, disable,
  * complete; ONESHOT completes to REGISTERED), attributes and their access
  * rules, priorities and nesting, masking, injection, and the routing of
- * global events. See include/sbi_sse.h for the events and the locking.
+ * global events. See include/sbi_sse.h for the events and the locking;
+ * the attributes are lib/sse/sse_attrs.c's.
  *
  * Readiness: hs->sse_ready is recomputed by the hart itself after anything
  * that may change it (its own SSE calls, LCOFI, an SSE IPI, delivery,
@@ -18,9 +19,14 @@
 #include "sbi_lock.h"
 #include "sbi_memory.h"
 #include "sbi_sse.h"
+#include "sbi_ipi.h"
 #include "sse_hw.h"
+#include "sse_internal.h"
 
-static spinlock_t sse_global_lock;
+/* Another hart injected or routed an event here (or this hart keeps its own IPI raised: sse_ipi). */
+IPI_REASON(sse_ipi_reason, sse_ipi);
+
+spinlock_t sse_global_lock;
 static struct sse_event sse_global_events[SSE_GLOBAL_EVENTS];
 
 static const uint32_t sse_local_ids[SSE_LOCAL_EVENTS] = {
@@ -31,11 +37,6 @@ static const uint32_t sse_local_ids[SSE_LOCAL_EVENTS] = {
 static const uint32_t sse_global_ids[SSE_GLOBAL_EVENTS] = {
 	[SSE_GLOBAL_SOFTWARE] = SBI_SSE_EVENT_GLOBAL_SOFTWARE,
 };
-
-static struct sse_hart *sse_of(struct hart_state *hs)
-{
-	return &hs->ext->sse;
-}
 
 /* Standard event IDs of the chapter's table; any other standard ID is reserved. */
 static bool sse_id_is_standard(uint32_t id)
@@ -192,13 +193,12 @@ static void sse_route(struct hart_state *self, struct sse_event *e)
 	e->target = t;
 	__atomic_fetch_or(&t->ext->sse.global_targeted, 1UL << (e - sse_global_events), __ATOMIC_RELEASE);
 	if (t != self)
-		sse_hw_kick(t);
+		sbi_ipi_raise(t, &sse_ipi_reason);
 }
 
 /* ---- Looking an event up for the calling hart ---- */
 
-/* The event event_id names for hs; a global one comes back with the lock held. */
-static long sse_get(struct hart_state *hs, uint32_t event_id, struct sse_event **out)
+long sse_get(struct hart_state *hs, uint32_t event_id, struct sse_event **out)
 {
 	struct sse_hart *sh = sse_of(hs);
 	int i = sse_local_index(event_id);
@@ -217,12 +217,6 @@ static long sse_get(struct hart_state *hs, uint32_t event_id, struct sse_event *
 		return SBI_SUCCESS;
 	}
 	return sse_unknown_id_error(event_id);
-}
-
-static void sse_put(struct sse_event *e)
-{
-	if (e->global)
-		spin_unlock(&sse_global_lock);
 }
 
 /* The PMU overflow event decides who takes LCOFI (include/sse_hw.h). */
@@ -262,7 +256,7 @@ void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
 		sse_event_reset(&sh->local[i], sse_local_ids[i], false, hs->hartid);
 	/* A hart without S-mode has no handler to run: no local events. */
 	sh->supported_local = 0;
-	if (sbi_hsm_hart_usable(hs)) {
+	if (hart_offered_to_smode(hs)) {
 		sh->supported_local = 1U << SSE_LOCAL_SOFTWARE;
 		if (has_sscofpmf)
 			sh->supported_local |= 1U << SSE_LOCAL_PMU_OVERFLOW;
@@ -342,9 +336,11 @@ bool sse_double_trap(struct hart_state *hs)
 	return hs->sse_ready != 0;
 }
 
-void sse_ipi(struct hart_state *hs)
+void sse_ipi(struct hart_state *hs, bool in_ecall)
 {
 	sse_update_ready(hs);
+	if (in_ecall && hs->sse_ready)
+		sbi_ipi_raise(hs, &sse_ipi_reason);
 }
 
 /* ---- Delivery and completion ---- */
@@ -401,162 +397,6 @@ bool sbi_sse_complete(struct hart_state *hs, struct sse_cpu_context *ctx)
 	}
 	sse_update_ready(hs);
 	return true;
-}
-
-/* ---- Attributes ---- */
-
-static unsigned long sse_attr_value(const struct hart_state *hs, const struct sse_event *e, uint32_t attr)
-{
-	switch (attr) {
-	case SBI_SSE_ATTR_STATUS:
-		return e->state | (e->pending ? SBI_SSE_ATTR_STATUS_PENDING : 0) |
-		       (e->injectable ? SBI_SSE_ATTR_STATUS_INJECT : 0);
-	case SBI_SSE_ATTR_PRIORITY:
-		return e->priority;
-	case SBI_SSE_ATTR_CONFIG:
-		return e->config;
-	case SBI_SSE_ATTR_PREFERRED_HART:
-		return e->global ? e->preferred_hart : hs->hartid;
-	case SBI_SSE_ATTR_ENTRY_PC:
-		return e->entry_pc;
-	case SBI_SSE_ATTR_ENTRY_ARG:
-		return e->entry_arg;
-	default:
-		return e->interrupted[attr - SBI_SSE_ATTR_INTERRUPTED_SEPC];
-	}
-}
-
-/*
- * Checks common to read_attrs and write_attrs (their error tables): a count,
- * a range of defined attributes, and XLEN/8-aligned S-mode memory for
- * attr_count values. attr_count and base_attr_id are 32-bit: no wrap in 64.
- */
-static long sse_attr_range_check(uint32_t base_attr_id, uint32_t attr_count, unsigned long phys_lo,
-				 unsigned long phys_hi)
-{
-	if (attr_count == 0)
-		return SBI_ERR_INVALID_PARAM;
-	if ((uint64_t)base_attr_id + attr_count > SBI_SSE_ATTR_COUNT)
-		return SBI_ERR_BAD_RANGE;
-	if (phys_lo & (sizeof(unsigned long) - 1) ||
-	    !sbi_memory_smode_range_ok(phys_lo, phys_hi, (uint64_t)attr_count * sizeof(unsigned long)))
-		return SBI_ERR_INVALID_ADDRESS;
-	return SBI_SUCCESS;
-}
-
-struct sbiret sbi_sse_read_attrs(struct hart_state *hs, uint32_t event_id, uint32_t base_attr_id,
-				 uint32_t attr_count, unsigned long output_phys_lo, unsigned long output_phys_hi)
-{
-	struct sse_event *e;
-	long err = sse_get(hs, event_id, &e);
-
-	if (err)
-		return sbiret_err(err);
-	err = sse_attr_range_check(base_attr_id, attr_count, output_phys_lo, output_phys_hi);
-	if (!err) {
-		/* The value of attribute base + i goes to offset (XLEN / 8) * i. */
-		unsigned long *out = (unsigned long *)output_phys_lo;
-		for (uint32_t i = 0; i < attr_count; i++)
-			out[i] = sse_attr_value(hs, e, base_attr_id + i);
-	}
-	sse_put(e);
-	return sbiret_err(err);
-}
-
-/*
- * Whether t may be a global event's PREFERRED_HART: a hart offered to
- * S-mode (with S-mode) that is not stopped. A stopped (or stopping) hart
- * cannot take events: "must always be valid hart ID", and the write's
- * INVALID_PARAM is the chapter's code for a value out of the legal ones.
- */
-static bool sse_hart_takes_events(const struct hart_state *t)
-{
-	long st = __atomic_load_n(&t->hsm_state, __ATOMIC_RELAXED);
-
-	/* STOPPED (1) and STOP_PENDING (3) are the two states with (st | 2) == 3. */
-	_Static_assert((SBI_HSM_STATE_STOPPED | 2) == 3 && (SBI_HSM_STATE_STOP_PENDING | 2) == 3, "HSM states");
-	/* sbi_hsm_hart_usable() inline (a call here made the write slower): S-mode. */
-	return (st | 2) != 3 && (t->features & HART_HAS_S);
-}
-
-/* Access rules of one attribute write (table "SSE Event Attributes"). */
-static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *e, uint32_t attr,
-				 unsigned long value)
-{
-	/* UNUSED (0) or REGISTERED (1). */
-	bool settable = e->state <= SBI_SSE_STATE_REGISTERED;
-	struct hart_state *t;
-
-	switch (attr) {
-	case SBI_SSE_ATTR_STATUS:
-	case SBI_SSE_ATTR_ENTRY_PC:
-	case SBI_SSE_ATTR_ENTRY_ARG:
-		return SBI_ERR_DENIED;
-	case SBI_SSE_ATTR_PRIORITY:
-		if (!settable)
-			return SBI_ERR_INVALID_STATE;
-		return value > 0xffffffffUL ? SBI_ERR_INVALID_PARAM : SBI_SUCCESS;
-	case SBI_SSE_ATTR_CONFIG:
-		if (!settable)
-			return SBI_ERR_INVALID_STATE;
-		return value & ~SBI_SSE_ATTR_CONFIG_ONESHOT ? SBI_ERR_INVALID_PARAM : SBI_SUCCESS;
-	case SBI_SSE_ATTR_PREFERRED_HART:
-		if (!e->global)
-			return SBI_ERR_DENIED;             /* read-only for local events */
-		if (!settable)
-			return SBI_ERR_INVALID_STATE;
-		t = hart_by_id(value);
-		return t && sse_hart_takes_events(t) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
-	default:   /* INTERRUPTED_*: the running handler's, on its own hart */
-		if (e->state != SBI_SSE_STATE_RUNNING || (e->global && e->running_on != hs))
-			return SBI_ERR_INVALID_STATE;
-		if (attr == SBI_SSE_ATTR_INTERRUPTED_FLAGS && (value & ~SBI_SSE_FLAGS_ALL))
-			return SBI_ERR_INVALID_PARAM;
-		return SBI_SUCCESS;
-	}
-}
-
-static void sse_attr_write(struct sse_event *e, uint32_t attr, unsigned long value)
-{
-	switch (attr) {
-	case SBI_SSE_ATTR_PRIORITY:
-		e->priority = (uint32_t)value;
-		break;
-	case SBI_SSE_ATTR_CONFIG:
-		e->config = value;
-		break;
-	case SBI_SSE_ATTR_PREFERRED_HART:
-		e->preferred_hart = value;
-		break;
-	default:
-		e->interrupted[attr - SBI_SSE_ATTR_INTERRUPTED_SEPC] = value;
-		break;
-	}
-}
-
-struct sbiret sbi_sse_write_attrs(struct hart_state *hs, uint32_t event_id, uint32_t base_attr_id,
-				  uint32_t attr_count, unsigned long input_phys_lo, unsigned long input_phys_hi)
-{
-	unsigned long values[SBI_SSE_ATTR_COUNT];
-	struct sse_event *e;
-	long err = sse_get(hs, event_id, &e);
-
-	if (err)
-		return sbiret_err(err);
-	err = sse_attr_range_check(base_attr_id, attr_count, input_phys_lo, input_phys_hi);
-	if (!err) {
-		/* One copy: S-mode cannot change a value between check and use. */
-		const volatile unsigned long *in = (const volatile unsigned long *)input_phys_lo;
-		for (uint32_t i = 0; i < attr_count; i++)
-			values[i] = in[i];
-		/* The first error in attribute order wins, and then nothing is written. */
-		for (uint32_t i = 0; i < attr_count && !err; i++)
-			err = sse_attr_write_check(hs, e, base_attr_id + i, values[i]);
-		for (uint32_t i = 0; i < attr_count && !err; i++)
-			sse_attr_write(e, base_attr_id + i, values[i]);
-	}
-	sse_put(e);
-	return sbiret_err(err);
 }
 
 /* ---- The state machine ---- */
@@ -667,7 +507,7 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 		return sbiret_err(err);
 	}
 	target = hart_by_id(hart_id);
-	if (!target || !target->ext || !sbi_hsm_hart_usable(target))
+	if (!target || !target->ext || !hart_offered_to_smode(target))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!((sse_of(target)->supported_local >> i) & 1))
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
@@ -682,7 +522,7 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 		e->pending = true;
 	} else {
 		__atomic_fetch_or(&sse_of(target)->remote_pending, 1UL << i, __ATOMIC_RELEASE);
-		sse_hw_kick(target);
+		sbi_ipi_raise(target, &sse_ipi_reason);
 	}
 	sse_update_ready(hs);
 	return sbiret_ok(0);

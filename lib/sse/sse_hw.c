@@ -1,21 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE on the hart (include/sse_hw.h): LCOFI routing, IPIs, and the places
- * where SSE rewrites S-mode's context: delivery on the way back to S/U-mode
- * (from firmware/trap_entry.S's slow path when hart_state.sse_ready is set,
- * or at the end of an SSE call) and sbi_sse_complete. Each reads the context
- * from the trap frame and the CSRs, lets the core and lib/sse/sse_context.c
- * decide, and writes it back.
+ * SSE's hardware seams on the hart (include/sse_hw.h): who takes LCOFI, and
+ * whether an entry PC may be registered. The places where SSE rewrites
+ * S-mode's context are lib/sse/sse_hart.c's.
  */
-#include "hart_ext.h"
-#include "mstatus_mpv.h"
 #include "riscv_csr.h"
-#include "sbi_hsm.h"
-#include "sbi_ipi.h"
 #include "sbi_memory.h"
-#include "sbi_sse.h"
 #include "sse_hw.h"
-#include "trap.h"
 
 #define SATP_MODE_SHIFT 60
 
@@ -42,11 +33,6 @@ void sse_hw_lcofi_ack(void)
 	csr_clear(CSR_MIP, MIP_LCOFIP);
 }
 
-void sse_hw_kick(struct hart_state *target)
-{
-	sbi_ipi_raise(target, HART_IPI_SSE);
-}
-
 bool sse_hw_entry_pc_ok(unsigned long pc)
 {
 	/* Bare: pc is physical. Translated: a virtual address of S-mode's. */
@@ -54,100 +40,3 @@ bool sse_hw_entry_pc_ok(unsigned long pc)
 		return sbi_memory_smode_addr_ok(pc);
 	return true;
 }
-
-static void sse_context_read(struct hart_state *hs, struct sse_cpu_context *ctx, unsigned long mstatus,
-			     unsigned long mepc, const struct trap_frame *frame)
-{
-	/* Field by field: hstatus is read, and used, only with has_h. */
-	ctx->mstatus = mstatus;
-	ctx->mepc = mepc;
-	ctx->sepc = csr_read(CSR_SEPC);
-	ctx->a6 = frame->regs[16];
-	ctx->a7 = frame->regs[17];
-	ctx->has_h = (hs->features & HART_HAS_H) != 0;
-	/* Zicfilp on the hart, whether or not S-mode enabled it for itself:
-	 * U-mode's landing pads (senvcfg.LPE) leave their state in MPELP too. */
-	ctx->lp_active = (hs->features & HART_HAS_ZICFILP) != 0;
-	ctx->dt_active = fwft_enabled(&hs->ext->fwft, SBI_FWFT_DOUBLE_TRAP);
-	if (ctx->has_h)
-		ctx->hstatus = csr_read(CSR_HSTATUS);
-}
-
-static void sse_context_write(const struct sse_cpu_context *ctx, struct trap_frame *frame)
-{
-	csr_write(CSR_SEPC, ctx->sepc);
-	if (ctx->has_h)
-		csr_write(CSR_HSTATUS, ctx->hstatus);
-	frame->regs[16] = ctx->a6;
-	frame->regs[17] = ctx->a7;
-}
-
-/*
- * firmware/trap_entry.S, on the way back to S/U-mode with sse_ready set:
- * frame holds a6/a7, mepc and mstatus (the ecall path stores the last two
- * for this call and reloads them after).
- */
-void sbi_sse_deliver_pending(struct trap_frame *frame)
-{
-	struct hart_state *hs = current_hart();
-	struct sse_cpu_context ctx;
-
-	sse_context_read(hs, &ctx, frame->mstatus, frame->mepc, frame);
-	if (!sse_deliver(hs, &ctx))
-		return;
-	sse_context_write(&ctx, frame);
-	/* VS/VU-mode interrupted: the handler runs with V = 0 (include/mstatus_mpv.h). */
-	if ((frame->mstatus ^ ctx.mstatus) & MSTATUS_MPV)
-		mstatus_mpv_write(false);
-	frame->mstatus = ctx.mstatus;
-	frame->mepc = ctx.mepc;
-}
-
-/* The frame of the ecall being served: at the top of the hart's M-mode stack. */
-static struct trap_frame *sse_ecall_frame(struct hart_state *hs)
-{
-	return (struct trap_frame *)(hart_stack_top(hs) - TRAP_FRAME_SIZE);
-}
-
-/*
- * After an SSE call that left an event ready (firmware/trap_entry.S,
- * sbi_ecall_sse_entry): delivered now, with the ecall's return as the
- * interrupted context (live mepc/mstatus, a6/a7 in the frame; a0/a1, the
- * call's result, reach the handler untouched).
- */
-void sse_hw_deliver_from_ecall(struct hart_state *hs)
-{
-	struct trap_frame *frame = sse_ecall_frame(hs);
-	struct sse_cpu_context ctx;
-
-	sse_context_read(hs, &ctx, csr_read(CSR_MSTATUS), csr_read(CSR_MEPC), frame);
-	if (!sse_deliver(hs, &ctx))
-		return;
-	sse_context_write(&ctx, frame);
-	csr_write(CSR_MSTATUS, ctx.mstatus);
-	csr_write(CSR_MEPC, ctx.mepc);
-}
-
-/*
- * sbi_sse_complete from the ecall path: mepc and mstatus are live CSRs, a6/a7
- * sit in the ecall frame. On a completion, a0/a1 go back as S-mode had them
- * (the interrupted context's registers). An ecall reaches M-mode from V = 0
- * only (VS-mode's go to HS-mode): MPV is 0 here and, for the ecall paths,
- * changes only when a completion resumes VS/VU-mode (include/mstatus_mpv.h).
- */
-struct sbiret sse_hw_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1)
-{
-	struct trap_frame *frame = sse_ecall_frame(hs);
-	struct sse_cpu_context ctx;
-
-	sse_context_read(hs, &ctx, csr_read(CSR_MSTATUS), csr_read(CSR_MEPC), frame);
-	if (!sbi_sse_complete(hs, &ctx))
-		return sbiret_ok(0);
-	sse_context_write(&ctx, frame);
-	if (__builtin_expect((long)(ctx.mstatus << (63 - 39)) < 0, 0))   /* MPV, bit 39 */
-		mstatus_mpv_write(true);
-	csr_write(CSR_MSTATUS, ctx.mstatus);
-	csr_write(CSR_MEPC, ctx.mepc);
-	return (struct sbiret){ .error = (long)a0, .value = a1 };
-}
-

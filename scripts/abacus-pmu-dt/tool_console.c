@@ -61,7 +61,7 @@ int sbi_printf(const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_console_vprintf(fmt, ap);
+	n = sbi_vformat(sbi_putc, fmt, ap);
 	va_end(ap);
 	return n;
 }

@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <libfdt.h>
-#include "aia.h"
+#include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
@@ -103,7 +103,7 @@ int sbi_printf(const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_console_vprintf(fmt, ap);   /* the firmware's formatter (sbi_format.c) */
+	n = sbi_vformat(sbi_putc, fmt, ap);   /* the firmware's formatter (sbi_format.c) */
 	va_end(ap);
 	return n;
 }
@@ -113,11 +113,6 @@ int sbi_printf(const char *fmt, ...)
 struct hart_state *host_current_hart;
 static struct hart_state host_harts[MAX_HARTS];
 static struct hart_state *host_table[MAX_HARTS];
-
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
-}
 
 /* ---- The walk boot does ---- */
 
@@ -220,7 +215,7 @@ static void check_cpu_status_fixup(const void *fdt)
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
 
 		if (id >= 0)
-			EXPECT(hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs),
+			EXPECT(hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs),
 			       "cpu node %u (hartid %ld) left enabled for a hart S-mode may not use", ordinal, id);
 		ordinal++;
 	}

@@ -3,8 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "drivers.h"
+#include "reset_device.h"
 #include "fuzz_host.h"
+#include "ipi_device.h"
 #include "riscv_csr.h"
 #include "sbi_console.h"
 #include "sbi_ecall.h"
@@ -20,6 +21,19 @@ unsigned int host_current;
 const unsigned long host_hartids[HOST_HARTS] = { 0, 1, 2, 3, 64 };
 static struct hart_state *host_table[HOST_HARTS];
 static uint32_t host_msip[HOST_HARTS];       /* stand-in MSWI registers */
+
+/* The stand-in doorbell: it counts (ipis_raised). */
+static void host_doorbell_send(struct hart_state *hs)
+{
+	host_harts[hs->index].ipis_raised++;
+}
+
+static void host_doorbell_clear(struct hart_state *hs)
+{
+	(void)hs;
+}
+
+static const struct ipi_device host_doorbell = { 0, host_doorbell_send, host_doorbell_clear };
 
 struct host_console host_console;
 struct host_call host_last_call;
@@ -96,8 +110,8 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 		hs->features = i == HOST_HART_NO_SMODE ? 0 : HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
 		hs->hsm_state = i == HOST_HART_NO_SMODE ? SBI_HSM_STATE_STOPPED : SBI_HSM_STATE_STARTED;
 		/* Every hart has an MSWI slot, as boot requires of a hart it offers
-		 * (only a lone hart may lack one); aclint_send_ipi below counts. */
-		hs->msip = &host_msip[i];
+		 * (only a lone hart may lack one); the doorbell above counts. */
+		hart_set_ipi_device(hs, &host_doorbell, &host_msip[i]);
 		host_harts[i].ipis_raised = 0;
 
 		/* Probe its PMU on its own CSRs. */
@@ -114,6 +128,8 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 
 	memset(&host_console, 0, sizeof(host_console));
 	console_set_device(&host_console_device);
+	/* As boot does: a hart waiting for the console serves its IPIs. */
+	console_set_wait_hook(sbi_ipi_serve_pending);
 	host_call_clear();
 	host_mip = 0;
 }
@@ -159,27 +175,6 @@ unsigned long host_csr_clear(unsigned int csr, unsigned long bits)
 }
 
 /* ---- Stand-ins for hardware services (harness level only) ---- */
-
-void aclint_send_ipi(struct hart_state *hs)
-{
-	host_harts[hs->index].ipis_raised++;
-}
-
-void aclint_clear_ipi(struct hart_state *hs)
-{
-	(void)hs;
-}
-
-void sbi_rfence_process(struct hart_state *hs)
-{
-	(void)hs;
-}
-
-/* The rule of lib/sbi/sbi_hsm.c, which needs wfi/mret and is not built here. */
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
-}
 
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)
 {

@@ -5,7 +5,7 @@
  * - a hart table of HOST_HARTS harts, each a struct hart_state with its own
  *   simulated CSRs (tests/host/sim_hart.c has one global `sim`: selecting a
  *   hart swaps its CSRs in, so the PMU core always acts on the current one);
- * - the firmware console (lib/sbi/sbi_console.c) on a host device that
+ * - the firmware console (lib/core/sbi_console.c) on a host device that
  *   records what it was given and reads from a queue the fuzzer fills;
  * - stand-ins, at the harness level only, for the services that need real
  *   hardware: ACLINT, timer, reset, HSM, remote fences, legacy calls. They
@@ -36,7 +36,7 @@ struct host_hart {
 	struct sim_hart sim;          /* its CSRs while another hart is current */
 	struct sim_triggers triggers; /* its trigger module while another hart is current */
 	struct hart_ext ext;          /* its SSE, FWFT and DBTR state (hart_state.ext) */
-	unsigned long ipis_raised;    /* aclint_send_ipi calls for this hart */
+	unsigned long ipis_raised;    /* times its doorbell was rung */
 };
 
 extern struct host_hart host_harts[HOST_HARTS];

@@ -44,6 +44,7 @@
 #include "fuzz_sbi.h"
 #include "pmu.h"
 #include "sbi_ecall.h"
+#include "sbi_smode_ipi.h"
 #include "sbi_memory.h"
 #include "sbi_spec.h"
 
@@ -1128,11 +1129,11 @@ static void call_ipi(struct input *in)
 		EXPECT(host_harts[i].ipis_raised - pre.ipis_raised[i] == hit, "send_ipi(0x%lx, 0x%lx): hart %u "
 		       "interrupted %lu times", mask, base, i, host_harts[i].ipis_raised - pre.ipis_raised[i]);
 		if (hit)
-			EXPECT(host_harts[i].hs->ipi_pending & HART_IPI_SMODE, "IPI not pending on hart %u", i);
+			EXPECT(host_harts[i].hs->ipi_pending & sbi_ipi_reason_bit(&smode_ipi_reason), "IPI not pending on hart %u", i);
 		else
 			EXPECT(host_harts[i].hs->ipi_pending == pre.ipi_pending[i], "hart %u got IPI bits", i);
 		sent += hit;
-		host_harts[i].hs->ipi_pending = 0;   /* the target's handler took it */
+		host_harts[i].hs->ipi_pending &= ~sbi_ipi_reason_bit(&smode_ipi_reason);   /* the target's handler took it */
 	}
 	EXPECT(ph->fw_event_count[SBI_PMU_FW_IPI_SENT] - sent_before == sent, "IPI_SENT counted %llu for %lu IPIs",
 	       (unsigned long long)(ph->fw_event_count[SBI_PMU_FW_IPI_SENT] - sent_before), sent);

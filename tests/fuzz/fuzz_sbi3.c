@@ -35,6 +35,7 @@
 #include "fwft_hw.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
+#include "sbi_ipi.h"
 #include "sbi_memory.h"
 #include "sse_hw.h"
 
@@ -44,7 +45,6 @@
 
 static struct host_sse {
 	bool lcofi_mmode, mie_lcofie;
-	unsigned long kicks;
 	struct sse_cpu_context ctx;      /* S-mode context as the exit path would see it */
 } hsse[HOST_HARTS];
 static unsigned long fwft_hw[HOST_HARTS][SBI_FWFT_FEATURE_COUNT];
@@ -68,17 +68,12 @@ void sse_hw_lcofi_ack(void)
 {
 }
 
-void sse_hw_kick(struct hart_state *target)
-{
-	hsse[target->index].kicks++;
-}
-
 bool sse_hw_entry_pc_ok(unsigned long pc)
 {
 	return sbi_memory_smode_addr_ok(pc);    /* translation off */
 }
 
-struct sbiret sse_hw_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1)
+struct sbiret sse_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1)
 {
 	if (!sbi_sse_complete(hs, &hsse[hs->index].ctx))
 		return sbiret_ok(0);
@@ -423,11 +418,13 @@ void op_sse_machine(struct input *in)
 		/* Other harts take the IPIs they were sent. */
 		unsigned int cur = host_current;
 		for (unsigned int i = 0; i < HOST_HARTS; i++) {
-			if (!hsse[i].kicks || i == HOST_HART_NO_SMODE)
+			struct hart_state *t = host_harts[i].hs;
+			unsigned long bit = sbi_ipi_reason_bit(&sse_ipi_reason);
+			if (!(t->ipi_pending & bit) || i == HOST_HART_NO_SMODE)
 				continue;
 			host_select_hart(i);
-			hsse[i].kicks = 0;
-			sse_ipi(host_harts[i].hs);
+			t->ipi_pending &= ~bit;
+			sse_ipi(t, false);
 		}
 		host_select_hart(cur);
 	} else {

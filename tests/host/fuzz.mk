@@ -25,13 +25,13 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address
 # SBI calls through the C dispatcher: the PMU, SSE, FWFT and DBTR cores and the glue of every
 # extension; what needs real hardware is a harness stand-in (fuzz_host.c).
 FUZZ_SBI_SRCS := tests/fuzz/fuzz_sbi.c tests/fuzz/fuzz_host.c tests/host/sim_hart.c \
-	lib/sbi/sbi_ecall.c lib/sbi/sbi_ecall_base.c lib/sbi/sbi_ecall_dbcn.c lib/sbi/sbi_ecall_srst.c \
-	lib/sbi/sbi_ecall_pmu.c lib/sbi/sbi_ecall_time.c lib/sbi/sbi_ecall_ipi.c lib/sbi/sbi_ecall_rfence.c \
-	lib/sbi/sbi_ecall_hsm.c lib/sbi/sbi_ipi.c lib/sbi/sbi_hart.c lib/sbi/sbi_console.c \
+	lib/dispatch/sbi_ecall.c lib/dispatch/sbi_ecall_dbcn.c lib/dispatch/sbi_ecall_srst.c \
+	lib/dispatch/sbi_ecall_pmu.c lib/dispatch/sbi_ecall_time.c lib/dispatch/sbi_ecall_ipi.c lib/dispatch/sbi_ecall_rfence.c \
+	lib/dispatch/sbi_ecall_hsm.c lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/core/hart_table.c lib/core/sbi_console.c lib/core/hart_mask.c \
 	lib/common/sbi_format.c lib/common/sbi_memory.c \
-	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c \
-	tests/fuzz/fuzz_sbi3.c tests/host/sim_triggers.c lib/sbi/sbi_ecall_sse.c lib/sbi/sbi_ecall_fwft.c \
-	lib/sbi/sbi_ecall_dbtr.c lib/sse/sse_core.c lib/sse/sse_context.c lib/fwft/fwft_core.c lib/dbtr/dbtr_core.c
+	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c \
+	tests/fuzz/fuzz_sbi3.c tests/host/sim_triggers.c lib/dispatch/sbi_ecall_sse.c lib/dispatch/sbi_ecall_fwft.c \
+	lib/dispatch/sbi_ecall_dbtr.c lib/sse/sse_core.c lib/sse/sse_attrs.c lib/sse/sse_context.c lib/fwft/fwft_core.c lib/dbtr/dbtr_core.c
 # Device trees: the riscv,pmu parser, the DT helpers and fixups, on the
 # firmware's own libfdt (fetched by scripts/fetch-libfdt.sh), built with the
 # firmware's FDT_ASSUME_MASK and instrumented like the rest.
@@ -41,9 +41,9 @@ $(LIBFDT_SRC)/.complete:
 	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
-FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c lib/fdt/fdt_fixup.c \
-	lib/fdt/fdt_placement.c lib/fdt/fdt_aia.c \
-	lib/sbi/sbi_hart.c lib/common/sbi_format.c lib/common/sbi_memory.c
+FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
+	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
+	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
 
 FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts)) \

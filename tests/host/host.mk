@@ -14,6 +14,7 @@ HOST_HEADERS = $(wildcard include/*.h tests/host/*.h lib/pmu/*.h)
 
 # The PMU core against the simulated hart.
 HOST_PMU_SRCS := lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c \
+	lib/pmu/pmu_platform.c \
 	lib/common/sbi_memory.c tests/host/sim_hart.c tests/host/host_console.c tests/host/pmu_fixture.c
 
 HOST_TESTS += pmu_core pmu_counters pmu_events
@@ -21,9 +22,9 @@ HOST_SRCS_pmu_core := tests/host/test_pmu_core.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_counters := tests/host/test_pmu_counters.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
 
-# The hart table at boot: harts left out, the boot hand-shake (lib/sbi/sbi_hart.c).
+# The hart table at boot: harts left out, the boot hand-shake (lib/core/hart_table.c).
 HOST_TESTS += hart_table
-HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/sbi/sbi_hart.c
+HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/core/hart_table.c
 
 # Where the DT handed to S-mode goes (lib/fdt/fdt_placement.c), on DTs built with host libfdt.
 HOST_TESTS += fdt_placement

@@ -1,19 +1,20 @@
 # Isolation and spec-conformance rules on the host (appended to HOST_TESTS, see host.mk):
 # trap redirection, counter-read permissions, remote fences, extension enables.
 HOST_TESTS += trap_redirect counter_access
-HOST_SRCS_trap_redirect := tests/host/test_trap_redirect.c lib/sbi/sbi_trap_redirect.c
+HOST_SRCS_trap_redirect := tests/host/test_trap_redirect.c lib/sbi/sbi_trap_redirect_plan.c
 HOST_SRCS_counter_access := tests/host/test_counter_access.c lib/sbi/sbi_counter_access.c
 
 # Remote fence ranges, requests and hart-mask checks (sbi_ipi.c with the
 # host CSR stand-in of the fuzzers, tests/fuzz/host/riscv_csr.h).
 HOST_TESTS += rfence
-HOST_SRCS_rfence := tests/host/test_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_ipi.c lib/sbi/sbi_hart.c
+HOST_SRCS_rfence := tests/host/test_rfence.c lib/sbi/sbi_rfence_request.c lib/ipi/sbi_ipi.c lib/core/hart_table.c \
+	lib/core/hart_mask.c
 $(BUILD)/host/test_rfence: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
 
 # M-mode enables for the extensions the DT advertises.
 HOST_TESTS += hart_enables
-HOST_SRCS_hart_enables := tests/host/test_hart_enables.c lib/sbi/sbi_hart_enables.c
+HOST_SRCS_hart_enables := tests/host/test_hart_enables.c lib/core/sbi_hart_enables.c
 
 # PMP layouts for the firmware region and firmware-owned devices.
 HOST_TESTS += pmp_plan
-HOST_SRCS_pmp_plan := tests/host/test_pmp_plan.c lib/sbi/sbi_pmp_plan.c
+HOST_SRCS_pmp_plan := tests/host/test_pmp_plan.c lib/core/sbi_pmp_plan.c

@@ -5,6 +5,6 @@
 #   make build/host/test_reset_gpio && build/host/test_reset_gpio
 
 HOST_TESTS += reset_gpio
-HOST_SRCS_reset_gpio := tests/host/test_reset_gpio.c lib/drivers/reset_gpio.c lib/drivers/dt_driver.c \
+HOST_SRCS_reset_gpio := tests/host/test_reset_gpio.c lib/drivers/reset_gpio.c lib/core/dt_driver.c lib/core/reset.c lib/core/timer.c \
 	lib/fdt/fdt_helpers.c
 HOST_LIBS_reset_gpio := -lfdt

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The AIA on the host (include/aia.h):
- * - DT discovery (lib/fdt/fdt_aia.c) on QEMU 7.2's own DTs
+ * - DT discovery (lib/drivers/aia_dt.c) on QEMU 7.2's own DTs
  *   (tests/fixtures/aia/, dtc-compiled into $AIA_FIXTURES, default
  *   build/fixtures/aia) and on broken variants made from them with libfdt:
  *   each problem one line, a node that cannot be used left out, no crash;
@@ -14,7 +14,9 @@
  */
 #include <stdlib.h>
 #include <libfdt.h>
-#include "aia.h"
+#include "aia_dt.h"
+#include "aplic.h"
+#include "imsic.h"
 #include "host_console.h"
 #include "test.h"
 

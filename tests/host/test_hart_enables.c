@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The M-mode enables chosen for the extensions a hart's DT advertises (lib/sbi/sbi_hart_enables.c). */
+/* The M-mode enables chosen for the extensions a hart's DT advertises (lib/core/sbi_hart_enables.c). */
 #include "test.h"
 #include "hart.h"
 #include "riscv_csr.h"

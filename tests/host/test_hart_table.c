@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The hart table at boot (lib/sbi/sbi_hart.c): which harts the firmware
- * keeps when some have no MSWI slot, the boot hand-shake's state moves
+ * The hart table at boot (lib/core/hart_table.c): which harts the firmware
+ * keeps when some have no IPI doorbell (an MSWI slot), the boot hand-shake's state moves
  * (a hart arriving as the deadline passes either makes it or parks, never
  * both), and the table after harts are left out: DT order kept, hart_by_id
  * and hart_by_intc_phandle no longer find them, indexes renumbered.
  */
 #include "test.h"
 #include "hart.h"
+#include "ipi_device.h"
 
 TEST_MAIN_GLOBALS
 
@@ -16,6 +17,8 @@ TEST_MAIN_GLOBALS
 static struct hart_state harts[MAX_HARTS];
 static struct hart_state *table[MAX_HARTS];
 static uint32_t msip[MAX_HARTS];
+/* A doorbell the table code never rings: only whether a hart has one counts. */
+static const struct ipi_device mswi = { .mip = 0 };
 
 /* n harts with hartids ids[], all WAITING; with_msip: bit i gives hart i an MSWI slot. */
 static void make_table(unsigned int n, const unsigned long *ids, unsigned int with_msip)
@@ -27,7 +30,8 @@ static void make_table(unsigned int n, const unsigned long *ids, unsigned int wi
 		harts[i].dt_cpu_ordinal = i;
 		harts[i].intc_phandle = 100 + i;
 		harts[i].boot_state = HART_BOOT_WAITING;
-		harts[i].msip = (with_msip >> i & 1) ? &msip[i] : NULL;
+		if (with_msip >> i & 1)
+			hart_set_ipi_device(&harts[i], &mswi, &msip[i]);
 		table[i] = &harts[i];
 	}
 	hart_table = table;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* PMP layouts (lib/sbi/sbi_pmp_plan.c): deny entries in priority order, then allow-all. */
+/* PMP layouts (lib/core/sbi_pmp_plan.c): deny entries in priority order, then allow-all. */
 #include "test.h"
 #include "riscv_csr.h"
 #include "sbi_pmp.h"

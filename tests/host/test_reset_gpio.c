@@ -1,25 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * lib/drivers/reset_gpio.c on the host: the gpio-poweroff / gpio-restart DT
- * nodes are parsed from trees built here, the SiFive GPIO controller is a
- * plain array, and the machine timer is a fake clock that also records the
- * level of the reset pin each time the driver looks at the time, so the
+ * lib/drivers/reset_gpio.c on the host, through the reset-device list it
+ * joins (lib/core/reset.c): the gpio-poweroff / gpio-restart DT nodes are
+ * parsed from trees built here, the SiFive GPIO controller is a plain array,
+ * and the machine timer (lib/core/timer.c) is a fake clock that also records
+ * the level of the reset pin each time the driver looks at the time, so the
  * test sees the whole sequence: active, inactive, active, with its delays.
  *
- * The driver keeps what it probed in static variables: the tests run in
- * order, from no line at all to both lines.
+ * The driver and the list keep what was probed in static variables: the
+ * tests run in order, from no line at all to both lines.
  */
 #include <stdlib.h>
 #include <libfdt.h>
 #include "drivers.h"
+#include "reset_device.h"
 #include "sbi_spec.h"
 #include "test.h"
+#include "timer_device.h"
 
 TEST_MAIN_GLOBALS
-
-static void test_setup(void)
-{
-}
 
 #define GPIO_OUTPUT_EN  (0x08 / 4)
 #define GPIO_OUTPUT_VAL (0x0c / 4)
@@ -28,6 +27,15 @@ static void test_setup(void)
 #define TIMEBASE_HZ     1000000
 #define TICKS_PER_CALL  1000          /* every look at the clock advances it 1 ms */
 #define GPIO_PHANDLE    1
+
+static uint64_t fake_now(void);
+static const struct timer_device fake_timer = { .now = fake_now };
+
+static void test_setup(void)
+{
+	timer_device_set(&fake_timer);
+	timer_set_hz(TIMEBASE_HZ);
+}
 
 static uint32_t gpio_regs[0x1000 / 4] __attribute__((aligned(4096)));
 
@@ -49,7 +57,7 @@ static void watch_pin(unsigned int pin)
 	fake_time = 0;
 }
 
-uint64_t aclint_time(void)
+static uint64_t fake_now(void)
 {
 	if ((gpio_regs[GPIO_OUTPUT_EN] & watched_bit) && step_count < MAX_STEPS) {
 		int level = (gpio_regs[GPIO_OUTPUT_VAL] & watched_bit) != 0;
@@ -61,16 +69,6 @@ uint64_t aclint_time(void)
 	}
 	fake_time += TICKS_PER_CALL;
 	return fake_time;
-}
-
-uint64_t aclint_timebase_hz(void)
-{
-	return TIMEBASE_HZ;
-}
-
-bool aclint_mtimer_present(void)
-{
-	return true;
 }
 
 /* ---- Trees ---- */
@@ -139,7 +137,8 @@ static const struct line_spec restart_pin10_active_high = {
 static int probe_fdt(const char *ctrl, int ctrl_len, const struct line_spec *a, const struct line_spec *b)
 {
 	void *fdt = build_fdt(ctrl, ctrl_len, a, b);
-	int ret = fdt ? reset_gpio_probe_dt(fdt) : -100;
+	static const struct dt_driver *const drivers[] = { &gpio_poweroff_driver, &gpio_restart_driver, NULL };
+	int ret = fdt ? (dt_probe_each_once(fdt, drivers) > 0 ? 0 : -1) : -100;
 
 	free(fdt);
 	return ret;
@@ -150,13 +149,13 @@ static int probe_fdt(const char *ctrl, int ctrl_len, const struct line_spec *a, 
 TEST(no_line_nothing_supported)
 {
 	CHECK_EQ(probe(SIFIVE_GPIO, NULL, NULL), -1);
-	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
-	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT));
-	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_WARM_REBOOT));
-	CHECK(strcmp(reset_gpio_name(), "none") == 0);
+	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
+	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
+	CHECK(!reset_supported(SBI_SRST_TYPE_WARM_REBOOT));
+	CHECK(strcmp(reset_device_name(), "none") == 0);
 	gpio_regs[GPIO_OUTPUT_EN] = 0x5;
-	reset_gpio_act(SBI_SRST_TYPE_SHUTDOWN);
-	reset_gpio_act(SBI_SRST_TYPE_COLD_REBOOT);
+	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
+	reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
 	CHECK_EQ(gpio_regs[GPIO_OUTPUT_EN], 0x5);
 }
 
@@ -173,7 +172,7 @@ TEST(malformed_lines_are_ignored)
 	bad = poweroff_pin2_active_low;
 	bad.gpios_cells = 2;                   /* #gpio-cells is 2: phandle + 2 cells */
 	CHECK_EQ(probe(SIFIVE_GPIO, &bad, NULL), -1);
-	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
+	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
 }
 
 /* The HiFive Unmatched: gpio-poweroff on GPIO 2, active low, default delays. */
@@ -181,20 +180,20 @@ TEST(poweroff_active_low_pulses_with_default_delays)
 {
 	memset(gpio_regs, 0, sizeof(gpio_regs));
 	CHECK_EQ(probe(SIFIVE_GPIO, &poweroff_pin2_active_low, NULL), 0);
-	CHECK(reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
-	CHECK(!reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT));
-	CHECK(strcmp(reset_gpio_name(), "gpio-poweroff (no reboot)") == 0);
+	CHECK(reset_supported(SBI_SRST_TYPE_SHUTDOWN));
+	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
+	CHECK(strcmp(reset_device_name(), "gpio-poweroff (no reboot)") == 0);
 
 	/* Other pins' state, and this pin inverted and given to a peripheral. */
 	gpio_regs[GPIO_OUTPUT_VAL] = 0x80000004;
 	gpio_regs[GPIO_OUTPUT_EN] = 0x80000000;
 	gpio_regs[GPIO_OUT_XOR] = 0x00000104;
 	gpio_regs[GPIO_IOF_EN] = 0x00000204;
-	reset_gpio_act(SBI_SRST_TYPE_COLD_REBOOT);   /* no restart line: untouched */
+	reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);   /* no restart line: untouched */
 	CHECK_EQ(gpio_regs[GPIO_OUTPUT_EN], 0x80000000);
 
 	watch_pin(2);
-	reset_gpio_act(SBI_SRST_TYPE_SHUTDOWN);
+	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
 	CHECK_EQ(step_count, 3);
 	CHECK_EQ(steps[0].level, 0);                  /* active (low) first */
 	CHECK_EQ(steps[1].level, 1);
@@ -213,15 +212,15 @@ TEST(restart_active_high_serves_both_reboot_types)
 {
 	memset(gpio_regs, 0, sizeof(gpio_regs));
 	CHECK_EQ(probe(SIFIVE_GPIO, &poweroff_pin2_active_low, &restart_pin10_active_high), 0);
-	CHECK(reset_gpio_supported(SBI_SRST_TYPE_SHUTDOWN));
-	CHECK(reset_gpio_supported(SBI_SRST_TYPE_COLD_REBOOT));
-	CHECK(reset_gpio_supported(SBI_SRST_TYPE_WARM_REBOOT));
-	CHECK(strcmp(reset_gpio_name(), "gpio-poweroff, gpio-restart") == 0);
+	CHECK(reset_supported(SBI_SRST_TYPE_SHUTDOWN));
+	CHECK(reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
+	CHECK(reset_supported(SBI_SRST_TYPE_WARM_REBOOT));
+	CHECK(strcmp(reset_device_name(), "gpio-poweroff, gpio-restart") == 0);
 
 	for (unsigned long type = SBI_SRST_TYPE_COLD_REBOOT; type <= SBI_SRST_TYPE_WARM_REBOOT; type++) {
 		memset(gpio_regs, 0, sizeof(gpio_regs));
 		watch_pin(10);
-		reset_gpio_act(type);
+		reset_system(type, SBI_SRST_REASON_NONE);
 		CHECK_EQ(step_count, 3);
 		CHECK_EQ(steps[0].level, 1);              /* active (high) first */
 		CHECK_EQ(steps[1].level, 0);

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Remote fences (lib/sbi/sbi_rfence_request.c, lib/sbi/sbi_ipi.c): every page
+ * Remote fences (lib/sbi/sbi_rfence_request.c, lib/core/hart_mask.c): every page
  * a range touches is flushed, HFENCE.VVMA carries the calling hart's VMID,
  * and a hypervisor fence naming a hart without H is refused before anything
  * is sent. The fence instructions themselves need a real hart; QEMU 7.2
  * flushes its whole TLB on any sfence/hfence, so only these rules can show.
- * Also how sbi_ipi.c hands an SSE IPI to the trap that delivers it.
+ * Also the IPI transport (lib/ipi/sbi_ipi.c): reasons, their bits and handlers.
  */
 #include "test.h"
 #include "hart.h"
 #include "riscv_csr.h"
+#include "hart_mask.h"
+#include "ipi_device.h"
 #include "sbi_ipi.h"
 #include "sbi_rfence.h"
 #include "sbi_spec.h"
@@ -97,24 +99,23 @@ static struct hart_state harts[4], *table[4];
 struct hart_state *host_current_hart;
 static const unsigned long ids[4] = { 0, 1, 2, 5 };
 
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
-}
-
 static bool has_h(const struct hart_state *hs)
 {
 	return (hs->features & HART_HAS_H) != 0;
 }
 
-static uint32_t msip_regs[4];   /* never touched: aclint_send_ipi is a stand-in */
+static uint32_t msip_regs[4];   /* never touched: the doorbell is a stand-in */
+static unsigned int msip_raised;
+static void test_doorbell_send(struct hart_state *hs) { (void)hs; msip_raised++; }
+static void test_doorbell_clear(struct hart_state *hs) { (void)hs; }
+static const struct ipi_device test_doorbell = { 0, test_doorbell_send, test_doorbell_clear };
 
 static void table_init(void)
 {
 	for (unsigned int i = 0; i < 4; i++) {
 		memset(&harts[i], 0, sizeof(harts[i]));
 		harts[i].hartid = ids[i];
-		harts[i].msip = &msip_regs[i];
+		hart_set_ipi_device(&harts[i], &test_doorbell, &msip_regs[i]);
 		harts[i].features = HART_HAS_S | HART_HAS_H;
 		table[i] = &harts[i];
 	}
@@ -151,81 +152,91 @@ TEST(hartmask_check_invalid_hartid_first)
 	CHECK_EQ(sbi_hartmask_check(0, 0, has_h), SBI_SUCCESS);   /* empty mask */
 }
 
-/* ---- IPIs and SSE (sbi_ipi.c) ---- */
+/* ---- The IPI transport (lib/ipi/sbi_ipi.c), with reasons of its own ---- */
 
-static unsigned int msip_raised, sse_ipis;
-static bool sse_makes_ready;
+static unsigned int handled, handled_in_ecall;
+static bool keep_raised;
+static void test_reason_handle(struct hart_state *hs, bool in_ecall);
+/* Two reasons, as services declare theirs: one with a handler, one without. */
+static IPI_REASON(test_reason, test_reason_handle);
+static IPI_REASON(test_silent_reason, NULL);
 
-/*
- * Served from the machine software interrupt, an SSE IPI is done: the trap's
- * slow exit delivers. Served by an M-mode wait loop inside an ecall (whose
- * fast exit does not look at sse_ready), it stays raised until the ecall
- * returns and the interrupt delivers.
- */
-TEST(sse_ipi_served_inside_an_ecall_stays_raised)
+/* As SSE's: inside an ecall, a request that left work keeps its IPI raised. */
+static void test_reason_handle(struct hart_state *hs, bool in_ecall)
+{
+	handled++;
+	handled_in_ecall += in_ecall;
+	if (in_ecall && keep_raised)
+		sbi_ipi_raise(hs, &test_reason);
+}
+
+TEST(each_reason_has_its_bit_and_its_handler)
 {
 	table_init();
-	host_current_hart = &harts[0];
-
-	harts[0].ipi_pending = HART_IPI_SSE;
-	sse_makes_ready = true;
-	msip_raised = sse_ipis = 0;
-	sbi_ipi_interrupt();
-	CHECK_EQ(sse_ipis, 1);
-	CHECK_EQ(harts[0].ipi_pending, 0);
-	CHECK_EQ(msip_raised, 0);
-
-	harts[0].ipi_pending = HART_IPI_SSE;
-	harts[0].sse_ready = 0;
-	msip_raised = sse_ipis = 0;
-	sbi_ipi_process();
-	CHECK_EQ(sse_ipis, 1);
-	CHECK_EQ(harts[0].ipi_pending, HART_IPI_SSE);
-	CHECK_EQ(msip_raised, 1);
-	/* The wait loop serves it again: still raised. */
-	sbi_ipi_process();
-	CHECK_EQ(harts[0].ipi_pending, HART_IPI_SSE);
+	handled = handled_in_ecall = msip_raised = 0;
+	keep_raised = false;
+	CHECK(sbi_ipi_reason_bit(&test_reason) != sbi_ipi_reason_bit(&test_silent_reason));
+	sbi_ipi_raise(&harts[1], &test_reason);
+	sbi_ipi_raise(&harts[1], &test_silent_reason);
+	CHECK_EQ(harts[1].ipi_pending, sbi_ipi_reason_bit(&test_reason) | sbi_ipi_reason_bit(&test_silent_reason));
 	CHECK_EQ(msip_raised, 2);
-
-	/* Nothing ready (masked hart, event disabled): nothing kept. */
-	harts[0].ipi_pending = HART_IPI_SSE;
-	harts[0].sse_ready = 0;
-	sse_makes_ready = false;
-	msip_raised = 0;
-	sbi_ipi_process();
-	CHECK_EQ(harts[0].ipi_pending, 0);
-	CHECK_EQ(msip_raised, 0);
+	CHECK_EQ(handled, 0);
+	/* The target's interrupt takes both; only one has a handler. */
+	host_current_hart = &harts[1];
+	sbi_ipi_interrupt();
+	CHECK_EQ(handled, 1);
+	CHECK_EQ(handled_in_ecall, 0);
+	CHECK_EQ(harts[1].ipi_pending, 0);
 }
 
 /*
- * A lone hart on a machine without MSWI (no msip) handles its IPIs to itself
- * at once; an SSE event made ready then is left to the SSE call's own exit
- * (it cannot raise an IPI to itself, nor loop raising one).
+ * Served by an M-mode wait inside an ecall, a handler knows it (SSE keeps
+ * its IPI raised then: the fast exit does not deliver) and may raise its
+ * own reason again without losing it.
  */
-TEST(a_hart_without_msip_takes_its_own_ipi_once)
+TEST(a_handler_knows_it_runs_inside_an_ecall)
 {
 	table_init();
 	host_current_hart = &harts[0];
-	harts[0].msip = NULL;
-	harts[0].sse_ready = 0;
-	sse_makes_ready = true;
-	msip_raised = sse_ipis = 0;
-	sbi_ipi_raise(&harts[0], HART_IPI_SSE);
-	CHECK_EQ(sse_ipis, 1);
+	handled = handled_in_ecall = msip_raised = 0;
+	keep_raised = true;
+	harts[0].ipi_pending = sbi_ipi_reason_bit(&test_reason);
+	sbi_ipi_process();
+	CHECK_EQ(handled, 1);
+	CHECK_EQ(handled_in_ecall, 1);
+	CHECK_EQ(harts[0].ipi_pending, sbi_ipi_reason_bit(&test_reason));
+	CHECK_EQ(msip_raised, 1);
+	/* The wait loop serves it again: still raised. */
+	sbi_ipi_process();
+	CHECK_EQ(harts[0].ipi_pending, sbi_ipi_reason_bit(&test_reason));
+	CHECK_EQ(msip_raised, 2);
+	/* Nothing left to do: nothing kept. */
+	keep_raised = false;
+	sbi_ipi_process();
 	CHECK_EQ(harts[0].ipi_pending, 0);
-	CHECK_EQ(harts[0].sse_ready, 1);
+	CHECK_EQ(msip_raised, 2);
+}
+
+/*
+ * A lone hart on a machine without doorbells (no ipi_dev) handles its IPIs
+ * to itself at once, as the interrupt would: work it leaves is left to the
+ * call's own exit (it cannot raise an IPI to itself, nor loop raising one).
+ */
+TEST(a_hart_without_a_doorbell_takes_its_own_ipi_once)
+{
+	table_init();
+	host_current_hart = &harts[0];
+	harts[0].ipi_dev = NULL;
+	handled = handled_in_ecall = msip_raised = 0;
+	keep_raised = true;
+	sbi_ipi_raise(&harts[0], &test_reason);
+	CHECK_EQ(handled, 1);
+	CHECK_EQ(handled_in_ecall, 0);
+	CHECK_EQ(harts[0].ipi_pending, 0);
 	CHECK_EQ(msip_raised, 0);
 }
 
 /* ---- Stand-ins for what sbi_ipi.c calls on real hardware ---- */
-void aclint_send_ipi(struct hart_state *hs) { (void)hs; msip_raised++; }
-void aclint_clear_ipi(struct hart_state *hs) { (void)hs; }
-void sbi_rfence_process(struct hart_state *hs) { (void)hs; }
-void sse_ipi(struct hart_state *hs)
-{
-	sse_ipis++;
-	hs->sse_ready = sse_makes_ready;
-}
 unsigned long host_csr_read(unsigned int csr) { (void)csr; return 0; }
 void host_csr_write(unsigned int csr, unsigned long value) { (void)csr, (void)value; }
 unsigned long host_csr_set(unsigned int csr, unsigned long bits) { (void)csr, (void)bits; return 0; }
@@ -239,7 +250,8 @@ int main(void)
 	RUN(request_vmid_from_caller_hgatp);
 	RUN(hartmask_check_finds_harts_without_h);
 	RUN(hartmask_check_invalid_hartid_first);
-	RUN(sse_ipi_served_inside_an_ecall_stays_raised);
-	RUN(a_hart_without_msip_takes_its_own_ipi_once);
+	RUN(each_reason_has_its_bit_and_its_handler);
+	RUN(a_handler_knows_it_runs_inside_an_ecall);
+	RUN(a_hart_without_a_doorbell_takes_its_own_ipi_once);
 	return TEST_EXIT_CODE;
 }

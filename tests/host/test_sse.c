@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SSE core (lib/sse/sse_core.c, sse_context.c) on four simulated harts:
+ * The SSE core (lib/sse/sse_core.c, sse_attrs.c, sse_context.c) on four simulated harts:
  * event IDs and their error codes, the state machine of the chapter's
  * figure, attributes and their access rules, priorities and nesting,
  * masking, injection (local, remote, global), global events on their
@@ -14,6 +14,7 @@
 #include "riscv_csr.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
+#include "sbi_ipi.h"
 #include "sse_hw.h"
 
 TEST_MAIN_GLOBALS
@@ -60,19 +61,16 @@ void sse_hw_lcofi_ack(void)
 	lcofi_acks[hw_current->index]++;
 }
 
-void sse_hw_kick(struct hart_state *target)
+/* Its IPIs (the IPI transport, include/sbi_ipi.h), counted per target. */
+void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 {
+	CHECK(reason == &sse_ipi_reason);
 	kicks[target->index]++;
 }
 
 bool sse_hw_entry_pc_ok(unsigned long pc)
 {
 	return translation_on || sbi_memory_smode_addr_ok(pc);
-}
-
-bool sbi_hsm_hart_usable(const struct hart_state *hs)
-{
-	return (hs->features & HART_HAS_S) != 0;
 }
 
 /* ---- Harness ---- */
@@ -677,7 +675,7 @@ TEST(remote_local_injection_kicks_the_target)
 	CHECK(!h0->sse_ready);
 	/* The target takes it at the IPI. */
 	on(3);
-	sse_ipi(h3);
+	sse_ipi(h3, false);
 	CHECK(h3->sse_ready);
 	ctx = smode_ctx(h3);
 	CHECK(sse_deliver(h3, &ctx));
@@ -689,8 +687,39 @@ TEST(remote_local_injection_kicks_the_target)
 	CHECK_EQ(sbi_sse_inject(h0, LOCAL_SW, 64).error, SBI_SUCCESS);
 	on(3);
 	CHECK_EQ(sbi_sse_unregister(h3, LOCAL_SW).error, 0);
-	sse_ipi(h3);
+	sse_ipi(h3, false);
 	CHECK(!pending(h3, LOCAL_SW));
+}
+
+/*
+ * Served from the machine software interrupt, an SSE IPI is done: the trap's
+ * slow exit delivers. Served by an M-mode wait inside an ecall (whose fast
+ * exit does not look at sse_ready), it keeps the hart's IPI raised until the
+ * ecall returns and the interrupt delivers; nothing ready, nothing kept.
+ */
+TEST(sse_ipi_served_inside_an_ecall_stays_raised)
+{
+	struct hart_state *h0 = on(0), *h3;
+
+	h3 = on(3);
+	CHECK_EQ(sbi_sse_hart_unmask(h3).error, 0);
+	CHECK_EQ(reg_enable(h3, LOCAL_SW, 3), 0);
+	on(0);
+	CHECK_EQ(sbi_sse_inject(h0, LOCAL_SW, 64).error, SBI_SUCCESS);
+	CHECK_EQ(kicks[3], 1);
+	on(3);
+	sse_ipi(h3, true);
+	CHECK(h3->sse_ready);
+	CHECK_EQ(kicks[3], 2);          /* raised again, on itself */
+	sse_ipi(h3, true);              /* the wait loop serves it again: still raised */
+	CHECK_EQ(kicks[3], 3);
+	sse_ipi(h3, false);             /* the interrupt: its exit delivers */
+	CHECK_EQ(kicks[3], 3);
+	/* Masked: nothing ready, nothing kept. */
+	CHECK_EQ(sbi_sse_hart_mask(h3).error, 0);
+	sse_ipi(h3, true);
+	CHECK(!h3->sse_ready);
+	CHECK_EQ(kicks[3], 3);
 }
 
 /* ---- Global events ---- */
@@ -710,7 +739,7 @@ TEST(global_event_goes_to_its_preferred_hart)
 	CHECK(!h0->sse_ready);
 	CHECK_EQ(kicks[2], 1);
 	on(2);
-	sse_ipi(h2);
+	sse_ipi(h2, false);
 	CHECK(h2->sse_ready);
 	CHECK(sse_deliver(h2, &ctx));
 	CHECK_EQ(ctx.a6, 2);
@@ -739,7 +768,7 @@ TEST(global_event_waits_for_its_masked_preferred_hart)
 	for (unsigned int i = 0; i < HARTS; i++)
 		CHECK_EQ(kicks[i], 0);
 	on(1);
-	sse_ipi(h1);
+	sse_ipi(h1, false);
 	CHECK(!h1->sse_ready);
 	CHECK_EQ(sbi_sse_hart_mask(h1).error, 0);
 	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
@@ -790,7 +819,7 @@ TEST(global_event_injected_elsewhere_for_a_masked_preferred_hart)
 	CHECK_EQ(kicks[3], 1);
 	CHECK(!h0->sse_ready);
 	on(3);
-	sse_ipi(h3);
+	sse_ipi(h3, false);
 	CHECK(h3->sse_ready);
 }
 
@@ -810,7 +839,7 @@ TEST(masking_the_preferred_hart_keeps_the_event_there)
 	/* Hart 2 masks before it looks at the IPI: the event stays its own. */
 	on(2);
 	CHECK_EQ(sbi_sse_hart_mask(h2).error, 0);
-	sse_ipi(h2);
+	sse_ipi(h2, false);
 	CHECK(!h2->sse_ready);
 	CHECK_EQ(kicks[0] + kicks[1] + kicks[3], 0);
 	on(0);
@@ -911,7 +940,7 @@ TEST(hart_reset_resets_local_events_and_keeps_global_ones_for_the_hart)
 	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);      /* not rewritten */
 	for (unsigned int i = 0; i < HARTS; i++)
 		CHECK_EQ(kicks[i], 0);
-	sse_ipi(h0);
+	sse_ipi(h0, false);
 	CHECK(!h0->sse_ready);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);       /* injected while it is stopped */
 	CHECK(!h0->sse_ready);
@@ -948,7 +977,7 @@ TEST(client_moves_a_global_event_off_a_stopped_hart)
 	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
 	CHECK_EQ(kicks[1], 1);
 	on(1);
-	sse_ipi(h1);
+	sse_ipi(h1, false);
 	CHECK(sse_deliver(h1, &ctx));
 	CHECK_EQ(ctx.a6, 1);
 }
@@ -1050,6 +1079,7 @@ int main(void)
 	RUN(priority_attribute_orders_delivery);
 	RUN(inject_errors);
 	RUN(remote_local_injection_kicks_the_target);
+	RUN(sse_ipi_served_inside_an_ecall_stays_raised);
 	RUN(global_event_goes_to_its_preferred_hart);
 	RUN(global_event_waits_for_its_masked_preferred_hart);
 	RUN(global_event_injected_elsewhere_for_a_masked_preferred_hart);

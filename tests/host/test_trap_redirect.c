@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Where a redirected trap goes (lib/sbi/sbi_trap_redirect.c): S/HS-mode with
+ * Where a redirected trap goes (lib/sbi/sbi_trap_redirect_plan.c): S/HS-mode with
  * hstatus.SPV/SPVP/GVA and htval/htinst as the H extension defines them, or
  * VS-mode when hedeleg delegates the cause of a trap taken with V=1.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The DT S-mode receives (lib/fdt/fdt_fixup.c):
+ * The DT S-mode receives (firmware/fdt_fixup.c):
  * - it is a valid FDT (fdt_check_header), with free space for the next
  *   stage's own fixups (U-Boot grows it in place);
  * - /reserved-memory/abacus@<base> has no-map and a reg covering the

@@ -6,16 +6,19 @@
  * (mstatus.MPRV) and with traps caught, so a bad pointer is an error, not a
  * firmware crash.
  */
-#include "console.h"
-#include "drivers.h"
+#include "reset_device.h"
 #include "riscv_csr.h"
 #include "sbi_console.h"
 #include "sbi_ecall.h"
+#include "hart_mask.h"
 #include "sbi_ipi.h"
+#include "sbi_smode_ipi.h"
+#include "sbi_rfence.h"
 #include "sbi_spec.h"
 #include "sbi_timer.h"
-#include "trap.h"
-#include "sse_hw.h"
+#include "sbi_trap_redirect.h"
+#include "trap_report.h"
+#include "sse_hart.h"
 #include "sbi_sse.h"
 #include "trap_expect.h"
 
@@ -33,13 +36,13 @@ static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause,
 	if (!sbi_trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0)) {
 		/* Ssdbltrp: called from S-mode's trap handler with sstatus.SDT
 		 * set, which cannot take the fault: a double trap at the ecall,
-		 * as lib/sbi/sbi_trap.c handles one. */
+		 * as lib/sbi/sbi_trap_redirect.c handles one. */
 		struct hart_state *hs = current_hart();
 
 		if (!sse_double_trap(hs))
 			sbi_trap_panic(NULL, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
 		csr_write(CSR_MEPC, mepc);
-		sse_hw_deliver_from_ecall(hs);
+		sse_deliver_after_ecall(hs);
 		return;
 	}
 	csr_write(CSR_MSTATUS, mstatus);

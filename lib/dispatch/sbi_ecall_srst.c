@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* System Reset extension (EID "SRST"). */
+#include <stdint.h>
 #include "console.h"
-#include "drivers.h"
+#include "reset_device.h"
 #include "sbi_ecall.h"
 #include "sbi_spec.h"
 

@@ -7,7 +7,7 @@
 #include "hart.h"
 #include "sbi_ecall.h"
 #include "sbi_sse.h"
-#include "sse_hw.h"
+#include "sse_hart.h"
 
 SBI_ECALL_HANDLER(sbi_ecall_sse)
 {
@@ -28,7 +28,7 @@ SBI_ECALL_HANDLER(sbi_ecall_sse)
 	case SBI_SSE_DISABLE:
 		return sbi_sse_disable(hs, (uint32_t)a0);
 	case SBI_SSE_COMPLETE:
-		return sse_hw_complete_ecall(hs, a0, a1);
+		return sse_complete_ecall(hs, a0, a1);
 	case SBI_SSE_INJECT:
 		return sbi_sse_inject(hs, (uint32_t)a0, a1);
 	case SBI_SSE_HART_UNMASK:

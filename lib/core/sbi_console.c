@@ -1,19 +1,31 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The firmware console: one UART driver chosen from the DT, shared by all
- * harts under a spinlock so boot-log lines from many harts never interleave.
+ * The firmware console (include/sbi_console.h): one console device (the
+ * UART driver the DT names), shared by all harts under a spinlock so
+ * boot-log lines from many harts never interleave.
  */
 #include <stdbool.h>
 #include "sbi_console.h"
-#include "sbi_ipi.h"
 #include "sbi_lock.h"
 
-/* DBCN and legacy writes serve this hart's IPIs this often (bytes). */
+/* DBCN and legacy writes run the wait hook this often (bytes). */
 #define CONSOLE_SERVE_STRIDE 16
 
 static const struct console_device *console_dev;
+static void (*console_wait_hook)(void);
 static spinlock_t console_lock;
 static uint64_t console_bytes;
+
+void console_set_wait_hook(void (*hook)(void))
+{
+	console_wait_hook = hook;
+}
+
+static void console_wait(void)
+{
+	if (console_wait_hook)
+		console_wait_hook();
+}
 
 void console_set_device(const struct console_device *dev)
 {
@@ -52,20 +64,21 @@ void sbi_puts(const char *s)
 /*
  * For SBI calls only (on the calling hart's stack). A UART takes ~87 us a
  * byte at 115200 baud, so a 4 KiB write holds the lock for a third of a
- * second and others wait for it: both the writer and the waiters serve
- * their IPIs meanwhile, so a remote fence to either is never held up.
+ * second and others wait for it: both the writer and the waiters run the
+ * wait hook meanwhile (the firmware's serves their IPIs), so a remote
+ * fence to either is never held up.
  */
 void sbi_console_write(const char *buf, unsigned long len)
 {
 	while (!spin_trylock(&console_lock))
-		sbi_ipi_serve_pending();
+		console_wait();
 	for (unsigned long i = 0; i < len; i++) {
 		/* Bytes go out as given: a payload's "\n" is not ours to expand. */
 		if (console_dev)
 			console_dev->putc(buf[i]);
 		console_bytes++;
 		if (i % CONSOLE_SERVE_STRIDE == CONSOLE_SERVE_STRIDE - 1)
-			sbi_ipi_serve_pending();
+			console_wait();
 	}
 	spin_unlock(&console_lock);
 }
@@ -87,7 +100,7 @@ int sbi_printf(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	spin_lock(&console_lock);
-	n = sbi_console_vprintf(fmt, ap);
+	n = sbi_vformat(console_putc_raw, fmt, ap);
 	spin_unlock(&console_lock);
 	va_end(ap);
 	return n;

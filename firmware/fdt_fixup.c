@@ -10,10 +10,10 @@
  *   harts without S-mode, and harts the firmware left out at boot (no MSWI
  *   slot, never set up), or a second node for a hartid already described;
  * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
- *   status = "disabled": they are the firmware's (lib/fdt/fdt_aia.c).
+ *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c).
  */
 #include <libfdt.h>
-#include "aia.h"
+#include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "hart.h"
@@ -68,7 +68,7 @@ static int fixup_harts_not_offered(void *fdt)
 	fdt_for_each_subnode(node, fdt, cpus) {
 		long id = fdt_cpu_enabled_hartid(fdt, node);
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
-		bool offered = hs && hs->dt_cpu_ordinal == ordinal && sbi_hsm_hart_usable(hs);
+		bool offered = hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs);
 		ordinal++;
 		if (id < 0 || offered)
 			continue;

@@ -7,7 +7,7 @@
 bool sbi_dbtr_available(void)
 {
 	for (unsigned int i = 0; i < hart_count; i++)
-		if (sbi_hsm_hart_usable(hart_table[i]) && hart_table[i]->ext->dbtr.trig_max)
+		if (hart_offered_to_smode(hart_table[i]) && hart_table[i]->ext->dbtr.trig_max)
 			return true;
 	return false;
 }

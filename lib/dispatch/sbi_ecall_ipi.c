@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* IPI extension (EID "sPI"). */
 #include "sbi_ecall.h"
+#include "hart_mask.h"
 #include "sbi_ipi.h"
+#include "sbi_smode_ipi.h"
 #include "sbi_spec.h"
 
 static void send_smode_ipi(struct hart_state *target, void *arg)

@@ -14,10 +14,13 @@
  *
  * firmware/trap_entry.S performs this lookup inline on the ecall path.
  *
- * Adding an extension is one line in sbi_extensions[] below.
+ * Adding an extension is one line in sbi_extensions[] below. The base
+ * extension (EID 0x10) is the dispatcher's own, here: its probe_extension
+ * reads this table.
  */
 #include <stdbool.h>
 #include "console.h"
+#include "riscv_csr.h"
 #include "sbi_ecall.h"
 #include "sbi_spec.h"
 
@@ -58,6 +61,31 @@ static SBI_ECALL_HANDLER(sbi_ecall_legacy_eid0)
 
 _Static_assert(SBI_EXT_SLOT(SBI_EXT_LEGACY_SET_TIMER) == 0, "legacy EID 0 hashes to slot 0");
 
+/* Base extension (EID 0x10). */
+SBI_ECALL_HANDLER(sbi_ecall_base)
+{
+	(void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
+	switch (fid) {
+	case SBI_BASE_GET_SPEC_VERSION:
+		return sbiret_ok((SBI_SPEC_VERSION_MAJOR << 24) | SBI_SPEC_VERSION_MINOR);
+	case SBI_BASE_GET_IMPL_ID:
+		return sbiret_ok(SBI_IMPL_ID_ABACUS);
+	case SBI_BASE_GET_IMPL_VERSION:
+		return sbiret_ok(SBI_IMPL_VERSION);
+	case SBI_BASE_PROBE_EXT:
+		return sbiret_ok(sbi_ecall_probe(a0));
+	case SBI_BASE_GET_MVENDORID:
+		return sbiret_ok(csr_read(CSR_MVENDORID));
+	case SBI_BASE_GET_MARCHID:
+		return sbiret_ok(csr_read(CSR_MARCHID));
+	case SBI_BASE_GET_MIMPID:
+		return sbiret_ok(csr_read(CSR_MIMPID));
+	default:
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}
+
+
 const struct sbi_extension_table sbi_extension_table = {
 	.hash_mult = SBI_EXT_HASH_MULT,
 	.slot = {
@@ -70,7 +98,7 @@ const struct sbi_extension_table sbi_extension_table = {
 	SBI_EXTENSION(SBI_EXT_HSM, sbi_ecall_hsm, "hsm"),
 	SBI_EXTENSION_IF(SBI_EXT_SRST, sbi_ecall_srst, "srst", sbi_srst_available),
 	SBI_EXTENSION(SBI_EXT_DBCN, sbi_ecall_dbcn, "dbcn"),
-	SBI_EXTENSION(SBI_EXT_SSE, sbi_ecall_sse_entry, "sse"),   /* firmware/trap_entry.S */
+	SBI_EXTENSION(SBI_EXT_SSE, sbi_ecall_sse_entry, "sse"),   /* lib/dispatch/sbi_ecall_sse_entry.S */
 	SBI_EXTENSION(SBI_EXT_FWFT, sbi_ecall_fwft, "fwft"),
 	SBI_EXTENSION_IF(SBI_EXT_DBTR, sbi_ecall_dbtr, "dbtr", sbi_dbtr_available),
 #ifdef ABACUS_TEST_HOOKS

@@ -79,11 +79,11 @@ struct hart_state *hart_table_keep_wakeable(unsigned long cold_hartid)
 	struct hart_state *self = hart_by_id(cold_hartid), *first = NULL;
 
 	for (unsigned int i = 0; i < hart_count && !first; i++)
-		if (hart_table[i]->msip)
+		if (hart_table[i]->ipi_dev)
 			first = hart_table[i];
 	for (unsigned int i = 0; i < hart_count; i++) {
 		struct hart_state *hs = hart_table[i];
-		if (first ? !hs->msip : hs != self)
+		if (first ? !hs->ipi_dev : hs != self)
 			hs->boot_state = HART_BOOT_NO_IPI;
 	}
 	hart_table_drop_left_out();

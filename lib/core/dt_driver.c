@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <libfdt.h>
-#include "drivers.h"
+#include "dt_driver.h"
 #include "fdt_helpers.h"
 
 /* Against a compatible property already fetched: no walk of the node's properties per string. */

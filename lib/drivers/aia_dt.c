@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * AIA nodes in the DT (include/aia.h): IMSICs and APLIC domains, their
+ * AIA nodes in the DT (include/aia_dt.h): IMSICs and APLIC domains, their
  * level, geometry, children and delegation; and hiding the machine-level
  * ones from S-mode. Pure (libfdt only), host-tested on QEMU's own DTs and
  * broken variants (tests/host/test_aia_dt.c) and fuzzed (tests/fuzz/fuzz_dt.c).
@@ -15,7 +15,7 @@
  */
 #include <stdarg.h>
 #include <libfdt.h>
-#include "aia.h"
+#include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
 

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Cold boot composes the devices: which drivers the DT is walked for, in
+ * which walk, in which order. Each walk over the DT costs about 370,000
+ * instructions on QEMU virt (docs/boot.md), so drivers that may share a
+ * walk do. A new driver is one line in one of the lists below
+ * (docs/architecture.md, "Adding things").
+ */
+#include <libfdt.h>
+#include "aia.h"
+#include "drivers.h"
+#include "fdt_helpers.h"
+#include "imsic.h"
+#include "platform.h"
+#include "reset_device.h"
+#include "sbi_boot.h"
+#include "sbi_console.h"
+#include "sbi_ipi.h"
+#include "sbi_spec.h"
+#include "timer_device.h"
+
+/* Console UARTs: /chosen/stdout-path first, then the first one found. */
+static const struct dt_driver *const console_drivers[] = { &uart_ns16550_driver, &uart_sifive_driver, NULL };
+
+/*
+ * IPI doorbells and the machine timer, in one walk with the AIA's nodes
+ * (noted for aia_probe_dt). Every CLINT/ACLINT node: multi-socket machines
+ * have one per socket. A hart keeps the first doorbell that claims it, so
+ * MSWI slots come before M-level IMSIC files (imsic_probe_ipi, after).
+ */
+static const struct dt_driver *const timer_ipi_drivers[] = { &clint_driver, &aclint_mswi_driver,
+							      &aclint_mtimer_driver, &aia_node_driver, NULL };
+
+/* Reset devices: the first node of each kind (each fills its slot: include/reset_device.h). */
+static const struct dt_driver *const reset_drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
+							  &gpio_poweroff_driver, &gpio_restart_driver, NULL };
+
+int boot_probe_console(const void *fdt)
+{
+	int node = fdt_stdout_node(fdt);
+
+	if (node >= 0) {
+		for (const struct dt_driver *const *d = console_drivers; *d; d++)
+			if (dt_driver_matches(*d, fdt, node) && (*d)->probe(fdt, node) == 0)
+				return node;
+	}
+	return dt_probe_first(fdt, console_drivers);
+}
+
+static bool platform_reset_supported(unsigned long type)
+{
+	(void)type;
+	return true;
+}
+
+/* The board quirk's reset when the DT has none that acts (platform->system_reset). */
+static struct reset_device platform_reset_device = {
+	.name = "platform",
+	.slot = RESET_SLOT_PLATFORM,
+	.supported = platform_reset_supported,
+};
+
+void boot_probe_devices(const void *fdt)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus");
+
+	/* The console came first, from the loader's DT (boot_probe_console, firmware/boot.c).
+	 * A hart waiting for the console serves its IPIs (remote fences wait for it). */
+	console_set_wait_hook(sbi_ipi_serve_pending);
+
+	timer_set_hz(cpus >= 0 ? fdt_read_u32(fdt, cpus, "timebase-frequency", 0) : 0);
+	dt_probe_all(fdt, timer_ipi_drivers);
+	if (!aclint_devices_found())
+		sbi_printf("abacus: warning: no CLINT/ACLINT in the DT: no IPIs, no M-mode timer\n");
+	/* AIA: the M-level APLICs and IMSIC files become firmware devices; a hart
+	 * without an MSWI slot takes its IPIs at its M-level IMSIC file. */
+	aia_probe_dt(fdt);
+	imsic_probe_ipi(fdt, aia_boot_scan());
+
+	dt_probe_each_once(fdt, reset_drivers);
+	if (!reset_supported(SBI_SRST_TYPE_SHUTDOWN) && !reset_supported(SBI_SRST_TYPE_COLD_REBOOT) &&
+	    !platform->system_reset)
+		sbi_printf("abacus: warning: no reset device in the DT\n");
+	if (platform->system_reset) {
+		platform_reset_device.reset = platform->system_reset;
+		reset_device_add(&platform_reset_device);
+	}
+}

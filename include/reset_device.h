@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * System reset devices (lib/core/reset.c): one slot per kind, in the order
+ * a reset tries them: every device that can do the reset's type, until one
+ * resets the machine (a device that returns did not). Drivers fill their
+ * slot when they find something to act on (lib/drivers/reset_*.c), boot
+ * the platform's fallback; a new kind of device is a new slot.
+ */
+#ifndef ABACUS_RESET_DEVICE_H
+#define ABACUS_RESET_DEVICE_H
+
+#include <stdbool.h>
+
+/* The slots, in the order a reset tries them. */
+enum reset_slot {
+	RESET_SLOT_SYSCON,      /* syscon-poweroff / syscon-reboot writes */
+	RESET_SLOT_GPIO,        /* gpio-poweroff / gpio-restart lines */
+	RESET_SLOT_PLATFORM,    /* the platform's fallback (platform.system_reset) */
+	RESET_SLOTS
+};
+
+struct reset_device {
+	const char *name;          /* the boot log's; the driver may refine it as it finds more */
+	enum reset_slot slot;
+	bool (*supported)(unsigned long type);                   /* SBI_SRST_TYPE_* */
+	void (*reset)(unsigned long type, unsigned long reason); /* returns if it did not reset */
+};
+
+/* Puts dev in its slot. */
+void reset_device_add(const struct reset_device *dev);
+/* Some device can do this type. */
+bool reset_supported(unsigned long type);
+/* Does not return when a device acts; returns if none could. */
+void reset_system(unsigned long type, unsigned long reason);
+/* The first device's name, "none" without any. */
+const char *reset_device_name(void);
+
+#endif

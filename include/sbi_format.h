@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * printf-style formatting, freestanding (lib/common/sbi_format.c): into a
+ * buffer, or one character at a time into an output the caller gives (the
+ * console passes its own: formatting knows no device).
+ */
+#ifndef ABACUS_SBI_FORMAT_H
+#define ABACUS_SBI_FORMAT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+int sbi_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int sbi_snprintf(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Formats through put, one character at a time; returns the count. */
+int sbi_vformat(void (*put)(char c), const char *fmt, va_list ap);
+
+#endif

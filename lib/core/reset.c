@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* System reset devices, one slot per kind, in order (include/reset_device.h). */
+#include <stddef.h>
+#include "reset_device.h"
+
+static const struct reset_device *reset_devices[RESET_SLOTS];
+
+void reset_device_add(const struct reset_device *dev)
+{
+	reset_devices[dev->slot] = dev;
+}
+
+bool reset_supported(unsigned long type)
+{
+	for (unsigned int i = 0; i < RESET_SLOTS; i++)
+		if (reset_devices[i] && reset_devices[i]->supported(type))
+			return true;
+	return false;
+}
+
+void reset_system(unsigned long type, unsigned long reason)
+{
+	for (unsigned int i = 0; i < RESET_SLOTS; i++)
+		if (reset_devices[i] && reset_devices[i]->supported(type))
+			reset_devices[i]->reset(type, reason);
+}
+
+const char *reset_device_name(void)
+{
+	for (unsigned int i = 0; i < RESET_SLOTS; i++)
+		if (reset_devices[i])
+			return reset_devices[i]->name;
+	return "none";
+}
