@@ -250,11 +250,14 @@ static void check_hw_counter_values(void)
 	if (!CHECK(v0 >= INIT_VALUE && v0 - INIT_VALUE <= max_counts_between(t0, t1)))
 		printf("  counter %lu started at 0x%lx reads 0x%lx\n", h, INIT_VALUE, v0);
 	delay_us(COUNTING_WAIT_US);
+	/*
+	 * Stopped: it holds its value however long it waits. t0 is read before
+	 * v1: the host may deschedule the hart between the two reads, and the
+	 * counter counts that time too, so the bound must cover it.
+	 */
+	t0 = rdtime();
 	v1 = read_hw_counter(h);
 	CHECK(v1 >= v0 + COUNTED_MIN);
-
-	/* Stopped: it holds its value however long it waits. */
-	t0 = rdtime();
 	CHECK_EQ(sbi_pmu_counter_stop(h, 1, 0).error, SBI_SUCCESS);
 	frozen = read_hw_counter(h);
 	t1 = rdtime();
