@@ -1,15 +1,23 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Abacus: RISC-V M-mode SBI firmware.
-#   make [PLATFORM=qemu-virt|hifive-unmatched] [CROSS_COMPILE=...] [BUILD=build]
+#   make [PLATFORM=generic] [CROSS_COMPILE=...] [BUILD=build]
+#                 build/generic/abacus.bin: one image for every board its DT describes,
+#                 run from wherever the loader put it (docs/porting.md)
 #   make test     host unit tests + QEMU payload tests, ends with "N passed, N failed"
 #   make run      boot QEMU virt with the firmware and the demo payload
 #   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1 (QEMU 7.2) and 1.9 (QEMU 11.1)
 #   make PAYLOAD=path/to/Image [PAYLOAD_ADDR=0x80200000]
 #                 one image with the next stage built in: build/<platform>-payload-<name>/abacus.bin
+#   make FW_TEXT_START=... FW_JUMP_ADDR=... FW_FDT_PATH=... (OpenSBI's names; firmware/opensbi_vars.mk)
 #   make tools    host tools: build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
 
 CROSS_COMPILE ?= riscv64-unknown-elf-
-PLATFORM      ?= qemu-virt
+# The image is a position-independent executable that relocates itself at
+# boot (firmware/entry.S): its objects are built by CROSS_COMPILE as usual
+# (-fno-pic, medany: PC-relative code, no GOT) and linked -pie by a linker
+# that makes PIEs: Debian's riscv64-linux-gnu- does, the bare-metal one not.
+LINK_CROSS_COMPILE ?= riscv64-linux-gnu-
+PLATFORM      ?= generic
 BUILD         ?= build
 # TEST_HOOKS=1: a separate test image with the firmware-specific test hooks
 # (lib/dispatch/sbi_ecall_test_hooks.c) that some payload tests need.
@@ -30,24 +38,32 @@ ifeq ($(PMU_SNAPSHOT),y)
 O             := $(O)-snapshot
 endif
 LIBFDT_SRC    := $(BUILD)/libfdt-src
-FW_BASE       := 0x80000000
+# OpenSBI's FW_* variables (FW_TEXT_START, FW_JUMP_ADDR, FW_FDT_PATH, ...):
+# checked, mapped to PAYLOAD/PAYLOAD_ADDR, and each image that sets one gets
+# a build directory of its own (IMAGE_TAG).
+include firmware/opensbi_vars.mk
 # One-image builds (README): the objects of $(O) and the payload, placed at
 # PAYLOAD_ADDR, linked into $(IMAGE)/abacus.bin. An ELF payload is converted
 # to raw bytes (its entry must be PAYLOAD_ADDR); anything else (a Linux Image)
 # is taken as it is.
+# PAYLOAD_ADDR is where the payload is when the image is loaded at
+# FW_TEXT_START: it moves with the image.
 PAYLOAD       ?=
-PAYLOAD_ADDR  ?= 0x80200000
+PAYLOAD_ADDR  ?= $(FW_DEFAULT_PAYLOAD_ADDR)
+IMAGE         := $(O)$(IMAGE_TAG)
+IMAGE_OBJS    := $(IMAGE)/fw_config.S.o
+IMAGE_LDFLAGS := -DFW_TEXT_START=$(FW_TEXT_START)
 ifneq ($(PAYLOAD),)
-IMAGE         := $(O)-payload-$(basename $(notdir $(PAYLOAD)))
-IMAGE_OBJS    := $(IMAGE)/fw_payload.o
-IMAGE_LDFLAGS := -DFW_PAYLOAD_ADDR=$(PAYLOAD_ADDR)
-else
-IMAGE         := $(O)
+IMAGE         := $(IMAGE)-payload-$(basename $(notdir $(PAYLOAD)))
+IMAGE_OBJS    += $(IMAGE)/fw_payload.S.o
+IMAGE_LDFLAGS += -DFW_PAYLOAD_ADDR=$(PAYLOAD_ADDR)
 endif
 
 CC      := $(CROSS_COMPILE)gcc
 OBJCOPY := $(CROSS_COMPILE)objcopy
 SIZE    := $(CROSS_COMPILE)size
+FW_LD      := $(LINK_CROSS_COMPILE)ld
+FW_READELF := $(LINK_CROSS_COMPILE)readelf
 
 # The ecall fast path (firmware/trap_entry.S) saves only the caller-saved
 # registers C may use; keeping t2-t6 out of all firmware C code saves ten
@@ -76,7 +92,10 @@ FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c fir
 	lib/common/sbi_heap.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
 	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
-FW_LDFLAGS := $(ARCH_FLAGS) -nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments
+# -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in
+# .rela.dyn, which firmware/entry.S applies; the dynamic-linking sections are
+# discarded (firmware/abacus.ld).
+FW_LDFLAGS := -pie --no-dynamic-linker --gc-sections --no-warn-rwx-segments --build-id=none
 
 FW_SRCS := \
 	firmware/entry.S firmware/trap_entry.S \
@@ -116,6 +135,10 @@ FW_CFLAGS += -DABACUS_PMU_SNAPSHOT=1
 endif
 
 # A platform folder: platform.c, plus an optional platform.mk adding sources or flags.
+# The two per-board builds of before are the generic image's quirks now.
+ifneq ($(filter qemu-virt hifive-unmatched,$(PLATFORM)),)
+$(error PLATFORM=$(PLATFORM) is no longer a build of its own: the generic image (make, or make PLATFORM=generic: build/generic/abacus.bin) boots it, with the board's quirk from platform/generic/quirks/ chosen by the DT's root compatible (docs/porting.md))
+endif
 PLATFORM_SRCS := $(wildcard platform/$(PLATFORM)/*.c)
 -include platform/$(PLATFORM)/platform.mk
 ifeq ($(PLATFORM_SRCS),)
@@ -154,29 +177,47 @@ $(O)/%.S.o: %.S Makefile
 	@echo "  AS      $<"
 	@$(CC) $(FW_ASFLAGS) -MMD -MP -c $< -o $@
 
-$(IMAGE)/abacus.ld: firmware/abacus.ld $(if $(PAYLOAD),$(IMAGE)/payload.config)
+$(IMAGE)/abacus.ld: firmware/abacus.ld $(IMAGE)/image.config
 	@mkdir -p $(@D)
-	@$(CC) -E -P -x c -DFW_BASE=$(FW_BASE) $(IMAGE_LDFLAGS) $< -o $@
+	@$(CC) -E -P -x c $(IMAGE_LDFLAGS) $< -o $@
 
-$(IMAGE)/abacus.elf: $(FW_OBJS) $(IMAGE_OBJS) $(IMAGE)/abacus.ld
+# The image's settings as last built: a change relinks even when no file changed.
+$(IMAGE)/image.config: FORCE
+	@mkdir -p $(@D)
+	@echo "$(IMAGE_LDFLAGS) $(FW_CONFIG_FLAGS) $(abspath $(PAYLOAD))" | cmp -s - $@ 2>/dev/null || \
+		echo "$(IMAGE_LDFLAGS) $(FW_CONFIG_FLAGS) $(abspath $(PAYLOAD))" >$@
+
+# What the image does by default (FW_JUMP_ADDR ...) and its embedded DT (FW_FDT_PATH).
+$(IMAGE)/fw_config.S.o: firmware/fw_config.S $(IMAGE)/image.config $(FW_FDT_DTB) Makefile
+	@echo "  AS      $<"
+	@$(CC) $(FW_ASFLAGS) $(FW_CONFIG_FLAGS) -c $< -o $@
+
+ifneq ($(FW_FDT_DTS),)
+$(FW_FDT_DTB): $(FW_FDT_DTS)
+	@mkdir -p $(@D)
+	@echo "  DTC     $<"
+	@dtc -q -I dts -O dtb -o $@ $<
+endif
+
+# The link fails unless the linker made a PIE whose only dynamic relocations
+# are R_RISCV_RELATIVE: entry.S applies no other kind.
+$(IMAGE)/abacus.elf: $(FW_OBJS) $(IMAGE_OBJS) $(IMAGE)/abacus.ld scripts/check-relocs.sh
 	@echo "  LD      $@"
-	@$(CC) $(FW_LDFLAGS) -T $(IMAGE)/abacus.ld -Wl,-Map,$(IMAGE)/abacus.map -o $@ $(FW_OBJS) $(IMAGE_OBJS)
+	@$(FW_LD) $(FW_LDFLAGS) -T $(IMAGE)/abacus.ld -Map $(IMAGE)/abacus.map -o $@.tmp $(FW_OBJS) $(IMAGE_OBJS) || \
+		{ echo "the image is a position-independent executable: link it with a linker that makes PIEs," \
+		       "LINK_CROSS_COMPILE=riscv64-linux-gnu- (Debian gcc-riscv64-linux-gnu)" >&2; exit 1; }
+	@scripts/check-relocs.sh $@.tmp $(FW_READELF) "$(LINK_CROSS_COMPILE)"
+	@mv $@.tmp $@
 
 $(IMAGE)/abacus.bin: $(IMAGE)/abacus.elf
 	@$(OBJCOPY) -O binary $< $@
 	@echo "  BIN     $@ ($$(stat -c %s $@) bytes)"
 
 ifneq ($(PAYLOAD),)
-# PAYLOAD and PAYLOAD_ADDR as last built: a change relinks even when the file is older.
-$(IMAGE)/payload.config: FORCE
-	@mkdir -p $(@D)
-	@echo "$(abspath $(PAYLOAD)) $(PAYLOAD_ADDR)" | cmp -s - $@ 2>/dev/null || \
-		echo "$(abspath $(PAYLOAD)) $(PAYLOAD_ADDR)" >$@
-
-$(IMAGE)/payload.bin: $(PAYLOAD) $(IMAGE)/payload.config scripts/prepare-payload.sh
+$(IMAGE)/payload.bin: $(PAYLOAD) $(IMAGE)/image.config scripts/prepare-payload.sh
 	@scripts/prepare-payload.sh $(PAYLOAD) $(PAYLOAD_ADDR) $@ $(CROSS_COMPILE)
 
-$(IMAGE)/fw_payload.o: firmware/fw_payload.S $(IMAGE)/payload.bin Makefile
+$(IMAGE)/fw_payload.S.o: firmware/fw_payload.S $(IMAGE)/payload.bin Makefile
 	@echo "  AS      $< ($(PAYLOAD) at $(PAYLOAD_ADDR))"
 	@$(CC) $(FW_ASFLAGS) -DFW_PAYLOAD_BIN='"$(abspath $(IMAGE)/payload.bin)"' -c $< -o $@
 endif
@@ -189,6 +230,7 @@ FORCE:
 -include tests/host/host.mk
 -include tests/host/pmu_dt.mk
 -include tests/host/u74.mk
+-include tests/host/platform.mk
 -include tests/host/reset_gpio.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
@@ -196,6 +238,7 @@ FORCE:
 -include tests/host/aia.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
+-include tests/payloads/trampoline.mk
 -include tests/payloads/embedded.mk
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk

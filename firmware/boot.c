@@ -16,6 +16,7 @@
 #include "aia.h"
 #include "console.h"
 #include "fdt_helpers.h"
+#include "fw_config.h"
 #include "fw_payload.h"
 #include "hart.h"
 #include "hart_ext.h"
@@ -29,8 +30,6 @@
 #include "sbi_stack_depth.h"
 #include "sbi_string.h"
 #include "timer_device.h"
-
-#define FW_BASE_ADDR      0x80000000UL
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
 
@@ -180,25 +179,43 @@ static void forget_left_out_stacks(void)
 		hart_sp_table[hart_table[i]->hartid] = 0;
 }
 
+/*
+ * The console, from the start: the DT's (stdout-path, else its first UART),
+ * once the DTB has passed its checks, never a fixed address. Before that,
+ * and without a DTB or a UART in it, there is none.
+ */
+static void boot_console(const void *dtb, const char *dtb_why)
+{
+	if (!dtb_why)
+		boot_probe_console(dtb);
+	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
+		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
+}
+
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top)
 {
-	unsigned long max_hartid, fw_size, room;
-	const char *why;
+	unsigned long max_hartid, fw_base = (unsigned long)_fw_start, fw_size, room;
+	const void *loader_dtb = dtb;
+	const char *why = NULL;
 	unsigned int ncpus, all_cpus;
 	struct hart_state *finisher;
 	void *fdt;
-	int err;
+	int err = 0;
 
-	platform.early_console_init();
-	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
-		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
-
+	/* An image built with FW_FDT_PATH: its DT is the platform's, whatever a1 holds. */
+	if (fw_config.fdt_size)
+		dtb = fw_embedded_fdt;
 	/* The DTB: must be there, aligned and sane before anything reads it. */
 	if (!dtb || ((unsigned long)dtb & 7))
-		boot_fail(dtb ? "DTB address in a1 is not 8-byte aligned" : "no DTB passed in a1", 0);
-	why = fdt_check_boot_dtb(dtb, &err);
+		why = dtb ? "DTB address in a1 is not 8-byte aligned" : "no DTB passed in a1";
+	else
+		why = fdt_check_boot_dtb(dtb, &err);
+	boot_console(dtb, why);
 	if (why)
 		boot_fail(why, err);
+	if (dtb != loader_dtb)
+		sbi_printf("abacus: DT              : built into the image (FW_FDT_PATH), %lu bytes; a1 (%p) not used\n",
+			   (unsigned long)fdt_totalsize(dtb), loader_dtb);
 
 	/* The loader's cpu nodes: how much room the copy needs for fixups. */
 	ncpus = scan_cpus(dtb, &max_hartid, &all_cpus);
@@ -212,6 +229,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	if (err)
 		boot_fail("cannot copy the DTB", err);
 	boot_info.fdt = fdt;
+	platform = platform_quirk_match(fdt);
 	boot_info.orig_fdt = (void *)dtb;
 	boot_info.orig_fdt_size = fdt_totalsize(dtb);
 	boot_info.fdt_buf_size = fdt_totalsize(dtb) + room;
@@ -230,7 +248,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_info.cpus_disabled = all_cpus - ncpus;
 
 	boot_probe_devices(fdt);
-	if (platform.init && platform.init(fdt))
+	if (platform->init && platform->init(fdt))
 		sbi_printf("abacus: warning: platform set-up reported an error\n");
 
 	/*
@@ -255,12 +273,17 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		boot_info.deep_stack_top = stack + BOOT_DEEP_STACK_SIZE;
 	}
 
-	/* The firmware region: everything allocated so far, as one NAPOT range. */
-	fw_size = pow2_roundup(sbi_heap_end() - FW_BASE_ADDR);
-	if (FW_BASE_ADDR + fw_size > fw_memory_limit())
+	/*
+	 * The firmware region: everything allocated so far, from where the
+	 * image runs, rounded up to a power of two: one PMP NAPOT range when
+	 * the loader put the image at a multiple of that size, else two
+	 * entries (TOR).
+	 */
+	fw_size = pow2_roundup(sbi_heap_end() - fw_base);
+	if (fw_base + fw_size > fw_memory_limit())
 		boot_fail(fw_payload_size() ? "firmware region overlaps the embedded payload" :
 					      "firmware region overlaps the next stage", 0);
-	sbi_memory.fw_base = FW_BASE_ADDR;
+	sbi_memory.fw_base = fw_base;
 	sbi_memory.fw_size = fw_size;
 	boot_info.heap_used = sbi_heap_end() - (uintptr_t)_fw_end;
 

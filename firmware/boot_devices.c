@@ -35,7 +35,7 @@ static const struct dt_driver *const timer_ipi_drivers[] = { &clint_driver, &acl
 static const struct dt_driver *const reset_drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
 							  &gpio_poweroff_driver, &gpio_restart_driver, NULL };
 
-static int console_probe_dt(const void *fdt)
+int boot_probe_console(const void *fdt)
 {
 	int node = fdt_stdout_node(fdt);
 
@@ -53,7 +53,7 @@ static bool platform_reset_supported(unsigned long type)
 	return true;
 }
 
-/* The platform's reset when the DT has none that acts (platform.system_reset). */
+/* The board quirk's reset when the DT has none that acts (platform->system_reset). */
 static struct reset_device platform_reset_device = {
 	.name = "platform",
 	.slot = RESET_SLOT_PLATFORM,
@@ -64,9 +64,8 @@ void boot_probe_devices(const void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus");
 
-	if (console_probe_dt(fdt) < 0)
-		sbi_printf("abacus: no UART found in the DT; keeping the early console\n");
-	/* A hart waiting for the console serves its IPIs (remote fences wait for it). */
+	/* The console came first, from the loader's DT (boot_probe_console, firmware/boot.c).
+	 * A hart waiting for the console serves its IPIs (remote fences wait for it). */
 	console_set_wait_hook(sbi_ipi_serve_pending);
 
 	timer_set_hz(cpus >= 0 ? fdt_read_u32(fdt, cpus, "timebase-frequency", 0) : 0);
@@ -80,10 +79,10 @@ void boot_probe_devices(const void *fdt)
 
 	dt_probe_each_once(fdt, reset_drivers);
 	if (!reset_supported(SBI_SRST_TYPE_SHUTDOWN) && !reset_supported(SBI_SRST_TYPE_COLD_REBOOT) &&
-	    !platform.system_reset)
+	    !platform->system_reset)
 		sbi_printf("abacus: warning: no reset device in the DT\n");
-	if (platform.system_reset) {
-		platform_reset_device.reset = platform.system_reset;
+	if (platform->system_reset) {
+		platform_reset_device.reset = platform->system_reset;
 		reset_device_add(&platform_reset_device);
 	}
 }

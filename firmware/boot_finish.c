@@ -9,6 +9,7 @@
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
+#include "fw_config.h"
 #include "fw_dynamic.h"
 #include "fw_payload.h"
 #include "hart_ext.h"
@@ -24,7 +25,7 @@
 #include "sbi_string.h"
 #include "timer_device.h"
 
-extern char _fw_start[], _fw_image_end[], _fw_end[];
+extern char _fw_start[], _fw_image_end[], _fw_end[], _bss_start[], _bss_end[];
 
 /* What cold boot found (firmware/boot.c fills it), for the end of boot. */
 struct boot_info boot_info;
@@ -261,8 +262,10 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	where->orig_size = boot_info.orig_fdt_size;
 	where->new_size = fdt_totalsize(fdt);
 	where->free_base = sbi_memory.fw_base + sbi_memory.fw_size;
-	where->free_end = platform.default_next_addr;
+	where->free_end = fw_memory_limit();
 	where->next_addr = next_addr;
+	where->fixed = fw_config.fdt_addr ? fw_config.fdt_addr :
+		       fw_config.fdt_offset ? (uintptr_t)_fw_start + fw_config.fdt_offset : 0;
 	/*
 	 * Room for the next stage: U-Boot grows the DT where it lies ("Using
 	 * Device Tree in place", fdt_high = ~0); with a packed DT, 2023.01
@@ -298,7 +301,18 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 		place = fix_up_and_place(FDT_RESERVE_MEMRESERVE, true, next_addr, &where, &addr);
 		how = "; firmware region in /memreserve/";
 	}
+	if (where.fixed_refused)
+		sbi_printf("abacus: warning: the build's DT address 0x%lx (FW_JUMP_FDT_ADDR) is not free S-mode RAM "
+			   "for %lu bytes; placed as usual\n", (unsigned long)where.fixed, (unsigned long)where.new_size);
 	switch (place) {
+	case FDT_PLACE_FIXED:
+		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
+		fdt_set_totalsize((void *)(uintptr_t)addr, where.total);
+		if (!quiet)
+			sbi_printf("abacus: DT for S-mode   : 0x%lx, the build's FW_JUMP_FDT_ADDR (%lu bytes; %lu free in it)%s\n",
+				   (unsigned long)addr, (unsigned long)where.new_size,
+				   (unsigned long)(where.total - where.new_size), how);
+		return (void *)(uintptr_t)addr;
 	case FDT_PLACE_IN_PLACE:
 		memcpy(boot_info.orig_fdt, boot_info.fdt, where.new_size);
 		fdt_set_totalsize(boot_info.orig_fdt, where.total);
@@ -316,6 +330,11 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 				   boot_info.orig_fdt, (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
 	default:
+		if (!sbi_memory_smode_range_ok((uintptr_t)boot_info.orig_fdt, 0, boot_info.orig_fdt_size)) {
+			/* The DT built into the image (FW_FDT_PATH): S-mode cannot read it there. */
+			sbi_printf("abacus: warning: no room for S-mode's DT: S-mode gets none (a1 = 0)\n");
+			return NULL;
+		}
 		sbi_printf("abacus: warning: S-mode gets the loader's DT unchanged: it does not reserve the firmware region\n");
 		return boot_info.orig_fdt;
 	}
@@ -381,20 +400,21 @@ static void boot_finish_platform(void *arg)
 	log_left_out(HART_BOOT_NO_IPI, "no MSWI slot in the DT, cannot be woken");
 	sbi_snprintf(late_why, sizeof(late_why), "not set up within %lu ms", boot_info.hart_wait_ms);
 	log_left_out(HART_BOOT_LATE, late_why);
-	pmu_platform = platform.pmu;
-	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform.pmu ? platform.pmu->default_map : NULL);
+	pmu_platform = platform->pmu;
+	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform->pmu ? platform->pmu->default_map : NULL);
 	pmu_snapshot_offered = pmu_snapshot_offered_by(boot_info.fdt);
 
 	if (!work->quiet) {
 		int root = 0, len;
 		const char *model = fdt_getprop(boot_info.fdt, root, "model", &len);
+		/* The image's last bytes are its relocations, which BSS overlays (firmware/abacus.ld). */
 		unsigned long image = (unsigned long)(_fw_image_end - _fw_start);
-		unsigned long total = (unsigned long)(_fw_end - _fw_start);
-		sbi_printf("abacus: platform        : %s (%s)\n", platform.name, model ? model : "no model");
+		unsigned long bss = (unsigned long)(_bss_end - _bss_start);
+		sbi_printf("abacus: platform        : %s (%s)\n", platform->name, model ? model : "no model");
 		sbi_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
 			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
-			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, (total - image) >> 10,
+			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, bss >> 10,
 			   (unsigned int)(HART_BLOCK_SIZE + sizeof(struct hart_ext)), boot_info.hart_blocks,
 			   (boot_info.heap_used -
 			    (unsigned long)boot_info.hart_blocks * (HART_BLOCK_SIZE + sizeof(struct hart_ext))) >> 10);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reset entry: every hart starts here with a0 = hartid, a1 = DTB, a2 =
- * fw_dynamic_info (QEMU, U-Boot SPL). One hart wins the boot lottery, clears
- * BSS and runs boot_cold_main() on a static boot stack; the others sleep in
+ * fw_dynamic_info (QEMU, U-Boot SPL), wherever the loader put the image. One
+ * hart wins the boot lottery, relocates the image, clears BSS and runs
+ * boot_cold_main() on a static boot stack; the others sleep in
  * wfi until it has laid out per-hart memory, then each takes its own stack
  * from hart_sp_table[hartid] and runs boot_warm_main(). A hart the firmware
  * does not use (not in the DT, its cpu node disabled, or left out at boot:
@@ -33,6 +34,30 @@ _start:
 	amoswap.w.aq t1, t1, (t0)
 	bnez	t1, secondary_wait
 
+	/*
+	 * The image runs where the loader put it, not necessarily where it
+	 * was linked (firmware/abacus.ld): move every pointer stored in its
+	 * data by the difference before anything reads one. Each entry is
+	 * R_RISCV_RELATIVE (the build refuses any other, scripts/check-relocs.sh):
+	 * {offset, info, addend}, *(offset + d) = addend + d. The other harts
+	 * read no pointer until boot_release. The entries lie where BSS
+	 * starts: apply them, then clear it.
+	 */
+	lla	t0, _fw_start
+	lla	t1, _fw_link_start
+	ld	t1, 0(t1)
+	sub	t2, t0, t1
+	lla	t0, _fw_rela_start
+	lla	t1, _fw_rela_end
+6:	bgeu	t0, t1, 7f
+	ld	t3, 0(t0)
+	ld	t4, 16(t0)
+	add	t3, t3, t2
+	add	t4, t4, t2
+	sd	t4, 0(t3)
+	addi	t0, t0, 24
+	j	6b
+7:
 	la	t0, _bss_start
 	la	t1, _bss_end
 1:	bgeu	t0, t1, 2f

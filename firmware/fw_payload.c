@@ -1,17 +1,30 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The next stage when the loader names none: the payload built into the
- * image (include/fw_payload.h), else the platform's default address.
+ * image (include/fw_payload.h), else the build's default (FW_JUMP_ADDR, or
+ * FW_JUMP_OFFSET past where the image runs: include/fw_config.h).
  */
+#include "fw_config.h"
 #include "fw_dynamic.h"
 #include "fw_payload.h"
-#include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_memory.h"
 
+extern char _fw_start[];
+
+static unsigned long fw_default_next_addr(void)
+{
+	return fw_config.jump_addr ? fw_config.jump_addr : (uintptr_t)_fw_start + fw_config.jump_offset;
+}
+
 unsigned long fw_memory_limit(void)
 {
-	return fw_payload_size() ? fw_payload_addr() : platform.default_next_addr;
+	unsigned long base = (uintptr_t)_fw_start, next = fw_default_next_addr();
+
+	if (fw_payload_size())
+		return fw_payload_addr();
+	/* A default next stage below the image leaves it OpenSBI's 2 MiB. */
+	return next > base ? next : base + FW_CONFIG_DEFAULT_JUMP_OFFSET;
 }
 
 bool fw_payload_usable(void)
@@ -23,14 +36,13 @@ bool fw_payload_usable(void)
 void next_stage_default(struct next_stage *next)
 {
 	next->boot_hart = -1UL;
-	next->options = 0;
+	next->options = fw_config.options;
+	next->mode = PRV_S;
 	if (fw_payload_usable()) {
 		next->addr = fw_payload_addr();
-		next->mode = PRV_S;
 		next->source = "embedded payload";
 	} else {
-		next->addr = platform.default_next_addr;
-		next->mode = platform.default_next_mode;
+		next->addr = fw_default_next_addr();
 		next->source = "default";
 	}
 }

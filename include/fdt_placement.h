@@ -3,6 +3,7 @@
 #ifndef ABACUS_FDT_PLACEMENT_H
 #define ABACUS_FDT_PLACEMENT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct fdt_placement {
@@ -11,18 +12,23 @@ struct fdt_placement {
 	uint64_t free_base, free_end;  /* known free: the end of the firmware region .. the platform's next stage */
 	uint64_t next_addr;            /* the next stage actually entered */
 	uint64_t room;                 /* free space wanted in the DT handed on (a next stage grows it in place) */
+	uint64_t fixed;                /* the build's address for it (FW_JUMP_FDT_ADDR), or 0 */
 	uint64_t total;                /* out: the total size to give it, new_size + the room its place allows */
+	bool fixed_refused;            /* out: fixed is not free S-mode RAM for it: placed as usual */
 };
 
 enum fdt_place {
 	FDT_PLACE_IN_PLACE,   /* over the loader's copy: it fits in the original total size */
 	FDT_PLACE_MOVED,      /* into the free span, away from anything in use */
+	FDT_PLACE_FIXED,      /* at the build's address (p->fixed) */
 	FDT_PLACE_NOWHERE,    /* neither: S-mode must get the loader's DT unchanged */
 };
 
 /*
  * Decides where the fixed-up DT fdt (new_size bytes) goes: *addr for
- * IN_PLACE and MOVED. Never a range past the loader's reservation, outside
+ * IN_PLACE, MOVED and FIXED. A build address (p->fixed) comes first, when
+ * it is S-mode RAM and nothing fdt marks as in use lies there; else
+ * p->fixed_refused, and the rest as without one. Never a range past the loader's reservation, outside
  * S-mode RAM (sbi_memory), over the loader's DT, the next stage, or a range
  * fdt marks as in use. p->total says how large a DT to hand on there: in
  * place, the loader's whole reservation; moved, new_size + room when the

@@ -40,7 +40,7 @@ struct next_stage {
 void fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next,
 		     const char **why);
 
-/* The next stage when the loader names none: the embedded payload, else the platform's (firmware/fw_payload.c). */
+/* The next stage when the loader names none: the embedded payload, else the build's default (firmware/fw_payload.c). */
 void next_stage_default(struct next_stage *next);
 
 #endif

@@ -1,31 +1,45 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What a platform folder supplies: only what the DT cannot tell. Addresses of
- * devices come from the DT; the fallback console here is used only until the
- * DT is read (and to report a missing or broken DT).
+ * Board quirks: what a board's DT cannot tell the one generic image. RAM,
+ * harts, console, timer/IPI, reset and the PMU's event map come from the DT;
+ * a quirk adds the rest for the boards whose DT root `compatible` it names
+ * (platform/generic/quirks/, one file each, matched once at boot). A board
+ * no quirk names boots with none (platform_quirk_generic).
  */
 #ifndef ABACUS_PLATFORM_H
 #define ABACUS_PLATFORM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "pmu.h"
 
-struct platform_ops {
-	const char *name;
-	/* Console before the DT is parsed (a fixed UART of the board). */
-	void (*early_console_init)(void);
-	/* Next stage when no valid fw_dynamic_info is passed. */
-	unsigned long default_next_addr;
-	unsigned long default_next_mode;    /* PRV_S or PRV_U */
-	/* PMU: platform firmware events and the default event table. */
+struct platform_quirk {
+	const char *name;                     /* printed in the boot log */
+	/* Root compatible strings this quirk is for, NULL-terminated. */
+	const char *const *compatible;
+	/* PMU: platform firmware events and the default event map (optional). */
 	const struct pmu_platform *pmu;
-	/* Optional: platform set-up after the generic DT set-up (cold boot). */
+	/* Optional: set-up after the generic DT set-up (cold boot, boot hart). */
 	int (*init)(const void *fdt);
-	/* Optional: reset when the DT has no reset device; returns if it cannot. */
+	/* Optional: reset when no DT reset device acted; returns if it cannot. */
 	void (*system_reset)(unsigned long type, unsigned long reason);
 };
 
-extern const struct platform_ops platform;
+/* Declares a quirk: the linker gathers them into one table (firmware/abacus.ld). */
+#define PLATFORM_QUIRK(sym) \
+	static const struct platform_quirk sym \
+		__attribute__((used, section("abacus_platform_quirks"), aligned(8)))
+
+/*
+ * The quirk for this DT: the first one naming a string of the root node's
+ * compatible (a quirk names its SoC's or board's strings, which no other
+ * quirk names). None: &platform_quirk_generic.
+ */
+const struct platform_quirk *platform_quirk_match(const void *fdt);
+extern const struct platform_quirk platform_quirk_generic;
+
+/* The quirk boot chose (platform_quirk_match), for the rest of boot. */
+extern const struct platform_quirk *platform;
 
 #endif

@@ -69,6 +69,19 @@ struct pmu_event_map {
  */
 void pmu_event_map_index(struct pmu_event_map *map);
 
+/*
+ * A board's built-in event map, used when its DT has no riscv,pmu node (a
+ * quirk gives it: include/platform.h): the rows alone, which pmu_dt_parse()
+ * copies into the map (a whole struct pmu_event_map per board would cost
+ * the image 5 KiB of mostly zeros).
+ */
+struct pmu_default_map {
+	const struct pmu_event_range *ranges;
+	const struct pmu_event_selector *selectors;
+	const struct pmu_raw_range *raw;
+	unsigned int range_count, selector_count, raw_count;   /* each at most PMU_MAP_MAX_ROWS */
+};
+
 /* ---- Platform hooks (SBI_PMU_FW_PLATFORM events, default table) ---- */
 struct pmu_platform {
 	/* Maps SBI_PMU_FW_PLATFORM's event_data to a platform event id >= 0, or -1 if unsupported. */
@@ -76,7 +89,7 @@ struct pmu_platform {
 	/* Current count of a platform event on the calling hart. */
 	uint64_t (*fw_event_read)(long platform_event);
 	/* Used when the DT has no riscv,pmu node (may be NULL). */
-	const struct pmu_event_map *default_map;
+	const struct pmu_default_map *default_map;
 };
 
 /* Shared by all harts; written once at boot, before any hart enters S-mode. */
@@ -205,7 +218,7 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
  * Returns the number of rows rejected.
  */
 int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_counters,
-		 const struct pmu_event_map *default_map);
+		 const struct pmu_default_map *default_map);
 /*
  * Whether the snapshot memory is offered, and what asked for it: the build
  * option (make PMU_SNAPSHOT=y) or the DT property /chosen/abacus,pmu-snapshot;

@@ -5,20 +5,23 @@
 #include "hart.h"
 #include "hart_switch.h"
 
+/* Free space in the DT handed to S-mode (a next stage grows it in place). */
+#define FDT_FIXUP_ROOM_BYTES 4096
 /*
- * Room for DT fixups in the firmware's copy: a /reserved-memory node and the
- * AIA's few status properties (FDT_FIXUP_ROOM_BYTES), and a status property
- * per cpu node at worst (24 bytes: firmware/fdt_fixup.c,
+ * Room for DT fixups in the firmware's copy: a /reserved-memory node (about
+ * 200 bytes) and the AIA's few status properties (FDT_COPY_ROOM_BYTES), and
+ * a status property per cpu node at worst (24 bytes: firmware/fdt_fixup.c,
  * fixup_harts_not_offered). By cpu node, not by the DT's size: QEMU 11.1's
  * cpu nodes (riscv,isa-extensions) are nearly three times QEMU 7.2's, and
  * room for an eighth of its 512-hart DT (532 KB) left no space below the
- * next stage for the firmware region.
+ * next stage for the firmware region. The copy is in that region, which must
+ * stay 128 KiB on a 4-hart QEMU virt (docs/boot.md).
  */
-#define FDT_FIXUP_ROOM_BYTES 4096
+#define FDT_COPY_ROOM_BYTES 2048
 #define FDT_FIXUP_ROOM_PER_CPU 32
 static inline unsigned long fdt_fixup_room(unsigned int cpu_nodes)
 {
-	return FDT_FIXUP_ROOM_BYTES + (unsigned long)FDT_FIXUP_ROOM_PER_CPU * cpu_nodes;
+	return FDT_COPY_ROOM_BYTES + (unsigned long)FDT_FIXUP_ROOM_PER_CPU * cpu_nodes;
 }
 
 /* What cold boot found, for the rest of boot. */
@@ -38,7 +41,9 @@ struct boot_info {
 extern struct boot_info boot_info;
 
 
-/* Cold boot: console, IPI doorbells, timer, AIA and reset devices from the DT (firmware/boot_devices.c). */
+/* Cold boot: the console from the DT, stdout-path first, else its first UART; < 0: none (firmware/boot_devices.c). */
+int boot_probe_console(const void *fdt);
+/* Cold boot: IPI doorbells, timer, AIA and reset devices from the DT (firmware/boot_devices.c). */
 void boot_probe_devices(const void *fdt);
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */
 void hart_init_mmode(struct hart_state *hs);

@@ -24,7 +24,7 @@
 #             fastest run of each call; needs python3 and $FIRMWARE's .elf)
 # environment:
 #   BUILD     build directory (default build)
-#   FIRMWARE  Abacus image (default $BUILD/qemu-virt/abacus.bin, built first)
+#   FIRMWARE  Abacus image (default $BUILD/generic/abacus.bin, built first)
 #   OPENSBI   reference image on QEMU 7.2 (default Debian 12's OpenSBI 1.1 fw_jump.bin)
 #   OPENSBI11 reference image on QEMU 11.1 (default sid's OpenSBI 1.9 fw_jump.bin)
 #   QEMU      QEMU 7.2 binary (default qemu-system-riscv64)
@@ -51,7 +51,7 @@ case ${1-} in
 esac
 
 if [ -z "${FIRMWARE-}" ]; then
-	FIRMWARE=$BUILD/qemu-virt/abacus.bin
+	FIRMWARE=$BUILD/generic/abacus.bin
 	make -s BUILD="$BUILD" firmware || { echo "bench: the firmware did not build" >&2; exit 2; }
 fi
 # Only the benchmark payload: a broken test payload elsewhere must not stop it.

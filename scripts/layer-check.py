@@ -6,7 +6,7 @@ docs/architecture.md draws.
 
     scripts/layer-check.py [--dot] BUILD_DIR...
 
-For each firmware build directory (build/qemu-virt, ...) it reads every
+For each firmware build directory (build/generic, ...) it reads every
 object file the firmware links (libfdt aside: third-party code at the very
 bottom), and draws an arrow A -> B for each name A uses that only B defines
 (`nm`: functions and data; a static inline function in a header counts where

@@ -12,7 +12,7 @@ set -eu
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 OPENSBI=${OPENSBI:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin}
-ABACUS=${ABACUS:-$BUILD/qemu-virt/abacus.bin}
+ABACUS=${ABACUS:-$BUILD/generic/abacus.bin}
 out=$BUILD/bench
 mkdir -p "$out"
 riscv64-unknown-elf-gcc -march=rv64imac_zicsr_zifencei -mabi=lp64 -nostdlib -static \

@@ -5,8 +5,8 @@ Static bound of each hart's M-mode stack (docs/reliability.md, "Stack depth").
 
     scripts/stack-check.py [--margin BYTES] [--verbose] BUILD_DIR...
 
-BUILD_DIR is a firmware build (build/qemu-virt, build/qemu-virt-test-hooks,
-build/hifive-unmatched): GCC's -fcallgraph-info=su (the Makefile always
+BUILD_DIR is a firmware build (build/generic, build/generic-test-hooks,
+build/generic-snapshot): GCC's -fcallgraph-info=su (the Makefile always
 passes it) leaves a .ci file per object with each function's frame size and
 its calls. The script finds the deepest chain of frames from every place
 where C code starts on a hart's 2 KiB block:
@@ -61,7 +61,7 @@ INDIRECT_CALLS = {
     'sink_put': ['console_putc_raw'],
     # Misaligned emulation's S-mode memory accessors (lib/sbi/sbi_emulate.c).
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
-    # The platform's PMU firmware-event hooks (platform/*/platform.c).
+    # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
     # IPI doorbells (include/ipi_device.h): ACLINT MSWI, M-level IMSIC file.
@@ -77,7 +77,7 @@ INDIRECT_CALLS = {
     # (hart_lifecycle_run, inlined into both.)
     'hart_lifecycle_init': ['sse_hart_setup'],
     'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
-    # Reset devices (lib/core/reset.c): syscon, GPIO lines, the platform's fallback (none on these platforms).
+    # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
                      'syscon_reset', 'gpio_reset'],
@@ -91,8 +91,8 @@ INDIRECT_CALLS = {
     'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
-    'boot_cold_main': ['qemu_virt_early_console_init', 'fu740_early_console_init'],
-    'boot_probe_devices': ['ns16550_probe', 'sifive_uart_probe'],
+    'boot_cold_main': [],
+    'boot_probe_console': ['ns16550_probe', 'sifive_uart_probe'],
     'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare'],
     'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
                       'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',

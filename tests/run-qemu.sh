@@ -16,7 +16,7 @@
 # case passed.
 #
 # A case passes when the log has "PAYLOAD-PASS <payload> (", no
-# "PAYLOAD-FAIL <payload>", every log= marker, and QEMU exited 0 by itself
+# "PAYLOAD-FAIL <payload>", every log= marker, no nolog= marker, and QEMU exited 0 by itself
 # within the timeout. On a machine without an exit device (sifive_u) QEMU
 # is stopped once the PASS/FAIL line is seen and its exit status is not
 # used. expect=reboot cases also need two PAYLOAD-START lines (see
@@ -34,7 +34,7 @@ usage: tests/run-qemu.sh [-j N] [-k PATTERN] [-q QEMUS] [-f CASES_FILE] [-l] [-h
   -f FILE      the case list (default tests/qemu-tests.txt)
   -l           list the selected cases with their QEMU command lines, run nothing
 environment:
-  FIRMWARE     -bios image (default $BUILD/qemu-virt/abacus.bin)
+  FIRMWARE     -bios image (default $BUILD/generic/abacus.bin, the one image)
   BUILD        build directory (default build): payloads from $BUILD/payloads,
                logs to $BUILD/test-logs
   QEMU         QEMU 7.2 binary (default qemu-system-riscv64)
@@ -47,7 +47,7 @@ EOF
 cd "$(dirname "$0")/.." || exit 2
 
 BUILD=${BUILD:-build}
-FIRMWARE=${FIRMWARE:-$BUILD/qemu-virt/abacus.bin}
+FIRMWARE=${FIRMWARE:-$BUILD/generic/abacus.bin}
 DEFAULT_TIMEOUT=${TIMEOUT:-30}
 LOG_DIR=$BUILD/test-logs
 TAIL_LINES=40
@@ -170,7 +170,7 @@ case_qemus()
 }
 
 # What an option may be called (key=, and key@QEMU= but for qemu=).
-OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log"
+OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log nolog"
 
 # Sets the globals of one case on QEMU $4 from its fields; config_error is
 # non-empty when the line cannot be run. Options apply in two passes: those
@@ -191,6 +191,7 @@ setup_case()
 	accel=
 	dt_edit=
 	markers=()
+	absent_markers=()
 	config_error=
 
 	read -r -a opt_words <<<"$opts"
@@ -228,6 +229,7 @@ setup_case()
 			accel) accel=$value ;;
 			dt) dt_edit=$value ;;
 			log) markers+=("${value//\~/ }") ;;
+			nolog) absent_markers+=("${value//\~/ }") ;;
 			qemu) [ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
 			*) config_error="unknown option '$opt'" ;;
 			esac
@@ -357,6 +359,12 @@ judge_case()
 	for marker in ${markers[@]+"${markers[@]}"}; do
 		if ! grep -qF -- "$marker" "$log"; then
 			reason="log lacks '$marker'"
+			return
+		fi
+	done
+	for marker in ${absent_markers[@]+"${absent_markers[@]}"}; do
+		if grep -qF -- "$marker" "$log"; then
+			reason="log has '$marker'"
 			return
 		fi
 	done

@@ -91,10 +91,35 @@ static bool first_fit(const struct fdt_placement *p, const void *fdt, uint64_t s
 	return false;
 }
 
+/* The build's address (FW_JUMP_FDT_ADDR): S-mode RAM, not in use; with the room when it fits. */
+static bool fixed_fits(struct fdt_placement *p, const void *fdt, uint64_t size)
+{
+	if (p->fixed & (FDT_ALIGN - 1))
+		return false;
+	if (p->room && size + p->room > size && sbi_memory_smode_range_ok(p->fixed, 0, size + p->room) &&
+	    !fdt_in_use_overlap_end(fdt, p->fixed, size + p->room)) {
+		p->total = size + p->room;
+		return true;
+	}
+	if (sbi_memory_smode_range_ok(p->fixed, 0, size) && !fdt_in_use_overlap_end(fdt, p->fixed, size)) {
+		p->total = size;
+		return true;
+	}
+	return false;
+}
+
 enum fdt_place fdt_place_for_smode(struct fdt_placement *p, const void *fdt, uint64_t *addr)
 {
 	uint64_t size = p->new_size;
 
+	p->fixed_refused = false;
+	if (p->fixed) {
+		if (fixed_fits(p, fdt, size)) {
+			*addr = p->fixed;
+			return FDT_PLACE_FIXED;
+		}
+		p->fixed_refused = true;
+	}
 	if (size <= p->orig_size && sbi_memory_smode_range_ok(p->orig, 0, p->orig_size)) {
 		*addr = p->orig;
 		p->total = p->orig_size;   /* what the loader reserved is the DT's to grow in */

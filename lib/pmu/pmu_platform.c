@@ -2,7 +2,7 @@
 /*
  * The PMU's machine-wide state, at the bottom of the PMU: the event map
  * (from the DT's riscv,pmu node, pmu_dt_parse()) and the platform's hooks
- * (platform/<board>/platform.c), both set once at boot and read by the
+ * (a board quirk's, platform/generic/quirks/), both set once at boot and read by the
  * core, the counters and the events (include/pmu.h).
  */
 #include "pmu.h"

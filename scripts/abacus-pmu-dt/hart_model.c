@@ -47,13 +47,13 @@ void hart_model_list_presets(FILE *out)
 			presets[i].model.platform);
 }
 
-const struct pmu_event_map *platform_default_map(const char *platform, bool *known)
+const struct pmu_default_map *platform_default_map(const char *platform, bool *known)
 {
 	*known = true;
 	if (strcmp(platform, "hifive-unmatched") == 0)
-		return &u74_pmu_default_map;   /* platform/hifive-unmatched/u74_pmu.c */
+		return &u74_pmu_default_map;   /* the FU740 and FU540 quirks' (platform/generic/quirks/u74_pmu.c) */
 	if (strcmp(platform, "qemu-virt") == 0 || strcmp(platform, "none") == 0)
-		return NULL;                   /* QEMU virt's platform has no default map */
+		return NULL;                   /* the QEMU virt quirk has no default map */
 	*known = false;
 	return NULL;
 }

@@ -31,7 +31,7 @@ bool hart_model_preset(const char *name, struct hart_model *m);
 /* One line per preset, for --help. */
 void hart_model_list_presets(FILE *out);
 /* The default event map of a firmware platform; *known is false for an unknown name. */
-const struct pmu_event_map *platform_default_map(const char *platform, bool *known);
+const struct pmu_default_map *platform_default_map(const char *platform, bool *known);
 /* The simulated hart for a model. */
 void hart_model_sim_config(const struct hart_model *m, struct sim_hart_config *cfg);
 

@@ -168,7 +168,7 @@ static void list_counters(struct pmu_probe *out)
 int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_probe *out)
 {
 	bool known;
-	const struct pmu_event_map *default_map = platform_default_map(model->platform, &known);
+	const struct pmu_default_map *default_map = platform_default_map(model->platform, &known);
 	uint32_t offered = 0;   /* counter_get_info's hardware counters */
 
 	memset(out, 0, sizeof(*out));

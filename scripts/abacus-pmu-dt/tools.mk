@@ -12,16 +12,16 @@ TOOL_PMU_DT := $(BUILD)/tools/abacus-pmu-dt
 TOOL_PMU_DT_ASAN := $(BUILD)/host/abacus-pmu-dt-asan
 
 # The firmware's sources (unchanged), the simulated hart in place of the CSRs,
-# the HiFive Unmatched default table, and the tool's own files.
+# the U74 default table (the FU740 and FU540 quirks'), and the tool's own files.
 TOOL_PMU_DT_SRCS := $(wildcard scripts/abacus-pmu-dt/*.c) \
 	lib/pmu/pmu_dt.c lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c \
 	lib/common/sbi_memory.c lib/common/sbi_format.c lib/fdt/fdt_helpers.c \
-	tests/host/sim_hart.c platform/hifive-unmatched/u74_pmu.c
+	tests/host/sim_hart.c platform/generic/quirks/u74_pmu.c
 TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/pmu/*.h tests/host/sim_hart.h \
-	platform/hifive-unmatched/u74_pmu.h)
+	platform/generic/quirks/u74_pmu.h)
 TOOL_CC ?= gcc
 TOOL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -g -Iinclude -Itests/host \
-	-Iplatform/hifive-unmatched -Iscripts/abacus-pmu-dt
+	-Iplatform/generic/quirks -Iscripts/abacus-pmu-dt
 TOOL_LIBS := -lfdt
 
 .PHONY: tools install-tools
@@ -42,7 +42,7 @@ install-tools: $(TOOL_PMU_DT)
 	install -D -m 0755 $(TOOL_PMU_DT) $(DESTDIR)$(PREFIX)/bin/abacus-pmu-dt
 
 # make test: the ASan build on every fixture, QEMU's DTs and the firmware's own
-# boot log (needs build/qemu-virt and build/hifive-unmatched firmware, and the
+# boot log (needs build/generic firmware, and the
 # sid root's QEMU 11.1), then on every riscv,pmu board DT of Linux 6.12 and 7.2
 # (extracted and compiled once into $(BUILD)/linux-dts/), then the docs tried
 # literally (tests/tools/test_docs.py; needs `make embedded-images`). All run;

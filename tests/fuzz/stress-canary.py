@@ -9,8 +9,9 @@ and after its random calls (STRESS-CANARY-BEGIN / -END, waiting for a
 console byte), and at each stop the script saves the firmware region
 (monitor `pmemsave`). Then, from the firmware ELF:
 
-  - every read-only section (.text, .rodata) must equal the ELF's bytes, at
-    both stops;
+  - every read-only section (.text, .rodata) must equal the ELF's bytes, with
+    the relocations firmware/entry.S applies at boot (the pointers in
+    .rodata), at both stops;
   - the tables set at boot that decide what S-mode may reach and how calls
     are dispatched (sbi_memory, pmu_event_map, pmu_platform, the hart
     tables, boot_info, ...) must be unchanged between the stops;
@@ -74,6 +75,18 @@ def elf_symbols(elf):
     return symbols
 
 
+def elf_relocations(elf):
+    """(offset, addend) of each R_RISCV_RELATIVE entry: entry.S stores addend + load offset there."""
+    out = subprocess.run([os.environ.get("LINK_CROSS_COMPILE", "riscv64-linux-gnu-") + "readelf", "-r", "-W", elf],
+                         capture_output=True, text=True, check=True).stdout
+    relocs = []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[2] == "R_RISCV_RELATIVE":
+            relocs.append((int(parts[0], 16), int(parts[-1], 16)))
+    return relocs
+
+
 def u64(data, offset):
     return int.from_bytes(data[offset:offset + 8], "little")
 
@@ -116,8 +129,8 @@ def main():
     ap.add_argument("--cpu", default=None, help="QEMU -cpu value")
     args = ap.parse_args()
 
-    fw_elf = os.path.join(args.build, "qemu-virt", "abacus.elf")
-    fw_bin = os.path.join(args.build, "qemu-virt", "abacus.bin")
+    fw_elf = os.path.join(args.build, "generic", "abacus.elf")
+    fw_bin = os.path.join(args.build, "generic", "abacus.bin")
     payload = os.path.join(args.build, "payloads", "stress_random.elf")
     workdir = os.path.join(args.build, "fuzz")
     os.makedirs(workdir, exist_ok=True)
@@ -208,11 +221,17 @@ def main():
     if len(begin) != size or len(end) != size:
         fail("short firmware dump")
 
-    # 1. The read-only image, as linked.
+    # 1. The read-only image, as linked and relocated where it runs.
     elf = open(fw_elf, "rb").read()
+    link_start = elf_symbols(fw_elf)["_fw_start"][0]
+    relocs = elf_relocations(fw_elf)
     ro_bytes = 0
     for sec, addr, length, off in elf_sections(fw_elf):
-        want = elf[off:off + length]
+        want = bytearray(elf[off:off + length])
+        for where, addend in relocs:
+            if addr <= where < addr + length:
+                want[where - addr:where - addr + 8] = (addend + base - link_start).to_bytes(8, "little")
+        want = bytes(want)
         for key, dump in (("begin", begin), ("end", end)):
             got = dump[addr - base:addr - base + length]
             if got != want:

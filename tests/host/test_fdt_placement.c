@@ -243,6 +243,44 @@ TEST(a_room_that_wraps_is_not_asked_for)
 	CHECK_EQ(p.total, 0x1100);
 }
 
+/* FW_JUMP_FDT_ADDR: the build's address comes first, with the room when it fits there. */
+TEST(the_builds_address_wins_when_it_is_free_ram)
+{
+	struct fdt_placement p = where(5326, 5326);
+	uint64_t addr = 0;
+
+	p.fixed = 0x82200000UL;
+	p.room = 4096;
+	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_FIXED);
+	CHECK_EQ(addr, 0x82200000UL);
+	CHECK_EQ(p.total, 5326 + 4096);
+	CHECK(!p.fixed_refused);
+	/* The room would run past RAM: the packed DT still fits. */
+	p.fixed = RAM_BASE + RAM_SIZE - 6000;
+	CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_FIXED);
+	CHECK_EQ(p.total, 5326);
+}
+
+TEST(the_builds_address_is_refused_outside_smode_ram_or_over_something_in_use)
+{
+	struct fdt_placement p = where(5326, 5327);
+	uint64_t addr = 0;
+
+	/* In the firmware region, outside RAM, misaligned, over the initrd: placed as usual. */
+	static const uint64_t refused[] = { RAM_BASE + 0x1000, 0x10000000UL, 0x82200004UL, 0x83000000UL };
+	int chosen = fdt_add_subnode(blob, 0, "chosen");
+
+	CHECK_EQ(fdt_setprop_u64(blob, chosen, "linux,initrd-start", 0x82fff000UL), 0);
+	CHECK_EQ(fdt_setprop_u64(blob, chosen, "linux,initrd-end", 0x83100000UL), 0);
+	for (unsigned int i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		p.fixed = refused[i];
+		CHECK_EQ(fdt_place_for_smode(&p, blob, &addr), FDT_PLACE_MOVED);
+		CHECK(p.fixed_refused);
+		CHECK_EQ(addr, FREE_BASE);
+	}
+}
+
+
 int main(void)
 {
 	RUN(a_dt_that_fits_stays_in_place);
@@ -262,5 +300,7 @@ int main(void)
 	RUN(a_reservation_that_wraps_blocks_the_rest);
 	RUN(a_loaders_dt_smode_cannot_read_is_moved_even_when_it_fits);
 	RUN(a_free_span_outside_ram_goes_nowhere);
+	RUN(the_builds_address_wins_when_it_is_free_ram);
+	RUN(the_builds_address_is_refused_outside_smode_ram_or_over_something_in_use);
 	return TEST_EXIT_CODE;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The HiFive Unmatched's built-in U74 event map (platform/hifive-unmatched/
- * u74_pmu.c) through the PMU core's rules, on a simulated U74 hart
+ * The built-in U74 event map of the FU740 and FU540 quirks (platform/generic/
+ * quirks/u74_pmu.c) through the PMU core's rules, on a simulated U74 hart
  * (mhpmcounter3/4 of 40 bits, 5..31 hardwired to zero, no Sscofpmf):
  * which counter each event gets and the exact mhpmevent value written, the
  * raw class/mask encoding, and that a riscv,pmu DT node wins over the map.
@@ -48,8 +48,8 @@ static const struct {
 static void test_setup(void)
 {
 	fixture_init(&sim_u74, false, false);
-	memcpy(&pmu_event_map, &u74_pmu_default_map, sizeof(pmu_event_map));
-	pmu_event_map_index(&pmu_event_map);
+	/* No DT at all: the map is the built-in table's rows, indexed. */
+	pmu_dt_parse(NULL, &pmu_event_map, U74_PRESENT, &u74_pmu_default_map);
 }
 
 static struct sbiret config(unsigned long flags, unsigned long event_idx, uint64_t data)
@@ -79,7 +79,7 @@ TEST(u74_hart_has_two_40_bit_counters)
 
 TEST(default_map_has_the_expected_rows)
 {
-	const struct pmu_event_map *map = &u74_pmu_default_map;
+	const struct pmu_default_map *map = &u74_pmu_default_map;
 
 	CHECK_EQ(map->selector_count, EXPECTED_SELECTORS);
 	for (unsigned int i = 0; i < map->selector_count; i++) {
@@ -248,11 +248,17 @@ TEST(without_a_dt_node_the_default_map_is_used)
 	CHECK(fdt);
 	CHECK_EQ(pmu_dt_parse(fdt, &pmu_event_map, U74_PRESENT, &u74_pmu_default_map), 0);
 	free(fdt);
-	CHECK(memcmp(pmu_event_map.ranges, u74_pmu_default_map.ranges, sizeof(pmu_event_map.ranges)) == 0);
-	CHECK(memcmp(pmu_event_map.selectors, u74_pmu_default_map.selectors,
-		     sizeof(pmu_event_map.selectors)) == 0);
 	CHECK_EQ(pmu_event_map.range_count, u74_pmu_default_map.range_count);
 	CHECK_EQ(pmu_event_map.selector_count, u74_pmu_default_map.selector_count);
+	CHECK_EQ(pmu_event_map.raw_count, u74_pmu_default_map.raw_count);
+	CHECK(memcmp(pmu_event_map.ranges, u74_pmu_default_map.ranges,
+		     u74_pmu_default_map.range_count * sizeof(pmu_event_map.ranges[0])) == 0);
+	CHECK(memcmp(pmu_event_map.selectors, u74_pmu_default_map.selectors,
+		     u74_pmu_default_map.selector_count * sizeof(pmu_event_map.selectors[0])) == 0);
+	CHECK(memcmp(pmu_event_map.raw, u74_pmu_default_map.raw,
+		     u74_pmu_default_map.raw_count * sizeof(pmu_event_map.raw[0])) == 0);
+	/* The rest of each table stays empty. */
+	CHECK_EQ(pmu_event_map.ranges[u74_pmu_default_map.range_count].counters, 0);
 	CHECK(host_console_contains("default map"));
 	CHECK_EQ(config(0, SBI_PMU_HW_CACHE_MISSES, 0).value, HPM3);
 	CHECK_EQ(sim.mhpmevent[HPM3], 0x0302);

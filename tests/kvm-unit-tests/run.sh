@@ -41,7 +41,7 @@ usage()
 	cat <<'EOF'
 usage: tests/kvm-unit-tests/run.sh [-q "7.2 11.1"] [-b IMAGE] [-r]
   -q LIST   the QEMUs to run on (default: 7.2 11.1)
-  -b IMAGE  Abacus image (-bios; default $BUILD/qemu-virt/abacus.bin)
+  -b IMAGE  Abacus image (-bios; default $BUILD/generic/abacus.bin)
   -r        also run OpenSBI 1.9 from build/sid (INFO: lines, not judged)
 environment:
   KUT_FLAT       the suite (default ../shared/peers/kvm-unit-tests/sbi.flat)
@@ -53,7 +53,7 @@ EOF
 }
 
 BUILD=${BUILD:-build}
-FIRMWARE=$BUILD/qemu-virt/abacus.bin
+FIRMWARE=$BUILD/generic/abacus.bin
 OPENSBI=$BUILD/sid/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
 KUT_FLAT=${KUT_FLAT:-../shared/peers/kvm-unit-tests/sbi.flat}
 MIN_TESTS=${KUT_MIN_TESTS:-560}

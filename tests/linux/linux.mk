@@ -17,7 +17,7 @@
 #                    program (and for 6.12 and 7.2 the KVM selftests)
 #   linux-test       all of them, the firmware images (with 6.1 also the
 #                    one-image build with its kernel in it,
-#                    $(BUILD)/qemu-virt-payload-Image), then
+#                    $(BUILD)/generic-payload-Image), then
 #                    tests/linux/run-linux.sh (its case table lists the cases:
 #                    PMU checks, KVM, the Abacus -> U-Boot -> Linux chain, ...)
 # LINUX_KERNELS selects the kernels (default "6.1 6.12 7.2"). LINUX_FIRMWARE selects
@@ -59,10 +59,10 @@ linux-initramfs: $(LINUX_INITRAMFS)
 # with 6.1, the one-image build with that kernel in it (case embedded).
 linux-firmware: linux-kernel
 ifeq ($(LINUX_FIRMWARE),)
-	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt firmware
-	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PMU_SNAPSHOT=y firmware
+	@$(MAKE) -s -f Makefile BUILD=$(BUILD) firmware
+	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PMU_SNAPSHOT=y firmware
 ifneq ($(filter 6.1,$(LINUX_KERNELS)),)
-	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PLATFORM=qemu-virt PAYLOAD=$(LINUX_DIR)/Image firmware
+	@$(MAKE) -s -f Makefile BUILD=$(BUILD) PAYLOAD=$(LINUX_DIR)/Image firmware
 endif
 endif
 

@@ -44,7 +44,7 @@ field()  # field LOG REGEX: the first capture group of the first matching line
 printf '%-11s | %-28s | %12s | %12s | %12s | %12s\n' firmware measurement "fw to kernel" \
 	"fw to user" "all to user" "fw to exit"
 for fw_name in abacus opensbi-1.1; do
-	fw=$BUILD/qemu-virt/abacus.bin
+	fw=$BUILD/generic/abacus.bin
 	[ "$fw_name" = abacus ] || fw=$OPENSBI
 	log=$OUT/$fw_name-icount.log
 	boot "$fw" "$log" -smp 1 -icount shift=0 -plugin "$PLUGIN" -d plugin -D "$log.plugin"
@@ -61,7 +61,7 @@ echo
 printf '%-11s | %-7s | %-26s | %-20s | %s\n' firmware harts "userspace at (time CSR)" \
 	"wall, whole run" hangs
 for fw_name in abacus opensbi-1.1; do
-	fw=$BUILD/qemu-virt/abacus.bin
+	fw=$BUILD/generic/abacus.bin
 	[ "$fw_name" = abacus ] || fw=$OPENSBI
 	for smp in 1 4; do
 		best_ticks=999999999999 best_ms=999999999 hangs=0

@@ -86,18 +86,18 @@ declare -A KERNEL_QEMU=([6.1]=$QEMU [6.12]=$QEMU [6.12-fixed]=$QEMU [7.2]=$QEMU_
 declare -A KERNEL_UBOOT=([6.1]=$UBOOT [6.12]=$UBOOT [6.12-fixed]=$UBOOT [7.2]=$UBOOT_SID [7.2-fixed]=$UBOOT_SID)
 
 # Firmware of a case:
-#   abacus              $BUILD/qemu-virt/abacus.bin, as built by default: PMU
+#   abacus              $BUILD/generic/abacus.bin, as built by default: PMU
 #                       snapshot memory only when the DT asks (pmu-snapshot below)
-#   abacus-snapshot     $BUILD/qemu-virt-snapshot/abacus.bin (make
+#   abacus-snapshot     $BUILD/generic-snapshot/abacus.bin (make
 #                       PMU_SNAPSHOT=y: snapshot memory offered on every boot)
-#   abacus-payload      $BUILD/qemu-virt-payload-Image/abacus.bin (make
+#   abacus-payload      $BUILD/generic-payload-Image/abacus.bin (make
 #                       PAYLOAD=$BUILD/linux/Image: the 6.1 kernel inside)
 # LINUX_FIRMWARE replaces the first two; a one-image case keeps its own
 # image only when LINUX_FIRMWARE is unset (it is Abacus's build option).
 declare -A FIRMWARE_IMAGE=(
-	[abacus]=$BUILD/qemu-virt/abacus.bin
-	[abacus-snapshot]=$BUILD/qemu-virt-snapshot/abacus.bin
-	[abacus-payload]=$BUILD/qemu-virt-payload-Image/abacus.bin
+	[abacus]=$BUILD/generic/abacus.bin
+	[abacus-snapshot]=$BUILD/generic-snapshot/abacus.bin
+	[abacus-payload]=$BUILD/generic-payload-Image/abacus.bin
 )
 # DT of a case: QEMU's own (-), or QEMU's own for exactly that machine
 # (-M virt,dumpdtb=) changed as named (several joined by +), given with -dtb:

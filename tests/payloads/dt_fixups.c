@@ -4,8 +4,10 @@
  * - it is a valid FDT (fdt_check_header), with free space for the next
  *   stage's own fixups (U-Boot grows it in place);
  * - /reserved-memory/abacus@<base> has no-map and a reg covering the
- *   firmware region: a power of two from the start of RAM, naturally
- *   aligned (one PMP NAPOT entry), ending below the payload;
+ *   firmware region: a power of two from where the firmware runs (the start
+ *   of RAM, or what the case says: -append fw.base=ADDR, for a firmware
+ *   loaded elsewhere), naturally aligned there (one PMP NAPOT entry), clear
+ *   of the payload;
  * - that region is exactly what the firmware refuses S-mode buffers in:
  *   DBCN console_write of its last byte fails with SBI_ERR_INVALID_PARAM,
  *   of the byte at its end succeeds;
@@ -18,7 +20,7 @@
 #include <libfdt.h>
 #include "payload.h"
 
-extern char _start[];
+extern char _start[], payload_stacks[];
 
 static void check_header(const void *fdt)
 {
@@ -60,7 +62,7 @@ static void check_reserved_memory(const void *fdt)
 {
 	int parent = fdt_path_offset(fdt, "/reserved-memory");
 	int node = dt_firmware_region_node(fdt), len, count = 0, child;
-	uint64_t base, size, ram_base, ram_size;
+	uint64_t base, size, ram_base, ram_size, expected_base;
 	char expected_name[32];
 
 	if (!CHECK(parent >= 0) || !CHECK(node >= 0))
@@ -93,12 +95,15 @@ static void check_reserved_memory(const void *fdt)
 	firmware_node_name(expected_name, base);
 	CHECK_EQ(strcmp(fdt_get_name(fdt, node, NULL), expected_name), 0);
 
-	CHECK_EQ(base, 0x80000000UL);
-	CHECK_EQ(base, ram_base);
+	expected_base = dt_bootarg("fw.base", ram_base);
+	CHECK_EQ(base, expected_base);
 	CHECK(is_power_of_two(size));
-	CHECK_EQ(base & (size - 1), 0);
+	if (base == ram_base)
+		CHECK_EQ(base & (size - 1), 0);
 	CHECK(size >= 4096);
-	CHECK(base + size <= (unsigned long)_start);
+	/* Clear of the payload: its image and the stacks of the first 64 harts after it (layout.h). */
+	CHECK(base + size <= (unsigned long)_start ||
+	      base >= (unsigned long)payload_stacks + 64 * PAYLOAD_STACK_SIZE);
 	/* One reg entry only. */
 	CHECK(!dt_node_reg(fdt, node, 1, &base, &size));
 }

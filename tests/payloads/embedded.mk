@@ -1,19 +1,39 @@
-# One-image builds for the payload tests (tests/qemu-tests.txt, "One-image
-# builds"; README): the firmware with a payload built in (make PAYLOAD=...).
+# One-image builds and builds with OpenSBI's variables, for the payload tests
+# (tests/qemu-tests.txt, "One-image builds" and "OpenSBI's build variables";
+# README):
 #   make embedded-images
-# - build/qemu-virt-payload-hello: the demo payload, QEMU virt;
-# - build/qemu-virt-payload-loop: a `j .` loop at 0x80100000 that must never
+# - build/generic-payload-hello: the demo payload built in (make PAYLOAD=...);
+# - build/generic-payload-loop: a `j .` loop at 0x80100000 that must never
 #   run (the loader's fw_dynamic_info wins over it);
-# - build/hifive-unmatched-payload-base: the HiFive Unmatched build with base.
+# - build/generic-payload-base: base built in (QEMU sifive_u boots it);
+# - build/generic-text-0x80400000: linked at FW_TEXT_START=0x80400000;
+# - build/generic-jump-0x80200000: FW_JUMP_ADDR=0x80200000;
+# - build/generic-jumpoff-0x100000: FW_JUMP_OFFSET=0x100000;
+# - build/generic-options-0x1: FW_OPTIONS=1 (no boot prints), and with
+#   FW_JUMP_OFFSET=0x100000 (build/generic-jumpoff-0x100000-options-0x1);
+# - build/generic-fdtaddr-0x82200000: FW_JUMP_FDT_ADDR=0x82200000;
+# - build/generic-fdt-fw-fdt-virt: FW_FDT_PATH=tests/fixtures/fw-fdt-virt.dts;
+# - build/generic-payload-base-opensbi: FW_PAYLOAD_PATH=base.elf with
+#   FW_PAYLOAD_OFFSET=0x200000 (OpenSBI's names for PAYLOAD, PAYLOAD_ADDR).
 
 BUILD ?= build
 EMBEDDED_LOOP := $(BUILD)/payloads/loop.bin
 
 .PHONY: embedded-images
 embedded-images: payloads $(EMBEDDED_LOOP)
-	@$(MAKE) -s BUILD=$(BUILD) PLATFORM=qemu-virt PAYLOAD=$(BUILD)/payloads/hello.elf firmware
-	@$(MAKE) -s BUILD=$(BUILD) PLATFORM=qemu-virt PAYLOAD=$(EMBEDDED_LOOP) PAYLOAD_ADDR=0x80100000 firmware
-	@$(MAKE) -s BUILD=$(BUILD) PLATFORM=hifive-unmatched PAYLOAD=$(BUILD)/payloads/base.elf firmware
+	@$(MAKE) -s BUILD=$(BUILD) PAYLOAD=$(BUILD)/payloads/hello.elf firmware
+	@$(MAKE) -s BUILD=$(BUILD) PAYLOAD=$(EMBEDDED_LOOP) PAYLOAD_ADDR=0x80100000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) PAYLOAD=$(BUILD)/payloads/base.elf firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_TEXT_START=0x80400000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_JUMP_ADDR=0x80200000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_JUMP_OFFSET=0x100000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_OPTIONS=1 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_JUMP_OFFSET=0x100000 FW_OPTIONS=1 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_JUMP_FDT_ADDR=0x82200000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_FDT_PATH=tests/fixtures/fw-fdt-virt.dts firmware
+	@mkdir -p $(BUILD)/payloads/opensbi-names && cp $(BUILD)/payloads/base.elf $(BUILD)/payloads/opensbi-names/base-opensbi.elf
+	@$(MAKE) -s BUILD=$(BUILD) FW_PAYLOAD_PATH=$(BUILD)/payloads/opensbi-names/base-opensbi.elf \
+		FW_PAYLOAD_OFFSET=0x200000 firmware
 
 # jal x0, 0 (0x0000006f, little-endian): a hart that runs it spins there.
 $(EMBEDDED_LOOP):

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * PMU on QEMU sifive_u with Abacus built for the HiFive Unmatched
- * (PLATFORM=hifive-unmatched). QEMU's U54s have cycle, time and instret, no
+ * PMU on QEMU sifive_u with the generic image (its FU540 quirk gives the
+ * U74 event map, as for the HiFive Unmatched). QEMU's U54s have cycle, time and instret, no
  * mcountinhibit and no Sscofpmf; QEMU 7.2's have no programmable counter,
  * QEMU 11.1's have 16 (mhpmcounter3..18). Its DT has no riscv,pmu node, so
  * the firmware uses its built-in U74 event map, whose rows all name
@@ -21,7 +21,7 @@
 #define U74_MAP_COUNTERS      ((1UL << 3) | (1UL << 4))
 #define TIMER_CALLS           5
 
-/* Every event the U74 default map has a row for (platform/hifive-unmatched/u74_pmu.c). */
+/* Every event the U74 default map has a row for (platform/generic/quirks/u74_pmu.c). */
 static const unsigned long u74_map_events[] = {
 	EV_HW(SBI_PMU_HW_CACHE_REFERENCES),
 	EV_HW(SBI_PMU_HW_CACHE_MISSES),

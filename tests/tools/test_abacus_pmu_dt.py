@@ -4,7 +4,7 @@
 
 One "PASS: tools: ..." or "FAIL: tools: ... (why)" line per test, counted by
 scripts/run-tests.sh; exit status 1 when any failed. Run from the repository
-root after `make tools firmware` and `make PLATFORM=hifive-unmatched`:
+root after `make tools firmware`:
 
     TOOL=build/host/abacus-pmu-dt-asan python3 tests/tools/test_abacus_pmu_dt.py
 
@@ -94,7 +94,7 @@ def check_consistent(args, expected_rc=None):
 FIXTURE_RC = {
     "bad-ranges": 1, "bad-raw": 1, "bad-selectors": 1, "binding-example": 1, "hifive-unmatched": 0,
     "missing-counters": 1, "no-pmu": 0, "odd-lengths": 1, "qemu-virt-sscofpmf": 1, "qemu-virt": 1,
-    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1,
+    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1, "fw-fdt-virt": 1,
 }
 for fixture in sorted(f[:-4] for f in os.listdir(FIXTURES) if f.endswith(".dts")):
     @test(f"fixture {fixture}")
@@ -197,7 +197,7 @@ def _():
     expect(boot_log(out) == ["pmu: no riscv,pmu node, using the platform's default map"], f"boot log {boot_log(out)}")
     expect(d["map"]["source"] == "platform default" and d["map"]["selectors"] == 8, f"map {d['map']}")
     by_idx = {e["event_idx"]: e for e in d["events"]}
-    # platform/hifive-unmatched/u74_pmu.c: no L1D_WRITE_ACCESS, no LL_READ_MISS
+    # platform/generic/quirks/u74_pmu.c: no L1D_WRITE_ACCESS, no LL_READ_MISS
     expect(not by_idx[0x10002]["countable"] and not by_idx[0x10011]["countable"], "U74 table rows")
     expect(by_idx[0x5]["selector"] == "0x4000" and by_idx[0x10019]["selector"] == "0x1002", "U74 selectors")
     # The same DT for QEMU virt's platform: no default map.
@@ -498,14 +498,14 @@ def compare_with_firmware(machine_args, firmware, tool_args, dedupe=False):
 
 @test("matches the firmware: QEMU virt's own DT")
 def _():
-    lines = compare_with_firmware(["-M", "virt", "-smp", "2"], f"{BUILD}/qemu-virt/abacus.bin", ["--hart", "qemu-virt"])
+    lines = compare_with_firmware(["-M", "virt", "-smp", "2"], f"{BUILD}/generic/abacus.bin", ["--hart", "qemu-virt"])
     expect(len(lines) == 3, f"{lines}")
 
 
 @test("matches the firmware: QEMU virt with Sscofpmf")
 def _():
     compare_with_firmware(["-M", "virt", "-smp", "1", "-cpu", "rv64,sscofpmf=true"],
-                          f"{BUILD}/qemu-virt/abacus.bin", ["--hart", "qemu-virt-sscofpmf"])
+                          f"{BUILD}/generic/abacus.bin", ["--hart", "qemu-virt-sscofpmf"])
 
 
 @test("matches the firmware: a malformed riscv,pmu node (docs/pmu.md)")
@@ -521,7 +521,7 @@ def _():
             ("riscv,raw-event-to-mhpmcounters", "0 10 ffffffff ffffff0f 78 0 0 ffffffff fffffff0 7fff8 0"),
         ]:
             subprocess.run(["fdtput", "-t", "x", dtb, "/pmu", prop, *cells.split()], check=True)
-        fw = firmware_pmu_lines(["-M", "virt", "-smp", "1", "-dtb", dtb], f"{BUILD}/qemu-virt/abacus.bin")
+        fw = firmware_pmu_lines(["-M", "virt", "-smp", "1", "-dtb", dtb], f"{BUILD}/generic/abacus.bin")
         rc, out, d = check_consistent([dtb], 1)
         expect(fw == boot_log(out), f"firmware {fw} != tool {boot_log(out)}")
         expect(len(fw) == 10 and d["problems"] == 9, f"{len(fw)} lines, {d['problems']} problems")
@@ -529,7 +529,7 @@ def _():
 
 @test("matches the firmware: QEMU sifive_u, HiFive Unmatched build")
 def _():
-    lines = compare_with_firmware(["-M", "sifive_u", "-smp", "5"], f"{BUILD}/hifive-unmatched/abacus.bin",
+    lines = compare_with_firmware(["-M", "sifive_u", "-smp", "5"], f"{BUILD}/generic/abacus.bin",
                                   ["--hart", "qemu-sifive-u"], dedupe=True)
     # No mcountinhibit there: the harts line says so, not a pmu: line.
     expect(lines == ["pmu: no riscv,pmu node, using the platform's default map"], f"{lines}")
@@ -558,7 +558,7 @@ def _():
             if edited:   # riscv,isa still names it; the list the firmware reads does not
                 subprocess.run(["fdtput", "-t", "s", dtb, cpu, "riscv,isa-extensions",
                                 *[e for e in exts if e != "sscofpmf"]], check=True)
-            log = firmware_log([*machine, "-dtb", dtb], f"{BUILD}/qemu-virt/abacus.bin", qemu=SID_QEMU)
+            log = firmware_log([*machine, "-dtb", dtb], f"{BUILD}/generic/abacus.bin", qemu=SID_QEMU)
             rc, d = tool_json("--hart", "qemu-virt-sscofpmf", dtb)
             fw = harts_line_sscofpmf(log)
             expect(fw == (not edited), f"firmware Sscofpmf {fw} with the list {'edited' if edited else 'as is'}")

@@ -43,6 +43,6 @@
  * The event map used when the DT has no riscv,pmu node: SBI general and
  * cache events with a U74 equivalent, and raw events of classes 0..2.
  */
-extern const struct pmu_event_map u74_pmu_default_map;
+extern const struct pmu_default_map u74_pmu_default_map;
 
 #endif
