@@ -30,6 +30,7 @@
 #include "sbi_stack_depth.h"
 #include "sbi_string.h"
 #include "timer_device.h"
+#include "trap_report.h"
 
 extern char _fw_start[], _fw_image_end[], _fw_end[];
 
@@ -60,6 +61,7 @@ static struct hart_state *boot_hart;
 
 static void __attribute__((noreturn)) boot_fail(const char *what, int err)
 {
+	fatal_record_halt(what);   /* for a debugger, also when there is no console */
 	sbi_printf("abacus: FATAL: %s", what);
 	if (err)
 		sbi_printf(" (%s)", fdt_strerror(err));
@@ -186,10 +188,15 @@ static void forget_left_out_stacks(void)
  */
 static void boot_console(const void *dtb, const char *dtb_why)
 {
+	int refused = -1;
+
 	if (!dtb_why)
-		boot_probe_console(dtb);
+		boot_probe_console(dtb, &refused);
 	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
 		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
+	if (refused >= 0)
+		sbi_printf("abacus: console: %s refused (registers fault, or reg-shift/reg-io-width unsupported)\n",
+			   fdt_get_name(dtb, refused, NULL));
 }
 
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top)

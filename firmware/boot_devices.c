@@ -35,14 +35,19 @@ static const struct dt_driver *const timer_ipi_drivers[] = { &clint_driver, &acl
 static const struct dt_driver *const reset_drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
 							  &gpio_poweroff_driver, &gpio_restart_driver, NULL };
 
-int boot_probe_console(const void *fdt)
+int boot_probe_console(const void *fdt, int *refused)
 {
 	int node = fdt_stdout_node(fdt);
 
+	*refused = -1;
 	if (node >= 0) {
-		for (const struct dt_driver *const *d = console_drivers; *d; d++)
-			if (dt_driver_matches(*d, fdt, node) && (*d)->probe(fdt, node) == 0)
+		for (const struct dt_driver *const *d = console_drivers; *d; d++) {
+			if (!dt_driver_matches(*d, fdt, node))
+				continue;
+			if ((*d)->probe(fdt, node) == 0)
 				return node;
+			*refused = node;
+		}
 	}
 	return dt_probe_first(fdt, console_drivers);
 }

@@ -41,8 +41,12 @@ struct boot_info {
 extern struct boot_info boot_info;
 
 
-/* Cold boot: the console from the DT, stdout-path first, else its first UART; < 0: none (firmware/boot_devices.c). */
-int boot_probe_console(const void *fdt);
+/*
+ * Cold boot: the console from the DT, stdout-path first, else its first UART
+ * the driver accepts; < 0: none (firmware/boot_devices.c). *refused: the
+ * stdout-path node when its driver refused it (its registers fault), else < 0.
+ */
+int boot_probe_console(const void *fdt, int *refused);
 /* Cold boot: IPI doorbells, timer, AIA and reset devices from the DT (firmware/boot_devices.c). */
 void boot_probe_devices(const void *fdt);
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */
