@@ -7,7 +7,9 @@
  *
  * Logical counter numbering (what S-mode sees):
  *   0 .. num_hw-1      hardware counters; index i is CSR cycle+i (0 = cycle,
- *                      1 = time, never configurable, 2 = instret, 3.. = hpmcounterN)
+ *                      1 = time, never configurable, 2 = instret, 3.. = hpmcounterN;
+ *                      time and counters missing below num_hw are holes: not
+ *                      described by counter_get_info, never handed out)
  *   num_hw .. +PMU_FW_COUNTERS-1   firmware counters
  */
 #ifndef ABACUS_PMU_H

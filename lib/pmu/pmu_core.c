@@ -46,7 +46,6 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 {
 	unsigned int min_width = FIXED_WIDTH, max_width = 0;
 	uint64_t value;
-	bool contiguous = true;
 
 	*ph = (struct pmu_hart){ 0 };
 	ph->hw_present = 0x7;                  /* cycle, time, instret */
@@ -71,13 +70,14 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 		/* A counter hardwired to zero (U74: mhpmcounter5..31) is as good as absent. */
 		unsigned int width = hpm_probe_width(n);
 
-		if (!width) {
-			contiguous = false;
+		/*
+		 * A gap (T-Head C906: mhpmcounter10-12 absent, 13-17 there) is a
+		 * hole in the logical numbering, as time is: counter_get_info
+		 * refuses it and nothing is ever put on it.
+		 */
+		if (!width)
 			continue;
-		}
 		ph->hw_present |= 1u << n;
-		if (!contiguous)
-			continue;                  /* readable by S-mode, but not a logical counter */
 		ph->num_hw = (uint8_t)(n + 1);
 		if (has_event)
 			ph->programmable |= 1u << n;
@@ -114,9 +114,12 @@ struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_id
 	 * it. Linux skips indexes that answer INVALID_PARAM as holes in the
 	 * numbering; describing time as a hardware counter made Linux count one
 	 * hardware counter too many, and KVM then offered its guests an
-	 * hpmcounter past the last one the hart has.
+	 * hpmcounter past the last one the hart has. The same for a counter
+	 * missing in a gap (pmu_hart_init): Linux's riscv_pmu_sbi expects
+	 * logical counters that are not contiguous.
 	 */
-	if (counter_idx >= pmu_num_counters(ph) || counter_idx == PMU_COUNTER_TIME)
+	if (counter_idx >= pmu_num_counters(ph) || counter_idx == PMU_COUNTER_TIME ||
+	    (pmu_is_hw(ph, counter_idx) && !(ph->hw_present & pmu_bit(counter_idx))))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!pmu_is_hw(ph, counter_idx))
 		/*
