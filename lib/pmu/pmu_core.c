@@ -109,26 +109,29 @@ struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_id
 {
 	unsigned long width_minus_1;
 
-	/*
-	 * Index 1 is the time CSR, not a counter: no event can ever be put on
-	 * it. Linux skips indexes that answer INVALID_PARAM as holes in the
-	 * numbering; describing time as a hardware counter made Linux count one
-	 * hardware counter too many, and KVM then offered its guests an
-	 * hpmcounter past the last one the hart has. The same for a counter
-	 * missing in a gap (pmu_hart_init): Linux's riscv_pmu_sbi expects
-	 * logical counters that are not contiguous.
-	 */
-	if (counter_idx >= pmu_num_counters(ph) || counter_idx == PMU_COUNTER_TIME ||
-	    (pmu_is_hw(ph, counter_idx) && !(ph->hw_present & pmu_bit(counter_idx))))
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (!pmu_is_hw(ph, counter_idx))
+	if (pmu_is_hw(ph, counter_idx)) {
 		/*
-		 * Table 7 says S-mode ignores csr and width here, but Linux 6.1
-		 * masks firmware counter deltas with the width: say 64 bits.
+		 * A hardware index no event can ever be put on is a hole in the
+		 * numbering: index 1, the time CSR, and a counter missing in a
+		 * gap (pmu_hart_init; or one whose mhpmevent cannot be written).
+		 * Linux skips indexes that answer INVALID_PARAM (its
+		 * riscv_pmu_sbi expects logical counters that are not
+		 * contiguous); describing time as a hardware counter made Linux
+		 * count one hardware counter too many, and KVM then offered its
+		 * guests an hpmcounter past the last one the hart has.
 		 */
-		return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW | (FIXED_WIDTH - 1) << 12);
-	width_minus_1 = counter_idx < PMU_HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
-	return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
+		if (!((ph->programmable >> counter_idx) & 1))
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
+		width_minus_1 = counter_idx < PMU_HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
+		return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
+	}
+	if (counter_idx >= pmu_num_counters(ph))
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	/*
+	 * Table 7 says S-mode ignores csr and width here, but Linux 6.1 masks
+	 * firmware counter deltas with the width: say 64 bits.
+	 */
+	return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW | (FIXED_WIDTH - 1) << 12);
 }
 
 /* The lowest counter of candidates that has no event (started ones always have one), or -1. */
