@@ -162,7 +162,8 @@ static void log_harts(void)
 			sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
 				   "hpm counters stop by selecting no event)");
 		if (!(hs->features & HART_HAS_SSCOFPMF))
-			sbi_printf("; no Sscofpmf: no overflow interrupt, filter flags ignored%s",
+			sbi_printf("; no Sscofpmf: %s, filter flags ignored%s",
+				   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" : "no overflow interrupt",
 				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
 		uint32_t unconfirmed = hs->isa_features & ~hs->features &

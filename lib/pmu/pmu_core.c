@@ -50,6 +50,7 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	*ph = (struct pmu_hart){ 0 };
 	ph->hw_present = 0x7;                  /* cycle, time, instret */
 	ph->has_mcountinhibit = csr_try_read(CSR_NUM_MCOUNTINHIBIT, &value);
+	ph->plain_counters = ph->has_mcountinhibit;
 	ph->has_sscofpmf = isa_sscofpmf && csr_try_read(CSR_NUM_SCOUNTOVF, &value);
 	ph->has_smcntrpmf = isa_smcntrpmf && csr_try_read(CSR_NUM_MCYCLECFG, &value);
 
@@ -103,6 +104,18 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	if (ph->has_mcountinhibit)
 		csr_inhibit_clear((1u << 0) | (1u << 2));
 	return ph->hw_present;
+}
+
+bool pmu_hart_thead_overflow(struct pmu_hart *ph)
+{
+	uint64_t value;
+
+	if (ph->has_sscofpmf || !ph->has_mcountinhibit || !csr_try_read(CSR_NUM_THEAD_MCOUNTERINTEN, &value))
+		return false;
+	/* Nothing armed or overflowed from an earlier stage: each start arms its counter. */
+	csr_thead_ovf_disarm(ph->programmable & ~((1u << 0) | (1u << 2)));
+	ph->plain_counters = false;
+	return true;
 }
 
 struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx)
@@ -236,6 +249,9 @@ static __attribute__((noinline)) struct sbiret hw_counter_take(struct pmu_hart *
 {
 	if (!ph->has_mcountinhibit)
 		return free_running_take(ph, idx, flags, word);
+	/* T-Head: no overflow interrupt from a counter until it is started for its new event. */
+	if (!ph->plain_counters && idx >= PMU_HPM_FIRST)
+		csr_thead_ovf_disarm(1u << idx);
 	return inhibitable_take(ph, idx, flags, word);
 }
 
@@ -351,8 +367,8 @@ static __attribute__((noinline)) struct sbiret fast_config_matching(unsigned lon
 	uint64_t set, info;
 	long idx;
 
-	/* (Harts without mcountinhibit, rare, take config_matching().) */
-	if (pmu_is_hw_event(event_idx) && ph->has_mcountinhibit) {
+	/* (Harts without mcountinhibit, rare, and T-Head's overflow take config_matching().) */
+	if (pmu_is_hw_event(event_idx) && ph->plain_counters) {
 		if (!pmu_counter_set(ph, base, mask, &set))
 			return config_error(SBI_ERR_INVALID_PARAM);
 		info = pmu_event_map.hw_events[pmu_hw_event_slot(event_idx)];
