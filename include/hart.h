@@ -52,6 +52,10 @@
 /* Not an extension: the hart has Smcdeleg, but counter delegation was withheld because a
  * write through sireg2 loses the real MINH (firmware/hart_init.c). */
 #define HART_CDELEG_LOSES_MINH (1U << 22)
+/* Not an extension: the hart has S-mode, but its PMP cannot deny S/U-mode
+ * every region of sbi_memory.denied, so S-mode is withheld (HART_HAS_S
+ * cleared: firmware/hart_init.c) and the hart stays in M-mode. */
+#define HART_SMODE_WITHHELD (1U << 23)
 
 struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
 struct ipi_device;
@@ -82,7 +86,7 @@ struct hart_state {
 	uint32_t intc_phandle;           /* DT phandle of this hart's interrupt controller */
 	unsigned int pmp_count;          /* PMP entries the hart implements */
 	unsigned long pmp_granule;       /* PMP granularity in bytes */
-	uint32_t pmp_protected;          /* bit 0: firmware, bit 1 + i: sbi_memory.device[i] denied to S/U */
+	unsigned int pmp_denied;         /* sbi_memory.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;

@@ -8,7 +8,9 @@
  * and the machine's time source (include/timer_device.h).
  */
 #include <libfdt.h>
+#include "console.h"
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "hart.h"
 #include "ipi_device.h"
@@ -57,8 +59,13 @@ static const struct timer_device mtimer_device = {
 	.set_compare = mtimer_set_compare,
 };
 
-/* Hart slots: filled once the hart table exists (boot walks the DT for the ACLINT after laying it out). */
-static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool timer, bool mswi)
+/*
+ * Hart slots: filled once the hart table exists (boot walks the DT for the
+ * ACLINT after laying it out). A hart whose slot lies past `slots` (what the
+ * node's reg holds) gets nothing from this node: the driver never writes
+ * outside the region dt_device_reg() checked.
+ */
+static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool timer, bool mswi, uint64_t slots)
 {
 	int len;
 	const fdt32_t *ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
@@ -76,7 +83,7 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool time
 			slot++;
 			last_phandle = phandle;
 		}
-		if (slot >= ACLINT_MAX_HARTS)
+		if (slot >= ACLINT_MAX_HARTS || (uint64_t)slot >= slots)
 			break;
 		struct hart_state *hs = hart_by_intc_phandle(phandle, &hint);
 		if (!hs)
@@ -101,35 +108,51 @@ static int aclint_found(int mapped)
 	return mapped;
 }
 
+/*
+ * The firmware's alone: S-mode writing msip/mtimecmp could stall or fake IPIs
+ * and timers. A region that cannot be recorded (no firmware memory left)
+ * cannot be protected: the device is not used.
+ */
+static bool own_region(uint64_t base, uint64_t size, const char *name)
+{
+	if (sbi_memory_add_device(base, size, name))
+		return true;
+	sbi_printf("abacus: %s 0x%lx-0x%lx: no firmware memory to record it for PMP; device refused\n", name,
+		   (unsigned long)base, (unsigned long)(base + size - 1));
+	return false;
+}
+
 static int clint_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	/* msip, mtimecmp and mtime: the whole 48 KiB, whatever the hart count. */
+	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, &base, &size) || !own_region(base, size, "clint"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
-	/* The firmware's alone: S-mode writing msip/mtimecmp could stall or fake IPIs and timers. */
-	sbi_memory_add_device(base, size, "clint");
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, true));
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, true, ACLINT_MAX_HARTS));
 }
 
 static int aclint_mswi_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	if (dt_device_reg(fdt, node, 0, 4, &base, &size) || !own_region(base, size, "aclint-mswi"))
 		return -1;
-	sbi_memory_add_device(base, size, "aclint-mswi");
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, false, true));
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, false, true, size / 4));
 }
 
 static int aclint_mtimer_probe(const void *fdt, int node)
 {
-	uint64_t base, size, mtime, mtime_size;
+	uint64_t base, size, mtime, mtime_size, slots;
+	int second;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	if (dt_device_reg(fdt, node, 0, 8, &base, &size))
 		return -1;
-	if (fdt_read_reg(fdt, node, 1, &mtime, &mtime_size) == 0) {
+	second = dt_device_reg(fdt, node, 1, 8, &mtime, &mtime_size);
+	if (second == DT_REG_REFUSED)
+		return -1;
+	if (second == 0) {
 		/*
 		 * Two reg entries: the mtimecmp array and mtime, in either order
 		 * (QEMU 7.2's aclint=on node lists mtime first, with a size of
@@ -143,15 +166,22 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 			base = mtime, size = mtime_size;
 			mtime = b, mtime_size = s;
 		}
+		if (!own_region(base, size, "aclint-mtimer") || !own_region(mtime, mtime_size, "aclint-mtime"))
+			return -1;
 		mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
-		sbi_memory_add_device(base, size, "aclint-mtimer");
-		sbi_memory_add_device(mtime, mtime_size, "aclint-mtime");
+		slots = size / 8;
 	} else {
 		/* One: mtime at the end of the mtimecmp array. */
+		if (size < ACLINT_MTIME_OFFSET + 8) {
+			dt_device_refused(fdt, node, base, size, "has no room for mtime at 0x7ff8");
+			return -1;
+		}
+		if (!own_region(base, size, "aclint-mtimer"))
+			return -1;
 		mtime_reg = (volatile uint64_t *)(uintptr_t)(base + ACLINT_MTIME_OFFSET);
-		sbi_memory_add_device(base, size, "aclint-mtimer");
+		slots = ACLINT_MTIME_OFFSET / 8;
 	}
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, false));
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, false, slots));
 }
 
 static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", NULL };

@@ -44,6 +44,7 @@
 #include "sbi_boot.h"
 #include "sbi_console.h"
 #include "sbi_hsm.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 
 #define FUZZ_MAX_SIZE     (256UL << 10) /* larger blobs are skipped here, for speed */
@@ -556,7 +557,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	       "snapshot switch read wrongly");
 
 	/* The fixups on the firmware's copy, as boot_finish does. */
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	host_memory_reset();
 	sbi_memory.fw_base = FW_BASE;
 	sbi_memory.fw_size = FW_SIZE;
 	/* As boot: the AIA scan of this very layout (options & 16: none, the fixup finds the nodes itself). */
