@@ -42,12 +42,13 @@ $(LIBFDT_SRC)/.complete:
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
-	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
+	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c \
 	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_heap.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
 
 FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts)) \
-	$(patsubst tests/fixtures/aia/%.dts,$(FUZZ_DIR)/seeds-dt/aia-%.dtb,$(wildcard tests/fixtures/aia/*.dts))
+	$(patsubst tests/fixtures/aia/%.dts,$(FUZZ_DIR)/seeds-dt/aia-%.dtb,$(wildcard tests/fixtures/aia/*.dts)) \
+	$(patsubst tests/fixtures/devices/%.dts,$(FUZZ_DIR)/seeds-dt/devices-%.dtb,$(wildcard tests/fixtures/devices/*.dts))
 # In the top-level Makefile the canary needs the firmware and the payloads built.
 FUZZ_QEMU_DEPS := $(if $(O),firmware payloads)
 
@@ -71,6 +72,10 @@ $(FUZZ_DIR)/seeds-dt/%.dtb: tests/fixtures/%.dts
 	@dtc -q -I dts -O dtb -o $@ $<
 
 $(FUZZ_DIR)/seeds-dt/aia-%.dtb: tests/fixtures/aia/%.dts
+	@mkdir -p $(@D)
+	@dtc -q -I dts -O dtb -o $@ $<
+
+$(FUZZ_DIR)/seeds-dt/devices-%.dtb: tests/fixtures/devices/%.dts
 	@mkdir -p $(@D)
 	@dtc -q -I dts -O dtb -o $@ $<
 
