@@ -109,8 +109,10 @@ static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 
 	if (hs->pmp_denied >= sbi_memory.denied_count)
 		return;
-	sbi_printf("abacus: WARNING: %s %lu%s: PMP (%u entries%s) cannot deny S/U-mode", which, hs->hartid,
-		   harts > 1 ? "..." : "", hs->pmp_count,
+	sbi_printf("abacus: WARNING: %s %lu", which, hs->hartid);
+	if (harts > 1)
+		sbi_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
+	sbi_printf(": PMP (%u entries%s) cannot deny S/U-mode", hs->pmp_count,
 		   !hs->pmp_count ? ": none" : hs->pmp_count >= 2 && !hs->pmp_denied ? ", writes did not stick" : "");
 	for (unsigned int r = hs->pmp_denied; r < sbi_memory.denied_count; r++)
 		log_region(r, r == hs->pmp_denied);
