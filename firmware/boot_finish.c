@@ -47,9 +47,7 @@ static void log_feature_names(uint32_t flags)
 static void log_features(const struct hart_state *hs)
 {
 	log_feature_names(hs->features);
-	if (hs->features & HART_SMODE_WITHHELD)
-		sbi_printf(" (S-mode withheld: kept in M-mode)");
-	else if (!(hs->features & HART_HAS_S))
+	if (!(hs->features & HART_HAS_S))
 		sbi_printf(" (no S-mode: kept in M-mode)");
 }
 
@@ -61,33 +59,13 @@ static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied;
 }
 
-/*
- * One region of sbi_memory.denied: the firmware, or merged devices with the
- * names of the drivers that registered them ("aclint-mswi+aclint-mtimer").
- */
+/* One region of sbi_memory.denied: the firmware, or devices merged (named by the first: the lowest address). */
 static void log_region(unsigned int r, bool first)
 {
 	const struct sbi_memory_region *d = &sbi_memory.denied[r];
-	unsigned int names = 0;
 
-	sbi_printf(first ? " " : ", ");
-	if (r == 0) {
-		sbi_printf("firmware");
-	} else {
-		for (unsigned int i = 0; i < sbi_memory.device_count; i++) {
-			const struct sbi_memory_region *dev = &sbi_memory.device[i];
-			bool seen = false;
-			if (dev->base < d->base || dev->base - d->base >= d->size)
-				continue;
-			for (unsigned int j = 0; j < i && !seen; j++)
-				seen = sbi_memory.device[j].base >= d->base &&
-				       sbi_memory.device[j].base - d->base < d->size &&
-				       !strcmp(sbi_memory.device[j].name, dev->name);
-			if (!seen)
-				sbi_printf(names++ ? "+%s" : "%s", dev->name);
-		}
-	}
-	sbi_printf(" 0x%lx-0x%lx", (unsigned long)d->base, (unsigned long)(d->base + d->size - 1));
+	sbi_printf("%s%s 0x%lx-0x%lx", first ? " " : ", ", d->name, (unsigned long)d->base,
+		   (unsigned long)(d->base + d->size - 1));
 }
 
 /* What S-mode is denied, as the boot hart's PMP does it. */
@@ -102,21 +80,18 @@ static void log_pmp(const struct hart_state *hs)
 	sbi_printf("\n");
 }
 
-/* Loud, one line for a run of harts: what their PMP cannot deny S/U-mode, and that S-mode is withheld. */
+/* Loud, one line for a run of harts: what their PMP cannot deny S/U-mode (S-mode is withheld there). */
 static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 {
-	const char *which = harts > 1 ? "harts" : "hart";
-
 	if (hs->pmp_denied >= sbi_memory.denied_count)
 		return;
-	sbi_printf("abacus: WARNING: %s %lu", which, hs->hartid);
+	sbi_printf("abacus: WARNING: hart %lu", hs->hartid);
 	if (harts > 1)
 		sbi_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
-	sbi_printf(": PMP (%u entries%s) cannot deny S/U-mode", hs->pmp_count,
-		   !hs->pmp_count ? ": none" : hs->pmp_count >= 2 && !hs->pmp_denied ? ", writes did not stick" : "");
+	sbi_printf(": PMP (%u entries) cannot deny S/U-mode", hs->pmp_count);
 	for (unsigned int r = hs->pmp_denied; r < sbi_memory.denied_count; r++)
 		log_region(r, r == hs->pmp_denied);
-	sbi_printf("%s\n", hs->features & HART_SMODE_WITHHELD ? "; not offered to S-mode" : "");
+	sbi_printf("; S-mode withheld\n");
 }
 
 /* One line per run of consecutive harts with the same features; only the PMP problems when quiet. */
@@ -485,12 +460,7 @@ void boot_finish(struct hart_state *self)
 	smode_fdt = work.smode_fdt;
 	target = choose_next_hart(&next, self);
 	if (!target) {
-		bool withheld = false;
-		for (unsigned int i = 0; i < hart_count; i++)
-			withheld |= (hart_table[i]->features & HART_SMODE_WITHHELD) != 0;
-		sbi_printf(withheld ? "abacus: FATAL: no hart can deny S-mode the firmware and its devices (PMP above); "
-				      "nothing to boot\n" :
-				      "abacus: no hart can run S-mode; nothing to boot\n");
+		sbi_printf("abacus: no hart can run S-mode (PMP warnings above: S-mode withheld); nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
 	}
 	if (!quiet && fw_payload_size())

@@ -90,10 +90,8 @@ static void setup_pmp(struct hart_state *hs)
 	pmp_probe(&hs->pmp_count, &hs->pmp_granule);
 	pmp_deny(sbi_memory.denied, sbi_memory.denied_count, hs->pmp_count, hs->pmp_granule ? hs->pmp_granule : 4,
 		 &hs->pmp_denied);
-	if (hs->pmp_denied < sbi_memory.denied_count && (hs->features & HART_HAS_S)) {
+	if (hs->pmp_denied < sbi_memory.denied_count)
 		hs->features &= ~HART_HAS_S;
-		hs->features |= HART_SMODE_WITHHELD;
-	}
 }
 
 /* Sets bits in a WARL CSR, then keeps only those that stuck: the hart has them. */

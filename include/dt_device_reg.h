@@ -30,6 +30,12 @@
 int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint64_t *base, uint64_t *size);
 /* The same check for a region found another way (a syscon's regmap offset, an AIA scan): true when usable. */
 bool dt_device_region_ok(const void *fdt, int node, uint64_t base, uint64_t size);
+/*
+ * A firmware-owned device's region (S/U-mode must never reach it: PMP
+ * denies it, include/sbi_memory.h), recorded under `name`; false (refused,
+ * one line) when it cannot be: the driver then does not use the device.
+ */
+bool dt_device_own(const void *fdt, int node, uint64_t base, uint64_t size, const char *name);
 /* The refusal line for a region the driver cannot use, for reason `why`. */
 void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why);
 

@@ -52,10 +52,6 @@
 /* Not an extension: the hart has Smcdeleg, but counter delegation was withheld because a
  * write through sireg2 loses the real MINH (firmware/hart_init.c). */
 #define HART_CDELEG_LOSES_MINH (1U << 22)
-/* Not an extension: the hart has S-mode, but its PMP cannot deny S/U-mode
- * every region of sbi_memory.denied, so S-mode is withheld (HART_HAS_S
- * cleared: firmware/hart_init.c) and the hart stays in M-mode. */
-#define HART_SMODE_WITHHELD (1U << 23)
 
 struct hart_ext;   /* SBI 3.0 extension state (include/hart_ext.h) */
 struct ipi_device;

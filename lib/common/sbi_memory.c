@@ -1,124 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#include "sbi_heap.h"
 #include "sbi_memory.h"
-#include "sbi_string.h"
 
+/* The map is built at boot by lib/common/sbi_memory_map.c (built -Os: boot only); this file
+ * holds what SBI calls use. */
 struct sbi_memory_map sbi_memory;
 
 /* [a, a + asize) and [b, b + bsize) overlap; sizes are non-zero and do not wrap. */
 static bool ranges_overlap(uint64_t a, uint64_t asize, uint64_t b, uint64_t bsize)
 {
 	return a < b + bsize && b < a + asize;
-}
-
-static bool range_valid(uint64_t base, uint64_t size)
-{
-	return size != 0 && base + size > base;
-}
-
-/* Appends to a table on the heap, doubling it when full (the old copy stays: boot-time only). */
-static bool region_append(struct sbi_memory_region **table, unsigned int *count, unsigned int *cap,
-			  uint64_t base, uint64_t size, const char *name)
-{
-	if (*count == *cap) {
-		unsigned int new_cap = *cap ? 2 * *cap : 4;
-		struct sbi_memory_region *t = sbi_heap_alloc(new_cap * sizeof(*t), 8);
-		if (!t)
-			return false;
-		if (*count)
-			memcpy(t, *table, *count * sizeof(*t));
-		*table = t;
-		*cap = new_cap;
-	}
-	(*table)[*count] = (struct sbi_memory_region){ base, size, name };
-	(*count)++;
-	return true;
-}
-
-bool sbi_memory_add_ram(uint64_t base, uint64_t size)
-{
-	if (!range_valid(base, size))
-		return false;
-	return region_append(&sbi_memory.ram, &sbi_memory.ram_count, &sbi_memory.ram_cap, base, size, "RAM");
-}
-
-bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name)
-{
-	if (!range_valid(base, size))
-		return false;
-	for (unsigned int i = 0; i < sbi_memory.device_count; i++)
-		if (sbi_memory.device[i].base == base && sbi_memory.device[i].size == size)
-			return true;   /* one CLINT node seen by two drivers */
-	return region_append(&sbi_memory.device, &sbi_memory.device_count, &sbi_memory.device_cap, base, size, name);
-}
-
-void sbi_memory_set_firmware(uint64_t base, uint64_t size)
-{
-	sbi_memory.fw_base = base;
-	sbi_memory.fw_size = size;
-	if (sbi_memory.denied)
-		sbi_memory.denied[0] = (struct sbi_memory_region){ base, size, "firmware" };
-}
-
-unsigned int sbi_memory_merge_regions(struct sbi_memory_region *r, unsigned int n)
-{
-	unsigned int out = 0;
-
-	/* Insertion sort: a few dozen regions, once at boot. */
-	for (unsigned int i = 1; i < n; i++) {
-		struct sbi_memory_region x = r[i];
-		unsigned int j = i;
-		for (; j > 0 && r[j - 1].base > x.base; j--)
-			r[j] = r[j - 1];
-		r[j] = x;
-	}
-	for (unsigned int i = 0; i < n; i++) {
-		uint64_t end;
-		if (!r[i].size)
-			continue;
-		end = r[i].base + r[i].size;
-		if (out && r[i].base <= r[out - 1].base + r[out - 1].size) {
-			struct sbi_memory_region *last = &r[out - 1];
-			if (end > last->base + last->size)
-				last->size = end - last->base;
-			continue;
-		}
-		r[out++] = r[i];
-	}
-	return out;
-}
-
-bool sbi_memory_plan_denied(void)
-{
-	unsigned int n = sbi_memory.device_count;
-	struct sbi_memory_region *d = sbi_heap_alloc((1 + n) * sizeof(*d), 8);
-
-	if (!d)
-		return false;
-	if (n)
-		memcpy(&d[1], sbi_memory.device, n * sizeof(*d));
-	sbi_memory.denied = d;
-	sbi_memory.denied_count = 1 + sbi_memory_merge_regions(&d[1], n);
-	sbi_memory_set_firmware(sbi_memory.fw_base, sbi_memory.fw_size);
-	return true;
-}
-
-const char *sbi_memory_device_conflict(uint64_t base, uint64_t size, struct sbi_memory_region *conflict)
-{
-	if (!size)
-		return "is empty";
-	if (base + size < base || base + size == 0)
-		return "wraps past the top of the address space";
-	if (sbi_memory.fw_size && ranges_overlap(base, size, sbi_memory.fw_base, sbi_memory.fw_size)) {
-		*conflict = (struct sbi_memory_region){ sbi_memory.fw_base, sbi_memory.fw_size, "firmware" };
-		return "lies in the firmware";
-	}
-	for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
-		if (ranges_overlap(base, size, sbi_memory.ram[i].base, sbi_memory.ram[i].size)) {
-			*conflict = sbi_memory.ram[i];
-			return "lies in RAM";
-		}
-	return NULL;
 }
 
 bool sbi_memory_smode_range_ok(unsigned long lo, unsigned long hi, uint64_t size)

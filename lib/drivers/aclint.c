@@ -8,7 +8,6 @@
  * and the machine's time source (include/timer_device.h).
  */
 #include <libfdt.h>
-#include "console.h"
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
@@ -108,26 +107,12 @@ static int aclint_found(int mapped)
 	return mapped;
 }
 
-/*
- * The firmware's alone: S-mode writing msip/mtimecmp could stall or fake IPIs
- * and timers. A region that cannot be recorded (no firmware memory left)
- * cannot be protected: the device is not used.
- */
-static bool own_region(uint64_t base, uint64_t size, const char *name)
-{
-	if (sbi_memory_add_device(base, size, name))
-		return true;
-	sbi_printf("abacus: %s 0x%lx-0x%lx: no firmware memory to record it for PMP; device refused\n", name,
-		   (unsigned long)base, (unsigned long)(base + size - 1));
-	return false;
-}
-
 static int clint_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
 	/* msip, mtimecmp and mtime: the whole 48 KiB, whatever the hart count. */
-	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, &base, &size) || !own_region(base, size, "clint"))
+	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, &base, &size) || !dt_device_own(fdt, node, base, size, "clint"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
 	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, true, ACLINT_MAX_HARTS));
@@ -137,7 +122,7 @@ static int aclint_mswi_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (dt_device_reg(fdt, node, 0, 4, &base, &size) || !own_region(base, size, "aclint-mswi"))
+	if (dt_device_reg(fdt, node, 0, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mswi"))
 		return -1;
 	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, false, true, size / 4));
 }
@@ -145,12 +130,12 @@ static int aclint_mswi_probe(const void *fdt, int node)
 static int aclint_mtimer_probe(const void *fdt, int node)
 {
 	uint64_t base, size, mtime, mtime_size, slots;
-	int second;
+	int second = dt_device_reg(fdt, node, 1, 8, &mtime, &mtime_size);
 
-	if (dt_device_reg(fdt, node, 0, 8, &base, &size))
-		return -1;
-	second = dt_device_reg(fdt, node, 1, 8, &mtime, &mtime_size);
 	if (second == DT_REG_REFUSED)
+		return -1;
+	/* One reg: mtime at the end of the mtimecmp array, so it holds 0x8000 bytes. */
+	if (dt_device_reg(fdt, node, 0, second ? ACLINT_MTIME_OFFSET + 8 : 8, &base, &size))
 		return -1;
 	if (second == 0) {
 		/*
@@ -166,21 +151,16 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 			base = mtime, size = mtime_size;
 			mtime = b, mtime_size = s;
 		}
-		if (!own_region(base, size, "aclint-mtimer") || !own_region(mtime, mtime_size, "aclint-mtime"))
+		if (!dt_device_own(fdt, node, mtime, mtime_size, "aclint-mtime"))
 			return -1;
-		mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
 		slots = size / 8;
 	} else {
-		/* One: mtime at the end of the mtimecmp array. */
-		if (size < ACLINT_MTIME_OFFSET + 8) {
-			dt_device_refused(fdt, node, base, size, "has no room for mtime at 0x7ff8");
-			return -1;
-		}
-		if (!own_region(base, size, "aclint-mtimer"))
-			return -1;
-		mtime_reg = (volatile uint64_t *)(uintptr_t)(base + ACLINT_MTIME_OFFSET);
+		mtime = base + ACLINT_MTIME_OFFSET;
 		slots = ACLINT_MTIME_OFFSET / 8;
 	}
+	if (!dt_device_own(fdt, node, base, size, "aclint-mtimer"))
+		return -1;
+	mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
 	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, false, slots));
 }
 

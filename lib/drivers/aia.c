@@ -58,19 +58,10 @@ static void mmio_write(void *ctx, uint32_t offset, uint32_t value)
 
 /* ---- Boot hart: discovery, M-level APLICs, device regions, IPI files ---- */
 
-/*
- * A machine-level controller's region: the firmware writes there, so the DT
- * may not put it in RAM or the firmware (dt_device_region_ok), and S/U-mode
- * must be denied it. False (one boot-log line) when it cannot be used.
- */
+/* A machine-level controller's region: the firmware writes there (include/dt_device_reg.h). */
 static bool own_region(const void *fdt, int node, uint64_t base, uint64_t size, const char *name)
 {
-	if (!dt_device_region_ok(fdt, node, base, size))
-		return false;
-	if (sbi_memory_add_device(base, size, name))
-		return true;
-	dt_device_refused(fdt, node, base, size, "cannot be recorded for PMP (no firmware memory)");
-	return false;
+	return dt_device_region_ok(fdt, node, base, size) && dt_device_own(fdt, node, base, size, name);
 }
 
 /* A node of the walk: noted with its parent (the walk knows it), scanned by aia_probe_dt. */
