@@ -197,7 +197,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 {
 	unsigned long max_hartid, fw_base = (unsigned long)_fw_start, fw_size, room;
 	const void *loader_dtb = dtb;
-	const char *why = NULL;
+	const char *why = NULL, *mem_why;
 	unsigned int ncpus, all_cpus;
 	struct hart_state *finisher;
 	void *fdt;
@@ -218,9 +218,10 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	 */
 	sbi_heap_init((uintptr_t)_fw_end, fw_memory_limit());
 	sbi_memory_set_firmware(fw_base, fw_memory_limit() - fw_base);
-	if (!why)
-		why = scan_memory(dtb);
+	mem_why = why ? NULL : scan_memory(dtb);
 	boot_console(dtb, why);
+	if (!why)
+		why = mem_why;
 	if (why)
 		boot_fail(why, err);
 	if (dtb != loader_dtb)

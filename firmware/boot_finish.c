@@ -85,7 +85,7 @@ static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 {
 	if (hs->pmp_denied >= sbi_memory.denied_count)
 		return;
-	sbi_printf("abacus: WARNING: hart %lu", hs->hartid);
+	sbi_printf("abacus: WARNING: hart%s %lu", harts > 1 ? "s" : "", hs->hartid);
 	if (harts > 1)
 		sbi_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
 	sbi_printf(": PMP (%u entries) cannot deny S/U-mode", hs->pmp_count);

@@ -14,6 +14,10 @@
 #                    the image): the real UART prints, the trap vector stays
 #   clint-in-ram.dtb 1 hart, the CLINT's reg moved to 0x80200000, the
 #                    payload's first instructions: no MSWI, no M-mode timer
+#   aia-9-aplics.dtb QEMU virt,aia=aplic with 4 sockets (8 APLIC domains, as
+#                    many as the firmware's AIA table holds) and one more
+#                    APLIC node: it might be machine-level and could not be
+#                    protected, so no hart gets S-mode -> boot refused
 # and, from QEMU virt's 4-hart DT, harts the firmware must not offer (boot goes on):
 #   cpu1-disabled.dtb  cpu@1 status = "disabled"
 #   cpu0-disabled.dtb  cpu@0 status = "disabled" (the hart that usually wins the boot lottery)
@@ -79,6 +83,14 @@ fdtput -t s "$out/serial-in-firmware.dtb" /chosen stdout-path "$bad_uart"
 cp "$out/virt.dtb" "$out/clint-in-ram.dtb"
 clint1=$(fdtget -l "$out/virt.dtb" /soc | grep '^clint@')
 fdtput -t x "$out/clint-in-ram.dtb" "/soc/$clint1" reg 0 80200000 0 10000
+numa="-m 256M"
+for i in 0 1 2 3; do numa="$numa -object memory-backend-ram,id=m$i,size=64M -numa node,nodeid=$i,cpus=$i,memdev=m$i"; done
+# shellcheck disable=SC2086
+qemu-system-riscv64 -M virt,aia=aplic,dumpdtb="$out/aia-9-aplics.dtb" -cpu rv64,x-smaia=true,x-ssaia=true \
+	-smp 4,sockets=4 $numa -nographic >/dev/null 2>&1
+fdtput -c "$out/aia-9-aplics.dtb" /soc/aplic@e000000
+fdtput -t s "$out/aia-9-aplics.dtb" /soc/aplic@e000000 compatible riscv,aplic
+fdtput -t x "$out/aia-9-aplics.dtb" /soc/aplic@e000000 reg 0 e000000 0 8000
 
 # The 4-hart DT, packed (QEMU dumps a 1 MiB buffer). It keeps /chosen/rng-seed:
 # QEMU gives a DT it loads one (new random bytes at each reset), so with it

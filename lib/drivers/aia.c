@@ -90,7 +90,17 @@ void aia_probe_dt(const void *fdt)
 {
 	if (nr_dropped)
 		sbi_printf("aia: more than %u AIA nodes in the DT; %u ignored\n", AIA_MAX_CANDIDATES, nr_dropped);
-	if (!aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, noted_parents, nr_noted))
+	unsigned int kept = aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, noted_parents, nr_noted);
+
+	/*
+	 * Nodes past the tables may be machine-level controllers: not
+	 * recorded, they could not be denied to S-mode. A region no PMP entry
+	 * can encode makes every hart withhold S-mode (firmware/hart_init.c),
+	 * and the boot log says why: fail loudly, never half-protected.
+	 */
+	if (nr_dropped || aia.overflow)
+		(void)sbi_memory_add_device(0, ~0ULL, "aia-nodes-past-the-tables");
+	if (!kept)
 		return;
 	/*
 	 * A refused M-level controller is not used at all (its level is
