@@ -107,7 +107,7 @@ static const char *scan_memory(const void *fdt)
 			continue;
 		for (int i = 0; fdt_read_reg(fdt, node, i, &base, &size) == 0; i++)
 			if (size && !sbi_memory_add_ram(base, size))
-				return "a memory node's reg wraps, or no firmware memory for the RAM table";
+				return "memory node reg wraps, or no room to record it";
 	}
 	return sbi_memory.ram_count ? NULL : "DT has no memory node";
 }

@@ -460,7 +460,7 @@ void boot_finish(struct hart_state *self)
 	smode_fdt = work.smode_fdt;
 	target = choose_next_hart(&next, self);
 	if (!target) {
-		sbi_printf("abacus: no hart can run S-mode (PMP warnings above: S-mode withheld); nothing to boot\n");
+		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
 	}
 	if (!quiet && fw_payload_size())

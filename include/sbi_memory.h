@@ -33,13 +33,18 @@ struct sbi_memory_map {
 	struct sbi_memory_region *ram;
 	unsigned int ram_count, ram_cap;
 	uint64_t fw_base, fw_size;    /* firmware region: never accessible to S-mode */
-	/* MMIO regions of devices the firmware owns, as registered: PMP-denied to S/U-mode. */
+	/*
+	 * MMIO regions of devices the firmware owns, as registered, then (from
+	 * sbi_memory_plan_denied on) sorted and merged in place. The table has
+	 * one slot before device[0], for the firmware region: denied.
+	 */
 	struct sbi_memory_region *device;
 	unsigned int device_count, device_cap;
 	/*
 	 * What PMP denies S/U-mode, in priority order: [0] the firmware region,
 	 * then the devices sorted by address with overlapping and adjacent ones
-	 * merged (sbi_memory_plan_denied, at the end of cold boot).
+	 * merged (device - 1, from sbi_memory_plan_denied at the end of cold
+	 * boot; NULL before).
 	 */
 	struct sbi_memory_region *denied;
 	unsigned int denied_count;
@@ -62,8 +67,8 @@ void sbi_memory_set_firmware(uint64_t base, uint64_t size);
 
 /*
  * Cold boot, once every driver has registered its regions and before the
- * firmware region is fixed (it allocates): sorts and merges the device
- * regions into sbi_memory.denied[1..]. False when out of heap.
+ * firmware region is fixed (it may allocate): sorts and merges the device
+ * regions in place: sbi_memory.denied[1..]. False when out of heap.
  */
 bool sbi_memory_plan_denied(void);
 

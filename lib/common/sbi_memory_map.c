@@ -20,18 +20,22 @@ static bool range_valid(uint64_t base, uint64_t size)
 	return size != 0 && base + size > base;
 }
 
-/* Appends to a table on the heap, doubling it when full (the old copy stays: boot-time only). */
+/*
+ * Appends to a table on the heap, doubling it when full (the old copy stays:
+ * boot-time only). `lead` slots lie before *table, kept across growth (the
+ * device table's slot for the firmware region: sbi_memory.denied).
+ */
 static bool region_append(struct sbi_memory_region **table, unsigned int *count, unsigned int *cap,
-			  uint64_t base, uint64_t size, const char *name)
+			  unsigned int lead, uint64_t base, uint64_t size, const char *name)
 {
 	if (*count == *cap) {
 		unsigned int new_cap = *cap ? 2 * *cap : 1;   /* one RAM range, one CLINT: the usual */
-		struct sbi_memory_region *t = sbi_heap_alloc(new_cap * sizeof(*t), 8);
+		struct sbi_memory_region *t = sbi_heap_alloc((lead + new_cap) * sizeof(*t), 8);
 		if (!t)
 			return false;
-		if (*count)
-			memcpy(t, *table, *count * sizeof(*t));
-		*table = t;
+		if (*table)
+			memcpy(t, *table - lead, (lead + *count) * sizeof(*t));
+		*table = t + lead;
 		*cap = new_cap;
 	}
 	(*table)[*count] = (struct sbi_memory_region){ base, size, name };
@@ -43,7 +47,7 @@ bool sbi_memory_add_ram(uint64_t base, uint64_t size)
 {
 	if (!range_valid(base, size))
 		return false;
-	return region_append(&sbi_memory.ram, &sbi_memory.ram_count, &sbi_memory.ram_cap, base, size, "RAM");
+	return region_append(&sbi_memory.ram, &sbi_memory.ram_count, &sbi_memory.ram_cap, 0, base, size, "RAM");
 }
 
 bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name)
@@ -53,7 +57,7 @@ bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name)
 	for (unsigned int i = 0; i < sbi_memory.device_count; i++)
 		if (sbi_memory.device[i].base == base && sbi_memory.device[i].size == size)
 			return true;   /* one CLINT node seen by two drivers */
-	return region_append(&sbi_memory.device, &sbi_memory.device_count, &sbi_memory.device_cap, base, size, name);
+	return region_append(&sbi_memory.device, &sbi_memory.device_count, &sbi_memory.device_cap, 1, base, size, name);
 }
 
 void sbi_memory_set_firmware(uint64_t base, uint64_t size)
@@ -94,15 +98,13 @@ unsigned int sbi_memory_merge_regions(struct sbi_memory_region *r, unsigned int 
 
 bool sbi_memory_plan_denied(void)
 {
-	unsigned int n = sbi_memory.device_count;
-	struct sbi_memory_region *d = sbi_heap_alloc((1 + n) * sizeof(*d), 8);
-
-	if (!d)
+	/* No device at all: a table for the firmware's slot (the empty entry is merged away). */
+	if (!sbi_memory.device && !region_append(&sbi_memory.device, &sbi_memory.device_count,
+						 &sbi_memory.device_cap, 1, 0, 0, NULL))
 		return false;
-	if (n)
-		memcpy(&d[1], sbi_memory.device, n * sizeof(*d));
-	sbi_memory.denied = d;
-	sbi_memory.denied_count = 1 + sbi_memory_merge_regions(&d[1], n);
+	sbi_memory.device_count = sbi_memory_merge_regions(sbi_memory.device, sbi_memory.device_count);
+	sbi_memory.denied = sbi_memory.device - 1;
+	sbi_memory.denied_count = 1 + sbi_memory.device_count;
 	sbi_memory_set_firmware(sbi_memory.fw_base, sbi_memory.fw_size);
 	return true;
 }

@@ -50,7 +50,7 @@ int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint6
 	if (!dt_device_region_ok(fdt, node, *base, *size))
 		return DT_REG_REFUSED;
 	if (*size < min_size) {
-		refuse(fdt, node, *base, *size, "is smaller than the registers the driver uses", NULL);
+		refuse(fdt, node, *base, *size, "is too small for its registers", NULL);
 		return DT_REG_REFUSED;
 	}
 	return 0;

@@ -99,7 +99,7 @@ void aia_probe_dt(const void *fdt)
 	 * and the boot log says why: fail loudly, never half-protected.
 	 */
 	if (nr_dropped || aia.overflow)
-		(void)sbi_memory_add_device(0, ~0ULL, "aia-nodes-past-the-tables");
+		(void)sbi_memory_add_device(0, ~0ULL, "aia-overflow");
 	if (!kept)
 		return;
 	/*

@@ -80,8 +80,11 @@ TEST(qemu_virt_four_sockets_aclint_aplic_merge_to_five)
 	CHECK_EQ(sbi_memory.denied[4].size, 0xc000);
 	CHECK_EQ(sbi_memory.denied[5].base, 0xc000000);
 	CHECK_EQ(sbi_memory.denied[5].size, 0x20000);
-	/* The registered table is kept as is (the boot log names each driver). */
+	/* Merged in place: the devices are the plan's (one slot before them, the firmware's). */
+	CHECK_EQ(sbi_memory.device_count, 5);
+	CHECK(sbi_memory.denied == sbi_memory.device - 1);
 	CHECK_EQ(sbi_memory.device[0].base, 0x2000000);
+	CHECK_STR(sbi_memory.device[0].name, "aclint-mswi");   /* a merged region: the lowest one's name */
 	/* Fixing the firmware region later updates the plan's first entry. */
 	sbi_memory_set_firmware(FW_BASE, 2 * FW_SIZE);
 	CHECK_EQ(sbi_memory.denied[0].size, 2 * FW_SIZE);
@@ -110,6 +113,26 @@ TEST(ram_table_grows_and_bad_ranges_are_refused)
 	CHECK(!sbi_memory_add_device(~0UL - 0xfff, 0x2000, "wraps"));
 	CHECK_EQ(sbi_memory.ram_count, 20);
 	CHECK_EQ(sbi_memory.device_count, 0);
+}
+
+TEST(no_device_plans_the_firmware_alone)
+{
+	sbi_memory_set_firmware(FW_BASE, FW_SIZE);
+	CHECK(sbi_memory_plan_denied());
+	CHECK_EQ(sbi_memory.denied_count, 1);
+	CHECK_EQ(sbi_memory.denied[0].base, FW_BASE);
+	CHECK_STR(sbi_memory.denied[0].name, "firmware");
+}
+
+TEST(device_table_growth_keeps_the_firmware_slot)
+{
+	sbi_memory_set_firmware(FW_BASE, FW_SIZE);
+	for (unsigned int i = 0; i < 9; i++)        /* grows 1, 2, 4, 8, 16 */
+		CHECK(sbi_memory_add_device(0x10000000 + i * 0x10000, 0x1000, "d"));
+	CHECK(sbi_memory_plan_denied());
+	CHECK_EQ(sbi_memory.denied_count, 10);
+	CHECK_EQ(sbi_memory.denied[0].base, FW_BASE);
+	CHECK_EQ(sbi_memory.denied[9].base, 0x10080000);
 }
 
 TEST(out_of_heap_is_reported_not_dropped)
@@ -167,6 +190,8 @@ int main(void)
 	RUN(qemu_virt_four_sockets_aclint_aplic_merge_to_five);
 	RUN(device_table_grows_without_truncating);
 	RUN(ram_table_grows_and_bad_ranges_are_refused);
+	RUN(no_device_plans_the_firmware_alone);
+	RUN(device_table_growth_keeps_the_firmware_slot);
 	RUN(out_of_heap_is_reported_not_dropped);
 	RUN(sealed_heap_allocates_nothing);
 	RUN(device_conflicts);
