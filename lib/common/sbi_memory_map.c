@@ -72,26 +72,24 @@ unsigned int sbi_memory_merge_regions(struct sbi_memory_region *r, unsigned int 
 {
 	unsigned int out = 0;
 
-	/* Insertion sort: a few dozen regions, once at boot. */
-	for (unsigned int i = 1; i < n; i++) {
-		struct sbi_memory_region x = r[i];
-		unsigned int j = i;
-		for (; j > 0 && r[j - 1].base > x.base; j--)
-			r[j] = r[j - 1];
-		r[j] = x;
-	}
+	/* Selection sort (a few dozen regions, once at boot), merging as each next-lowest one comes. */
 	for (unsigned int i = 0; i < n; i++) {
-		uint64_t end;
-		if (!r[i].size)
+		struct sbi_memory_region x;
+		unsigned int m = i;
+		for (unsigned int j = i + 1; j < n; j++)
+			if (r[j].base < r[m].base)
+				m = j;
+		x = r[m];
+		r[m] = r[i];
+		if (!x.size)
 			continue;
-		end = r[i].base + r[i].size;
-		if (out && r[i].base <= r[out - 1].base + r[out - 1].size) {
+		if (out && x.base <= r[out - 1].base + r[out - 1].size) {
 			struct sbi_memory_region *last = &r[out - 1];
-			if (end > last->base + last->size)
-				last->size = end - last->base;
-			continue;
+			if (x.base + x.size > last->base + last->size)
+				last->size = x.base + x.size - last->base;
+		} else {
+			r[out++] = x;   /* out <= i: slots below i are already taken from */
 		}
-		r[out++] = r[i];
 	}
 	return out;
 }
