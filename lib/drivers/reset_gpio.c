@@ -13,6 +13,7 @@
  */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "reset_device.h"
 #include "sbi_spec.h"
@@ -66,8 +67,7 @@ static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 	pin = fdt32_ld(&cells[1]);
 	if (ctrl < 0 || fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0 ||
 	    !fdt_node_is_enabled(fdt, ctrl) || fdt_read_u32(fdt, ctrl, "#gpio-cells", 0) != 2 ||
-	    pin >= SIFIVE_GPIO_PINS || fdt_read_reg(fdt, ctrl, 0, &base, &size) ||
-	    size < SIFIVE_GPIO_OUT_XOR + 4)
+	    pin >= SIFIVE_GPIO_PINS || dt_device_reg(fdt, ctrl, 0, SIFIVE_GPIO_OUT_XOR + 4, &base, &size))
 		return -1;
 	line->regs = (volatile uint32_t *)(uintptr_t)base;
 	line->pin_bit = 1U << pin;

@@ -6,6 +6,7 @@
  */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_console.h"
 
@@ -69,11 +70,14 @@ void uart_ns16550_init_fixed(uintptr_t base, unsigned int reg_shift, unsigned in
 static int ns16550_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
+	unsigned int shift = fdt_read_u32(fdt, node, "reg-shift", 0);
+	unsigned int width = fdt_read_u32(fdt, node, "reg-io-width", 1) == 4 ? 4 : 1;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region
+	 * (a reg-shift past 31 asks more than any region holds). */
+	if (dt_device_reg(fdt, node, 0, shift > 31 ? ~0ULL : ((uint64_t)UART_LSR << shift) + width, &base, &size))
 		return -1;
-	uart_ns16550_init_fixed((uintptr_t)base, fdt_read_u32(fdt, node, "reg-shift", 0),
-				fdt_read_u32(fdt, node, "reg-io-width", 1));
+	uart_ns16550_init_fixed((uintptr_t)base, shift, width);
 	return 0;
 }
 

@@ -2,6 +2,7 @@
 /* SiFive UART (FU540/FU740), polled; the loader has set the divisor. */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_console.h"
 
@@ -48,7 +49,7 @@ static int sifive_uart_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, &base, &size))
 		return -1;
 	uart_sifive_init_fixed((uintptr_t)base);
 	return 0;

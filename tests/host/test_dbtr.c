@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "test.h"
 #include "sbi_dbtr.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 #include "sim_triggers.h"
 
@@ -38,7 +39,7 @@ static void machine(unsigned int triggers, bool qemu72)
 
 static void test_setup(void)
 {
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	host_memory_reset();
 	sbi_memory_add_ram((uintptr_t)ram, RAM_SIZE);
 	sbi_memory.fw_base = (uintptr_t)ram;
 	sbi_memory.fw_size = FW_SIZE;
