@@ -351,6 +351,8 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 	if (ext->dbtr.trig_max)
 		sbi_printf(" (types:%s%s)", (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
 			   (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL6) & 1 ? " mcontrol6" : "");
+	if (ext->dbtr.more_unused)
+		sbi_printf("; the hart has more, left unused (at most %u offered)", DBTR_MAX_TRIGGERS);
 	sbi_printf("\n");
 }
 

@@ -210,7 +210,8 @@ HART_LIFECYCLE(50, stateen, NULL, hart_reset_stateen);
 static void discover_sbi3_features(struct hart_state *hs)
 {
 	struct hart_ext *ext = hs->ext;
-	uint32_t trigger_types[DBTR_MAX_TRIGGERS] = { 0 };
+	/* One more than offered: a hart with more triggers is told in the boot log, not cut silently. */
+	uint32_t trigger_types[DBTR_MAX_TRIGGERS + 1] = { 0 };
 	uint32_t features, pmlen_supported;
 	unsigned int triggers = 0;
 
@@ -230,7 +231,7 @@ static void discover_sbi3_features(struct hart_state *hs)
 
 	/* DBTR: Sdtrig is found by probing (QEMU 7.2's ISA string does not name it). */
 	if (hs->features & HART_HAS_S)
-		triggers = dbtr_hw_probe(trigger_types, DBTR_MAX_TRIGGERS);
+		triggers = dbtr_hw_probe(trigger_types, DBTR_MAX_TRIGGERS + 1);
 	if (triggers)
 		hs->features |= HART_HAS_SDTRIG;
 	dbtr_hart_init(&ext->dbtr, triggers, trigger_types);

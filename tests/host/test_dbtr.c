@@ -71,6 +71,7 @@ static unsigned int mapped_count(void)
 TEST(num_triggers_by_configuration)
 {
 	CHECK_EQ(sbi_debug_num_triggers(&dh, 0).value, 4);
+	CHECK(!dh.more_unused);
 	CHECK_EQ(sbi_debug_num_triggers(&dh, T2(0)).value, 4);
 	CHECK_EQ(sbi_debug_num_triggers(&dh, T6(STORE_S | MCONTROL6_VS)).value, 4);
 	CHECK_EQ(sbi_debug_num_triggers(&dh, 3UL << TDATA1_TYPE_SHIFT).value, 0);     /* icount: not offered */
@@ -362,6 +363,7 @@ TEST(the_most_triggers_one_call_can_name)
 
 	machine(SIM_TRIGGERS_MAX, false);          /* more than the firmware offers */
 	CHECK_EQ(sbi_debug_num_triggers(&dh, 0).value, DBTR_MAX_TRIGGERS);
+	CHECK(dh.more_unused);                     /* told in the boot log, not cut silently */
 	CHECK_EQ(sbi_debug_set_shmem(&dh, (unsigned long)shm, 0, 0).error, 0);
 	for (unsigned int i = 0; i < n; i++)
 		entry(i, 0, T2(STORE_S), addr_a + 8 * i, 0);
