@@ -86,10 +86,10 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 FW_OPT     := -O2
 FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
 	lib/fdt/fdt_helpers.c firmware/fdt_fixup.c lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
-	lib/core/dt_driver.c firmware/boot_devices.c \
+	lib/core/dt_driver.c lib/core/dt_device_reg.c firmware/boot_devices.c \
 	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
 	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/sbi_pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
-	lib/common/sbi_heap.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
+	lib/common/sbi_heap.c lib/common/sbi_memory_map.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
 	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 # -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in
@@ -101,11 +101,11 @@ FW_SRCS := \
 	firmware/entry.S firmware/trap_entry.S \
 	firmware/boot.c firmware/boot_devices.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c \
 	firmware/fw_payload.c \
-	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c \
+	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c \
 	lib/common/sbi_heap.c lib/common/trap_expect.c lib/common/trap_expect_vector.S lib/common/hart_switch.S \
 	lib/common/mstatus_mpv.S \
 	lib/core/hart_table.c lib/core/hart_mask.c lib/core/sbi_hart_enables.c lib/core/sbi_console.c \
-	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c lib/core/timer.c \
+	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c lib/core/dt_device_reg.c lib/core/timer.c \
 	lib/core/reset.c lib/core/hart_lifecycle.c \
 	lib/ipi/sbi_ipi.c \
 	lib/sbi/sbi_trap_redirect.c lib/sbi/sbi_trap_redirect_plan.c lib/sbi/sbi_smode_ipi.c \

@@ -96,7 +96,8 @@ static unsigned int scan_cpus(const void *fdt, unsigned long *max_hartid, unsign
 	return n;
 }
 
-static void scan_memory(const void *fdt)
+/* RAM from the DT's memory nodes; why it cannot be recorded, or NULL. */
+static const char *scan_memory(const void *fdt)
 {
 	int node;
 
@@ -108,9 +109,9 @@ static void scan_memory(const void *fdt)
 			continue;
 		for (int i = 0; fdt_read_reg(fdt, node, i, &base, &size) == 0; i++)
 			if (size && !sbi_memory_add_ram(base, size))
-				sbi_printf("abacus: memory region 0x%lx+0x%lx ignored (table full)\n",
-					   (unsigned long)base, (unsigned long)size);
+				return "memory node reg wraps, or no room to record it";
 	}
+	return sbi_memory.ram_count ? NULL : "DT has no memory node";
 }
 
 /* Smallest power of two >= x (x > 0). */
@@ -188,22 +189,17 @@ static void forget_left_out_stacks(void)
  */
 static void boot_console(const void *dtb, const char *dtb_why)
 {
-	int refused = -1;
-
 	if (!dtb_why)
-		boot_probe_console(dtb, &refused);
+		boot_probe_console(dtb);   /* its region checked against RAM and the firmware (dt_device_reg) */
 	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
 		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
-	if (refused >= 0)
-		sbi_printf("abacus: console: %s refused (registers fault, or reg-shift/reg-io-width unsupported)\n",
-			   fdt_get_name(dtb, refused, NULL));
 }
 
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top)
 {
 	unsigned long max_hartid, fw_base = (unsigned long)_fw_start, fw_size, room;
 	const void *loader_dtb = dtb;
-	const char *why = NULL;
+	const char *why = NULL, *mem_why;
 	unsigned int ncpus, all_cpus;
 	struct hart_state *finisher;
 	void *fdt;
@@ -217,7 +213,17 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		why = dtb ? "DTB address in a1 is not 8-byte aligned" : "no DTB passed in a1";
 	else
 		why = fdt_check_boot_dtb(dtb, &err);
+	/*
+	 * RAM and all the firmware may use, before any device is probed (the
+	 * console first): no device may lie there (dt_device_reg). The heap
+	 * holds the RAM table, then the DTB copy.
+	 */
+	sbi_heap_init((uintptr_t)_fw_end, fw_memory_limit());
+	sbi_memory_set_firmware(fw_base, fw_memory_limit() - fw_base);
+	mem_why = why ? NULL : scan_memory(dtb);
 	boot_console(dtb, why);
+	if (!why)
+		why = mem_why;
 	if (why)
 		boot_fail(why, err);
 	if (dtb != loader_dtb)
@@ -226,7 +232,6 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 
 	/* The loader's cpu nodes: how much room the copy needs for fixups. */
 	ncpus = scan_cpus(dtb, &max_hartid, &all_cpus);
-	sbi_heap_init((uintptr_t)_fw_end, fw_memory_limit());
 	/* Keep our own copy: S-mode cannot overwrite it while we still read it. */
 	room = fdt_fixup_room(all_cpus);
 	fdt = sbi_heap_alloc(fdt_totalsize(dtb) + room, 8);
@@ -242,9 +247,6 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_info.fdt_buf_size = fdt_totalsize(dtb) + room;
 	boot_info.fw_info = fw_info;
 
-	scan_memory(fdt);
-	if (!sbi_memory.ram_count)
-		boot_fail("DT has no memory node", 0);
 	if (!all_cpus)
 		boot_fail("DT has no cpu nodes", 0);
 	if (!ncpus)
@@ -280,6 +282,10 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		boot_info.deep_stack_top = stack + BOOT_DEEP_STACK_SIZE;
 	}
 
+	/* What PMP will deny S-mode: the devices merged (the last allocation). */
+	if (!sbi_memory_plan_denied())
+		boot_fail("no firmware memory for the PMP plan", 0);
+
 	/*
 	 * The firmware region: everything allocated so far, from where the
 	 * image runs, rounded up to a power of two: one PMP NAPOT range when
@@ -290,8 +296,8 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	if (fw_base + fw_size > fw_memory_limit())
 		boot_fail(fw_payload_size() ? "firmware region overlaps the embedded payload" :
 					      "firmware region overlaps the next stage", 0);
-	sbi_memory.fw_base = fw_base;
-	sbi_memory.fw_size = fw_size;
+	sbi_memory_set_firmware(fw_base, fw_size);
+	sbi_heap_seal();   /* anything allocated now would lie outside the protected region */
 	boot_info.heap_used = sbi_heap_end() - (uintptr_t)_fw_end;
 
 	/* Release the other harts: publish everything, then wake them. */

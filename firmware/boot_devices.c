@@ -35,21 +35,27 @@ static const struct dt_driver *const timer_ipi_drivers[] = { &clint_driver, &acl
 static const struct dt_driver *const reset_drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
 							  &gpio_poweroff_driver, &gpio_restart_driver, NULL };
 
-int boot_probe_console(const void *fdt, int *refused)
+/* The stdout-path node's probe: true when it is the console. */
+static bool probe_stdout(const void *fdt, int node)
 {
-	int node = fdt_stdout_node(fdt);
+	for (const struct dt_driver *const *d = console_drivers; *d; d++)
+		if (dt_driver_matches(*d, fdt, node) && (*d)->probe(fdt, node) == 0)
+			return true;
+	return false;
+}
 
-	*refused = -1;
-	if (node >= 0) {
-		for (const struct dt_driver *const *d = console_drivers; *d; d++) {
-			if (!dt_driver_matches(*d, fdt, node))
-				continue;
-			if ((*d)->probe(fdt, node) == 0)
-				return node;
-			*refused = node;
-		}
-	}
-	return dt_probe_first(fdt, console_drivers);
+int boot_probe_console(const void *fdt)
+{
+	int node = fdt_stdout_node(fdt), found;
+
+	if (node >= 0 && probe_stdout(fdt, node))
+		return node;
+	found = dt_probe_first(fdt, console_drivers);
+	/* A refused stdout-path UART (dt_device_reg) said why where nothing printed yet: again, now
+	 * that another UART prints (the probe fails the same way, touching nothing). */
+	if (node >= 0 && found >= 0 && found != node)
+		probe_stdout(fdt, node);
+	return found;
 }
 
 static bool platform_reset_supported(unsigned long type)

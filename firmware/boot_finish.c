@@ -56,25 +56,16 @@ static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
 	       a->pmu.hpm_width == b->pmu.hpm_width && a->ext->dbtr.trig_max == b->ext->dbtr.trig_max &&
 	       a->pmp_count == b->pmp_count &&
-	       a->pmp_granule == b->pmp_granule && a->pmp_protected == b->pmp_protected;
+	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied;
 }
 
-/* Every region PMP denies S/U-mode: bit 0 the firmware, bit 1 + i sbi_memory.device[i]. */
-static uint32_t pmp_all_regions(void)
-{
-	return (2u << sbi_memory.device_count) - 1;
-}
-
+/* One region of sbi_memory.denied: the firmware, or devices merged (named by the first: the lowest address). */
 static void log_region(unsigned int r, bool first)
 {
-	if (!first)
-		sbi_printf(",");
-	if (r == 0)
-		sbi_printf(" firmware 0x%lx-0x%lx", (unsigned long)sbi_memory.fw_base,
-			   (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1));
-	else
-		sbi_printf(" %s 0x%lx-0x%lx", sbi_memory.device[r - 1].name, (unsigned long)sbi_memory.device[r - 1].base,
-			   (unsigned long)(sbi_memory.device[r - 1].base + sbi_memory.device[r - 1].size - 1));
+	const struct sbi_memory_region *d = &sbi_memory.denied[r];
+
+	sbi_printf("%s%s 0x%lx-0x%lx", first ? " " : ", ", d->name, (unsigned long)d->base,
+		   (unsigned long)(d->base + d->size - 1));
 }
 
 /* What S-mode is denied, as the boot hart's PMP does it. */
@@ -82,41 +73,25 @@ static void log_pmp(const struct hart_state *hs)
 {
 	sbi_printf("abacus: PMP             : %u entries, %lu-byte granules; S/U-mode denied:", hs->pmp_count,
 		   hs->pmp_granule);
-	bool first = true;
-
-	for (unsigned int r = 0; r < 1 + sbi_memory.device_count; r++)
-		if (hs->pmp_protected & (1u << r)) {
-			log_region(r, first);
-			first = false;
-		}
-	if (!hs->pmp_protected)
+	for (unsigned int r = 0; r < hs->pmp_denied; r++)
+		log_region(r, r == 0);
+	if (!hs->pmp_denied)
 		sbi_printf(" nothing");
 	sbi_printf("\n");
 }
 
-/* Loud, one line per problem: firmware memory or a firmware device S-mode can reach. */
+/* Loud, one line for a run of harts: what their PMP cannot deny S/U-mode (S-mode is withheld there). */
 static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 {
-	uint32_t missing = pmp_all_regions() & ~hs->pmp_protected;
-	const char *which = harts > 1 ? "harts" : "hart";
-
-	if (!missing)
+	if (hs->pmp_denied >= sbi_memory.denied_count)
 		return;
-	if (missing & 1)
-		sbi_printf("abacus: WARNING: %s %lu%s: FIRMWARE MEMORY IS NOT PROTECTED from S/U-mode (%s)\n", which,
-			   hs->hartid, harts > 1 ? "..." : "", hs->pmp_count ? "PMP writes did not stick" : "no PMP");
-	if (missing & ~1u) {
-		bool first = true;
-
-		sbi_printf("abacus: WARNING: %s %lu%s: no PMP entry left to protect:", which, hs->hartid,
-			   harts > 1 ? "..." : "");
-		for (unsigned int r = 1; r < 1 + sbi_memory.device_count; r++)
-			if (missing & (1u << r)) {
-				log_region(r, first);
-				first = false;
-			}
-		sbi_printf(" (S/U-mode can reach it)\n");
-	}
+	sbi_printf("abacus: WARNING: hart%s %lu", harts > 1 ? "s" : "", hs->hartid);
+	if (harts > 1)
+		sbi_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
+	sbi_printf(": PMP (%u entries) cannot deny S/U-mode", hs->pmp_count);
+	for (unsigned int r = hs->pmp_denied; r < sbi_memory.denied_count; r++)
+		log_region(r, r == hs->pmp_denied);
+	sbi_printf("; S-mode withheld\n");
 }
 
 /* " hpm3-9,13-17 (64-bit)": the programmable counters present, with any gap (T-Head C906). */
@@ -140,8 +115,8 @@ static void log_hpm_counters(uint32_t present, unsigned int width)
 		sbi_printf(" (%u-bit)", width);
 }
 
-/* One line per run of consecutive harts with the same features. */
-static void log_harts(void)
+/* One line per run of consecutive harts with the same features; only the PMP problems when quiet. */
+static void log_harts(bool quiet)
 {
 	for (unsigned int i = 0; i < hart_count;) {
 		const struct hart_state *hs = hart_table[i];
@@ -149,6 +124,11 @@ static void log_harts(void)
 		while (j < hart_count && harts_alike(hs, hart_table[j]) &&
 		       hart_table[j]->hartid == hart_table[j - 1]->hartid + 1)
 			j++;
+		if (quiet) {
+			log_pmp_problems(hs, j - i);
+			i = j;
+			continue;
+		}
 		if (j - i > 1)
 			sbi_printf("abacus: harts %lu-%lu     :", hs->hartid, hart_table[j - 1]->hartid);
 		else
@@ -392,6 +372,8 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 	if (ext->dbtr.trig_max)
 		sbi_printf(" (types:%s%s)", (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
 			   (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL6) & 1 ? " mcontrol6" : "");
+	if (ext->dbtr.more_unused)
+		sbi_printf("; the hart has more, left unused (at most %u offered)", DBTR_MAX_TRIGGERS);
 	sbi_printf("\n");
 }
 
@@ -455,7 +437,7 @@ static void boot_finish_platform(void *arg)
 		if (boot_info.cpus_disabled)
 			log_disabled_cpus(boot_info.fdt);
 		sbi_printf("\n");
-		log_harts();
+		log_harts(false);
 		aia_log();
 		imsic_log();
 		log_pmp(work->self);
@@ -474,6 +456,8 @@ static void boot_finish_platform(void *arg)
 #endif
 	}
 
+	if (work->quiet)
+		log_harts(true);   /* what S-mode could reach is never kept quiet */
 	work->smode_fdt = place_smode_fdt(work->next_addr, work->quiet);
 }
 

@@ -80,24 +80,20 @@ static void probe_features(struct hart_state *hs)
 
 /*
  * PMP: deny S/U-mode the firmware region and every device the firmware owns
- * (sbi_memory.h), allow the rest (include/sbi_pmp.h has the layout). What
- * could not be protected on this hart is left in hs->pmp_protected for the
- * boot log.
+ * (sbi_memory.denied), allow the rest (include/sbi_pmp.h has the layout).
+ * A hart that cannot deny them all (too few entries, entries locked by an
+ * earlier stage, no PMP) is not given to S-mode: S-mode there could write
+ * the firmware or stall it through its devices (clear a hart's msip while a
+ * remote fence waits for it). It stays in M-mode; the boot log names it
+ * and what it could not deny (firmware/boot_finish.c).
  */
 static void setup_pmp(struct hart_state *hs)
 {
-	struct pmp_region regions[PMP_LAYOUT_MAX_REGIONS];
-	struct pmp_layout layout;
-	unsigned int n = 0;
-
-	regions[n++] = (struct pmp_region){ sbi_memory.fw_base, sbi_memory.fw_size };
-	for (unsigned int i = 0; i < sbi_memory.device_count && n < PMP_LAYOUT_MAX_REGIONS; i++)
-		regions[n++] = (struct pmp_region){ sbi_memory.device[i].base, sbi_memory.device[i].size };
 	pmp_probe(&hs->pmp_count, &hs->pmp_granule);
-	pmp_plan(regions, n, hs->pmp_count, hs->pmp_granule ? hs->pmp_granule : 4, &layout);
-	hs->pmp_protected = 0;
-	if (layout.count && pmp_write_layout(&layout, hs->pmp_count))
-		hs->pmp_protected = layout.protected_mask;
+	pmp_deny(sbi_memory.denied, sbi_memory.denied_count, hs->pmp_count, hs->pmp_granule ? hs->pmp_granule : 4,
+		 &hs->pmp_denied);
+	if (hs->pmp_denied < sbi_memory.denied_count)
+		hs->features &= ~HART_HAS_S;
 }
 
 /* Sets bits in a WARL CSR, then keeps only those that stuck: the hart has them. */
@@ -216,7 +212,8 @@ HART_LIFECYCLE(50, stateen, NULL, hart_reset_stateen);
 static void discover_sbi3_features(struct hart_state *hs)
 {
 	struct hart_ext *ext = hs->ext;
-	uint32_t trigger_types[DBTR_MAX_TRIGGERS] = { 0 };
+	/* One more than offered: a hart with more triggers is told in the boot log, not cut silently. */
+	uint32_t trigger_types[DBTR_MAX_TRIGGERS + 1] = { 0 };
 	uint32_t features, pmlen_supported;
 	unsigned int triggers = 0;
 
@@ -236,7 +233,7 @@ static void discover_sbi3_features(struct hart_state *hs)
 
 	/* DBTR: Sdtrig is found by probing (QEMU 7.2's ISA string does not name it). */
 	if (hs->features & HART_HAS_S)
-		triggers = dbtr_hw_probe(trigger_types, DBTR_MAX_TRIGGERS);
+		triggers = dbtr_hw_probe(trigger_types, DBTR_MAX_TRIGGERS + 1);
 	if (triggers)
 		hs->features |= HART_HAS_SDTRIG;
 	dbtr_hart_init(&ext->dbtr, triggers, trigger_types);
@@ -265,6 +262,8 @@ void hart_init_mmode(struct hart_state *hs)
 	}
 	if (hs->pmu.has_smcntrpmf)
 		hs->features |= HART_HAS_SMCNTRPMF;
+	/* Before anything is set up for S-mode: it may be withheld. */
+	setup_pmp(hs);
 
 	if (hs->features & HART_HAS_S) {
 		if (hs->features & HART_HAS_H) {
@@ -281,7 +280,6 @@ void hart_init_mmode(struct hart_state *hs)
 	setup_extension_enables(hs);
 	if (hs->features & HART_HAS_SSTC)
 		csr_write(CSR_STIMECMP, -1UL);
-	setup_pmp(hs);
 	/* FWFT (its medeleg/menvcfg bits), DBTR; then every service's per-hart state. */
 	discover_sbi3_features(hs);
 	hart_lifecycle_init(hs);

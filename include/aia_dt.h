@@ -95,6 +95,7 @@ struct aia_dt {
 	struct aia_imsic imsic[AIA_MAX_IMSICS];
 	struct aia_aplic aplic[AIA_MAX_APLICS];
 	unsigned int problems;        /* lines reported (each names the node and what is wrong) */
+	unsigned int overflow;        /* nodes (or IMSIC regs) left out because a table above was full */
 };
 
 #define AIA_MAX_CANDIDATES   (2 * (AIA_MAX_IMSICS + AIA_MAX_APLICS))

@@ -83,7 +83,7 @@ struct hart_state {
 	uint32_t intc_phandle;           /* DT phandle of this hart's interrupt controller */
 	unsigned int pmp_count;          /* PMP entries the hart implements */
 	unsigned long pmp_granule;       /* PMP granularity in bytes */
-	uint32_t pmp_protected;          /* bit 0: firmware, bit 1 + i: sbi_memory.device[i] denied to S/U */
+	unsigned int pmp_denied;         /* sbi_memory.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;

@@ -42,11 +42,11 @@ extern struct boot_info boot_info;
 
 
 /*
- * Cold boot: the console from the DT, stdout-path first, else its first UART
- * the driver accepts; < 0: none (firmware/boot_devices.c). *refused: the
- * stdout-path node when its driver refused it (its registers fault), else < 0.
+ * Cold boot: the console from the DT, stdout-path first, else the first UART
+ * its driver accepts (a refused one says why on the console found); < 0:
+ * none (firmware/boot_devices.c).
  */
-int boot_probe_console(const void *fdt, int *refused);
+int boot_probe_console(const void *fdt);
 /* Cold boot: IPI doorbells, timer, AIA and reset devices from the DT (firmware/boot_devices.c). */
 void boot_probe_devices(const void *fdt);
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */

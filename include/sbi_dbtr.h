@@ -57,13 +57,14 @@ struct dbtr_trigger {
 
 struct dbtr_hart {
 	unsigned int trig_max;
+	bool more_unused;                       /* the hart has more than DBTR_MAX_TRIGGERS: the boot log says so */
 	uint32_t type_mask[DBTR_MAX_TRIGGERS];  /* bit t: trigger can be of type t (tinfo) */
 	struct dbtr_trigger trig[DBTR_MAX_TRIGGERS];
 	bool shmem_enabled;
 	unsigned long shmem;                    /* physical address, checked when set */
 };
 
-/* Boot: the triggers the hart has. */
+/* Boot: the triggers the hart has (trig_max may exceed DBTR_MAX_TRIGGERS: the rest stay unused). */
 void dbtr_hart_init(struct dbtr_hart *dh, unsigned int trig_max, const uint32_t *type_mask);
 /* Hart reset (HSM stop): every trigger uninstalled, shared memory disabled. */
 void dbtr_hart_reset(struct dbtr_hart *dh);

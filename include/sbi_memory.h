@@ -1,10 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Which physical memory S-mode may hand to the firmware (shared memory,
- * console buffers, start addresses): RAM from the DT, minus the firmware's
- * own region. Everything else (MMIO, holes, the firmware, a range that
- * wraps) is refused, so S-mode can never make M-mode touch memory S-mode
- * itself could not.
+ * The machine's memory map as the firmware keeps it:
+ * - RAM, from the DT's memory nodes;
+ * - the firmware region: while cold boot runs, everything the firmware may
+ *   use (its image up to the heap's limit), then the region PMP protects;
+ * - the devices the firmware owns (ACLINT MSWI/MTIMER, the M-level AIA
+ *   controllers), as drivers register them, and merged for PMP.
+ * Every table is sized by the DT: it lives on the boot-time heap
+ * (include/sbi_heap.h) and grows as entries come; an entry that finds no
+ * memory is refused, never dropped in silence.
+ *
+ * Two rules hang on it:
+ * - what S-mode may hand to the firmware (shared memory, console buffers,
+ *   start addresses) must lie in RAM outside the firmware region and its
+ *   devices: sbi_memory_smode_range_ok();
+ * - what a DT calls a device must not overlap RAM or the firmware:
+ *   sbi_memory_device_conflict(), through dt_device_reg()
+ *   (include/dt_driver.h), which every driver reads a device's reg with.
  */
 #ifndef ABACUS_SBI_MEMORY_H
 #define ABACUS_SBI_MEMORY_H
@@ -12,30 +24,68 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SBI_MEMORY_MAX_RAM_REGIONS 8
-#define SBI_MEMORY_MAX_DEVICES     8
+struct sbi_memory_region {
+	uint64_t base, size;
+	const char *name;             /* devices: the driver's name, for the boot log */
+};
 
 struct sbi_memory_map {
-	struct {
-		uint64_t base, size;
-	} ram[SBI_MEMORY_MAX_RAM_REGIONS];
-	unsigned int ram_count;
+	struct sbi_memory_region *ram;
+	unsigned int ram_count, ram_cap;
 	uint64_t fw_base, fw_size;    /* firmware region: never accessible to S-mode */
-	/* MMIO regions of devices the firmware owns (ACLINT MSWI/MTIMER...): PMP-denied to S/U-mode. */
-	struct {
-		uint64_t base, size;
-		const char *name;
-	} device[SBI_MEMORY_MAX_DEVICES];
-	unsigned int device_count;
+	/*
+	 * MMIO regions of devices the firmware owns, as registered, then (from
+	 * sbi_memory_plan_denied on) sorted and merged in place. The table has
+	 * one slot before device[0], for the firmware region: denied.
+	 */
+	struct sbi_memory_region *device;
+	unsigned int device_count, device_cap;
+	/*
+	 * What PMP denies S/U-mode, in priority order: [0] the firmware region,
+	 * then the devices sorted by address with overlapping and adjacent ones
+	 * merged (device - 1, from sbi_memory_plan_denied at the end of cold
+	 * boot; NULL before).
+	 */
+	struct sbi_memory_region *denied;
+	unsigned int denied_count;
 };
 
 extern struct sbi_memory_map sbi_memory;
 
-/* Adds a RAM region (from the DT memory node); false when the table is full. */
+/* Adds a RAM region (from the DT memory node); false when empty, wrapping or out of heap. */
 bool sbi_memory_add_ram(uint64_t base, uint64_t size);
 
-/* Registers a firmware-owned device region; false when the table is full (reported at boot). */
+/*
+ * Registers a firmware-owned device region (its driver checked it with
+ * dt_device_reg). False when empty, wrapping or out of heap: the caller must
+ * then not use the device (it could not be protected).
+ */
 bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name);
+
+/* Sets the firmware region (during cold boot: all the firmware may use; then the final one). */
+void sbi_memory_set_firmware(uint64_t base, uint64_t size);
+
+/*
+ * Cold boot, once every driver has registered its regions and before the
+ * firmware region is fixed (it may allocate): sorts and merges the device
+ * regions in place: sbi_memory.denied[1..]. False when out of heap.
+ */
+bool sbi_memory_plan_denied(void);
+
+/*
+ * Sorts regions[0..n-1] by base and merges those that overlap or touch
+ * (a merged region keeps the first one's name); returns the new count.
+ * Empty regions are dropped. Pure (host-tested).
+ */
+unsigned int sbi_memory_merge_regions(struct sbi_memory_region *regions, unsigned int n);
+
+/*
+ * Why a DT-described device may not have [base, base + size): "is empty",
+ * "wraps past the top of the address space", "lies in RAM" or "lies in the
+ * firmware" (*conflict: the RAM range or the firmware region it overlaps).
+ * NULL when it may.
+ */
+const char *sbi_memory_device_conflict(uint64_t base, uint64_t size, struct sbi_memory_region *conflict);
 
 /*
  * True when [lo | hi << XLEN, + size) lies in one RAM region and does not

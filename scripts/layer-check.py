@@ -19,7 +19,11 @@ it is inlined). Then:
     paths as `glob` in backticks, first match wins), and no arrow goes from
     a lower layer to a higher one;
   - no firmware source file (firmware/, lib/, platform/, include/) over
-    600 lines.
+    600 lines;
+  - device regions checked: no driver or board quirk (lib/drivers/,
+    platform/) reads a reg with fdt_read_reg; they use dt_device_reg()
+    (include/dt_device_reg.h), which refuses a region in RAM or in the
+    firmware, except the scanners listed in RAW_REG_READERS.
 
 Each check prints one `PASS: layers: ...` or `FAIL: layers: ...` line; exit
 status 1 if any failed. --dot prints the graph (Graphviz) instead.
@@ -34,6 +38,11 @@ MAX_LINES = 600
 NM = os.environ.get("NM", "riscv64-unknown-elf-nm")
 TOP = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 ARCH_DOC = os.path.join(TOP, "docs", "architecture.md")
+DEVICE_DIRS = ("lib/drivers/", "platform/")
+# Files under DEVICE_DIRS that may read a raw reg, and why.
+RAW_REG_READERS = {
+    "lib/drivers/aia_dt.c": "a DT scan (fuzzed on the host); lib/drivers/aia.c checks every region it uses",
+}
 
 
 def read_layers():
@@ -180,6 +189,15 @@ def check_build(build, layers):
             print(f"    {a} (layer {la[0]}, {la[1]}) -> {b} (layer {lb[0]}, {lb[1]}): {', '.join(names[:4])}")
     else:
         print(f"PASS: layers: {name}: every dependency points down ({len(layers)} layers)")
+
+    raw = sorted(a for a in edges if a.startswith(DEVICE_DIRS) and a not in RAW_REG_READERS
+                 and any("fdt_read_reg" in names for names in edges[a].values()))
+    if raw:
+        ok = False
+        print(f"FAIL: layers: {name}: {len(raw)} driver file(s) read a device reg unchecked (fdt_read_reg, "
+              f"not dt_device_reg): {', '.join(raw)}")
+    else:
+        print(f"PASS: layers: {name}: every driver reads device regs through dt_device_reg")
     return ok
 
 

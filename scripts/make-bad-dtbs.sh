@@ -7,6 +7,17 @@
 #   cpus-disabled.dtb  the only cpu node disabled        -> boot refused
 #   no-clint.dtb     1 hart, no CLINT: no MSWI, no M-mode timer -> the hart runs alone
 #   alias-loop.dtb   /chosen/stdout-path names an alias whose value is itself -> first UART, boot goes on
+# and devices a DT places where the firmware must never write (each refused
+# with a boot-log line, boot goes on without it):
+#   serial-in-firmware.dtb  stdout-path names a second ns16550a whose reg is
+#                    the firmware's trap_entry (at 0x80000000 + its offset in
+#                    the image): the real UART prints, the trap vector stays
+#   clint-in-ram.dtb 1 hart, the CLINT's reg moved to 0x80200000, the
+#                    payload's first instructions: no MSWI, no M-mode timer
+#   aia-9-aplics.dtb QEMU virt,aia=aplic with 4 sockets (8 APLIC domains, as
+#                    many as the firmware's AIA table holds) and one more
+#                    APLIC node: it might be machine-level and could not be
+#                    protected, so no hart gets S-mode -> boot refused
 # and for early faults (docs/reliability.md, "Early faults"; 0x18000000 is
 # unmapped on QEMU virt: every access there faults):
 #   console-fault.dtb    stdout-path names a second UART at 0x18000000 -> refused, the first UART is the console
@@ -30,7 +41,16 @@ set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
 mkdir -p "$out"
-[ -f "$out/.complete" ] && [ "$out/.complete" -nt "$0" ] && exit 0
+# trap_entry's place in the image (firmware/trap_entry.S), from the firmware
+# when it is built (its offset moves with the code before it).
+elf=${FIRMWARE_ELF:-build/generic/abacus.elf}
+[ -f "$out/.complete" ] && [ "$out/.complete" -nt "$0" ] && { [ ! -f "$elf" ] || [ "$out/.complete" -nt "$elf" ]; } &&
+	exit 0
+trap_entry=0x80000180
+if [ -f "$elf" ]; then
+	nm=$(command -v riscv64-unknown-elf-nm || command -v riscv64-linux-gnu-nm || echo nm)
+	trap_entry=0x$($nm "$elf" | awk '$3 == "trap_entry" { print $1 }')
+fi
 qemu-system-riscv64 -M virt,dumpdtb="$out/virt.dtb" -smp 1 -nographic >/dev/null 2>&1
 dtc -q -I dtb -O dts -o "$out/virt.dts" "$out/virt.dtb"
 
@@ -60,6 +80,24 @@ cp "$out/virt.dtb" "$out/alias-loop.dtb"
 fdtget -l "$out/alias-loop.dtb" / | grep -qx aliases || fdtput -c "$out/alias-loop.dtb" /aliases
 fdtput -t s "$out/alias-loop.dtb" /aliases loop loop
 fdtput -t s "$out/alias-loop.dtb" /chosen stdout-path loop:115200
+# A UART at trap_entry, named by stdout-path; QEMU's own serial@10000000 stays.
+cp "$out/virt.dtb" "$out/serial-in-firmware.dtb"
+bad_uart=/soc/serial@$(printf '%x' "$trap_entry")
+fdtput -c "$out/serial-in-firmware.dtb" "$bad_uart"
+fdtput -t s "$out/serial-in-firmware.dtb" "$bad_uart" compatible ns16550a
+fdtput -t x "$out/serial-in-firmware.dtb" "$bad_uart" reg 0 "$(printf '%x' "$trap_entry")" 0 100
+fdtput -t s "$out/serial-in-firmware.dtb" /chosen stdout-path "$bad_uart"
+cp "$out/virt.dtb" "$out/clint-in-ram.dtb"
+clint1=$(fdtget -l "$out/virt.dtb" /soc | grep '^clint@')
+fdtput -t x "$out/clint-in-ram.dtb" "/soc/$clint1" reg 0 80200000 0 10000
+numa="-m 256M"
+for i in 0 1 2 3; do numa="$numa -object memory-backend-ram,id=m$i,size=64M -numa node,nodeid=$i,cpus=$i,memdev=m$i"; done
+# shellcheck disable=SC2086
+qemu-system-riscv64 -M virt,aia=aplic,dumpdtb="$out/aia-9-aplics.dtb" -cpu rv64,x-smaia=true,x-ssaia=true \
+	-smp 4,sockets=4 $numa -nographic >/dev/null 2>&1
+fdtput -c "$out/aia-9-aplics.dtb" /soc/aplic@e000000
+fdtput -t s "$out/aia-9-aplics.dtb" /soc/aplic@e000000 compatible riscv,aplic
+fdtput -t x "$out/aia-9-aplics.dtb" /soc/aplic@e000000 reg 0 e000000 0 8000
 
 uart=$(fdtget -l "$out/virt.dtb" /soc | grep '^serial@' | head -n 1)
 clint=$(fdtget -l "$out/virt.dtb" /soc | grep '^clint@' | head -n 1)

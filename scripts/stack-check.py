@@ -89,10 +89,13 @@ INDIRECT_CALLS = {
     # (lib/drivers/aia.c).
     'aplic_setup_mlevel': ['mmio_read', 'mmio_write'],
     'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
+    # PMP: the plan's entries, written as they come (lib/core/sbi_pmp.c; hart set-up).
+    'add_entry': ['pmp_write_entry'],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
     'boot_cold_main': [],
     'boot_probe_console': ['ns16550_probe', 'sifive_uart_probe'],
+    'probe_stdout': ['ns16550_probe', 'sifive_uart_probe'],
     'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
                        'thead_mtimer_set_compare'],
     'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',

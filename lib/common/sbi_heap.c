@@ -3,20 +3,45 @@
 #include "sbi_string.h"
 
 static uintptr_t heap_next, heap_limit;
+/* The last gap an alignment left (before a 2 KiB hart block): later small allocations fill it. */
+static uintptr_t hole_next, hole_end;
+static bool heap_sealed;
 
 void sbi_heap_init(uintptr_t start, uintptr_t limit)
 {
 	heap_next = start;
 	heap_limit = limit;
+	hole_next = hole_end = 0;
+	heap_sealed = false;
+}
+
+/* align a power of two; 0 when it runs past end. */
+static uintptr_t fit(uintptr_t next, uintptr_t end, unsigned long size, unsigned long align)
+{
+	uintptr_t p = (next + align - 1) & ~(uintptr_t)(align - 1);
+
+	return p < next || p > end || size > end - p ? 0 : p;
 }
 
 void *sbi_heap_alloc(unsigned long size, unsigned long align)
 {
-	uintptr_t p = (heap_next + align - 1) & ~(uintptr_t)(align - 1);
+	uintptr_t p;
 
-	if (p < heap_next || size > heap_limit - p || p > heap_limit)
+	if (heap_sealed)
 		return NULL;
-	heap_next = p + size;
+	p = fit(hole_next, hole_end, size, align);
+	if (p) {
+		hole_next = p + size;
+	} else {
+		p = fit(heap_next, heap_limit, size, align);
+		if (!p)
+			return NULL;
+		if (p - heap_next > hole_end - hole_next) {
+			hole_next = heap_next;
+			hole_end = p;
+		}
+		heap_next = p + size;
+	}
 	memset((void *)p, 0, size);
 	return (void *)p;
 }
@@ -24,4 +49,9 @@ void *sbi_heap_alloc(unsigned long size, unsigned long align)
 uintptr_t sbi_heap_end(void)
 {
 	return heap_next;
+}
+
+void sbi_heap_seal(void)
+{
+	heap_sealed = true;
 }

@@ -107,25 +107,41 @@ void pmp_probe(unsigned int *entries, unsigned long *granule)
 	*entries = n;
 }
 
-bool pmp_write_layout(const struct pmp_layout *layout, unsigned int entries)
-{
-	unsigned long cfg[(PMP_LAYOUT_MAX + 7) / 8] = { 0 };
+/* pmp_plan()'s entries, written as they come; the pmpcfg bytes are gathered for the end. */
+struct pmp_writer {
+	unsigned long cfg[PMP_MAX_ENTRIES / 8];
+	bool ok;
+};
 
+static void pmp_write_entry(void *ctx, unsigned int i, unsigned long addr, uint8_t cfg)
+{
+	struct pmp_writer *w = ctx;
+
+	if (!pmpaddr_write(i, addr))
+		w->ok = false;
+	w->cfg[i / 8] |= (unsigned long)cfg << (8 * (i % 8));
+}
+
+void pmp_deny(const struct sbi_memory_region *regions, unsigned int n, unsigned int entries,
+	      unsigned long granule, unsigned int *denied)
+{
+	struct pmp_writer w = { { 0 }, true };
+	unsigned int used, planned;
+
+	*denied = 0;
 	/* Everything OFF first, so no half-written layout is ever in force. */
 	for (unsigned int k = 0; k < (entries + 7) / 8; k++)
 		if (!pmpcfg_write(k, 0))
-			return false;
-	for (unsigned int i = 0; i < layout->count; i++) {
-		if (!pmpaddr_write(i, layout->addr[i]))
-			return false;
-		cfg[i / 8] |= (unsigned long)layout->cfg[i] << (8 * (i % 8));
-	}
+			return;
+	planned = pmp_plan(regions, n, entries, granule, pmp_write_entry, &w, &used);
+	if (!w.ok || !used)
+		return;
 	/* Read back: a previous boot stage may have locked entries (writes ignored). */
-	for (unsigned int k = 0; k < (layout->count + 7u) / 8; k++) {
+	for (unsigned int k = 0; k < (used + 7) / 8; k++) {
 		unsigned long got;
-		if (!pmpcfg_write(k, cfg[k]) || !pmpcfg_read(k, &got) || got != cfg[k])
-			return false;
+		if (!pmpcfg_write(k, w.cfg[k]) || !pmpcfg_read(k, &got) || got != w.cfg[k])
+			return;
 	}
 	__asm__ __volatile__("sfence.vma" ::: "memory");
-	return true;
+	*denied = planned;
 }

@@ -187,6 +187,7 @@ static void dbtr_uninstall(struct dbtr_hart *dh, unsigned int idx)
 void dbtr_hart_init(struct dbtr_hart *dh, unsigned int trig_max, const uint32_t *type_mask)
 {
 	dh->trig_max = trig_max < DBTR_MAX_TRIGGERS ? trig_max : DBTR_MAX_TRIGGERS;
+	dh->more_unused = trig_max > DBTR_MAX_TRIGGERS;
 	for (unsigned int i = 0; i < DBTR_MAX_TRIGGERS; i++) {
 		dh->type_mask[i] = i < dh->trig_max ? type_mask[i] : 0;
 		dh->trig[i] = (struct dbtr_trigger){ 0 };

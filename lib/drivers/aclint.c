@@ -13,6 +13,7 @@
  */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "hart.h"
 #include "ipi_device.h"
@@ -81,8 +82,14 @@ static const struct timer_device thead_mtimer_device = {
 	.set_compare = thead_mtimer_set_compare,
 };
 
-/* Hart slots: filled once the hart table exists (boot walks the DT for the ACLINT after laying it out). */
-static int aclint_map_harts(const void *fdt, int node, uintptr_t base, const struct timer_device *timer, bool mswi)
+/*
+ * Hart slots: filled once the hart table exists (boot walks the DT for the
+ * ACLINT after laying it out). A hart whose slot lies past `slots` (what the
+ * node's reg holds) gets nothing from this node: the driver never writes
+ * outside the region dt_device_reg() checked.
+ */
+static int aclint_map_harts(const void *fdt, int node, uintptr_t base, const struct timer_device *timer, bool mswi,
+			    uint64_t slots)
 {
 	int len;
 	const fdt32_t *ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
@@ -100,7 +107,7 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, const str
 			slot++;
 			last_phandle = phandle;
 		}
-		if (slot >= ACLINT_MAX_HARTS)
+		if (slot >= ACLINT_MAX_HARTS || (uint64_t)slot >= slots)
 			break;
 		struct hart_state *hs = hart_by_intc_phandle(phandle, &hint);
 		if (!hs)
@@ -130,32 +137,34 @@ static int clint_probe(const void *fdt, int node)
 	uint64_t base, size;
 	bool thead = fdt_node_check_compatible(fdt, node, "thead,c900-clint") == 0;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	/* msip, mtimecmp and mtime: the whole 48 KiB, whatever the hart count. */
+	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, &base, &size) || !dt_device_own(fdt, node, base, size, "clint"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
-	/* The firmware's alone: S-mode writing msip/mtimecmp could stall or fake IPIs and timers. */
-	sbi_memory_add_device(base, size, "clint");
 	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, thead ? &thead_mtimer_device : &mtimer_device,
-					     true));
+					     true, ACLINT_MAX_HARTS));
 }
 
 static int aclint_mswi_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	if (dt_device_reg(fdt, node, 0, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mswi"))
 		return -1;
-	sbi_memory_add_device(base, size, "aclint-mswi");
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true));
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true, size / 4));
 }
 
 static int aclint_mtimer_probe(const void *fdt, int node)
 {
-	uint64_t base, size, mtime, mtime_size;
+	uint64_t base, size, mtime, mtime_size, slots;
+	int second = dt_device_reg(fdt, node, 1, 8, &mtime, &mtime_size);
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size))
+	if (second == DT_REG_REFUSED)
 		return -1;
-	if (fdt_read_reg(fdt, node, 1, &mtime, &mtime_size) == 0) {
+	/* One reg: mtime at the end of the mtimecmp array, so it holds 0x8000 bytes. */
+	if (dt_device_reg(fdt, node, 0, second ? ACLINT_MTIME_OFFSET + 8 : 8, &base, &size))
+		return -1;
+	if (second == 0) {
 		/*
 		 * Two reg entries: the mtimecmp array and mtime, in either order
 		 * (QEMU 7.2's aclint=on node lists mtime first, with a size of
@@ -169,15 +178,17 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 			base = mtime, size = mtime_size;
 			mtime = b, mtime_size = s;
 		}
-		mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
-		sbi_memory_add_device(base, size, "aclint-mtimer");
-		sbi_memory_add_device(mtime, mtime_size, "aclint-mtime");
+		if (!dt_device_own(fdt, node, mtime, mtime_size, "aclint-mtime"))
+			return -1;
+		slots = size / 8;
 	} else {
-		/* One: mtime at the end of the mtimecmp array. */
-		mtime_reg = (volatile uint64_t *)(uintptr_t)(base + ACLINT_MTIME_OFFSET);
-		sbi_memory_add_device(base, size, "aclint-mtimer");
+		mtime = base + ACLINT_MTIME_OFFSET;
+		slots = ACLINT_MTIME_OFFSET / 8;
 	}
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, &mtimer_device, false));
+	if (!dt_device_own(fdt, node, base, size, "aclint-mtimer"))
+		return -1;
+	mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, &mtimer_device, false, slots));
 }
 
 static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", "thead,c900-clint", NULL };

@@ -14,6 +14,7 @@
 #include "aia.h"
 #include "aplic.h"
 #include "console.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_memory.h"
 #include "trap_expect.h"
@@ -22,7 +23,6 @@ static struct aia_dt aia;
 static struct aplic_result aplic_result[AIA_MAX_APLICS];
 static int noted_nodes[AIA_MAX_CANDIDATES], noted_parents[AIA_MAX_CANDIDATES];
 static unsigned int nr_noted, nr_dropped;
-static bool unprotected;                   /* a region did not fit the firmware device table */
 
 /* ---- The MMIO seam on the hardware: every access may fault (a wrong DT) ---- */
 
@@ -58,13 +58,10 @@ static void mmio_write(void *ctx, uint32_t offset, uint32_t value)
 
 /* ---- Boot hart: discovery, M-level APLICs, device regions, IPI files ---- */
 
-static void protect(uint64_t base, uint64_t size, const char *name)
+/* A machine-level controller's region: the firmware writes there (include/dt_device_reg.h). */
+static bool own_region(const void *fdt, int node, uint64_t base, uint64_t size, const char *name)
 {
-	if (!sbi_memory_add_device(base, size, name)) {
-		sbi_printf("abacus: WARNING: no room to protect %s 0x%lx-0x%lx: S/U-mode can reach it\n", name,
-			   (unsigned long)base, (unsigned long)(base + size - 1));
-		unprotected = true;
-	}
+	return dt_device_region_ok(fdt, node, base, size) && dt_device_own(fdt, node, base, size, name);
 }
 
 /* A node of the walk: noted with its parent (the walk knows it), scanned by aia_probe_dt. */
@@ -93,18 +90,42 @@ void aia_probe_dt(const void *fdt)
 {
 	if (nr_dropped)
 		sbi_printf("aia: more than %u AIA nodes in the DT; %u ignored\n", AIA_MAX_CANDIDATES, nr_dropped);
-	if (!aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, noted_parents, nr_noted))
+	unsigned int kept = aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, noted_parents, nr_noted);
+
+	/*
+	 * Nodes past the tables may be machine-level controllers: not
+	 * recorded, they could not be denied to S-mode. A region no PMP entry
+	 * can encode makes every hart withhold S-mode (firmware/hart_init.c),
+	 * and the boot log says why: fail loudly, never half-protected.
+	 */
+	if (nr_dropped || aia.overflow)
+		(void)sbi_memory_add_device(0, ~0ULL, "aia-overflow");
+	if (!kept)
 		return;
+	/*
+	 * A refused M-level controller is not used at all (its level is
+	 * forgotten: imsic.c and aia_setup_aplics skip it), nor is an M-level
+	 * APLIC whose MSIs would go to a refused IMSIC.
+	 */
 	for (unsigned int i = 0; i < aia.nr_imsics; i++) {
-		const struct aia_imsic *im = &aia.imsic[i];
+		struct aia_imsic *im = &aia.imsic[i];
 		if (im->level != AIA_LEVEL_M)
 			continue;
-		for (unsigned int r = 0; r < im->nr_regs; r++)
-			protect(im->reg_base[r], im->reg_size[r], "imsic-m");
+		for (unsigned int r = 0; r < im->nr_regs && im->level == AIA_LEVEL_M; r++)
+			if (!own_region(fdt, im->node, im->reg_base[r], im->reg_size[r], "imsic-m"))
+				im->level = AIA_LEVEL_UNKNOWN;
 	}
-	for (unsigned int i = 0; i < aia.nr_aplics; i++)
-		if (aia.aplic[i].level == AIA_LEVEL_M)
-			protect(aia.aplic[i].base, aia.aplic[i].size, "aplic-m");
+	for (unsigned int i = 0; i < aia.nr_aplics; i++) {
+		struct aia_aplic *ap = &aia.aplic[i];
+		if (ap->level != AIA_LEVEL_M)
+			continue;
+		if (ap->msi_mode && aia.imsic[ap->msi_imsic].level != AIA_LEVEL_M) {
+			dt_device_refused(fdt, ap->node, ap->base, ap->size, "sends its MSIs to a refused IMSIC");
+			ap->level = AIA_LEVEL_UNKNOWN;
+		} else if (!own_region(fdt, ap->node, ap->base, ap->size, "aplic-m")) {
+			ap->level = AIA_LEVEL_UNKNOWN;
+		}
+	}
 }
 
 void aia_setup_aplics(void)
@@ -170,7 +191,6 @@ void aia_log(void)
 		for (unsigned int r = 0; r < im->nr_regs; r++)
 			sbi_printf("%s0x%lx-0x%lx", r ? ", " : " ", (unsigned long)im->reg_base[r],
 				   (unsigned long)(im->reg_base[r] + im->reg_size[r] - 1));
-		sbi_printf(" (%u harts, %u identities)%s\n", im->nr_files, im->num_ids,
-			   unprotected ? "" : ": PMP-protected");
+		sbi_printf(" (%u harts, %u identities): PMP-protected\n", im->nr_files, im->num_ids);
 	}
 }

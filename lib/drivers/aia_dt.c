@@ -136,6 +136,7 @@ static bool scan_imsic(const void *fdt, int node, struct aia_dt *aia, struct aia
 	im->nr_regs = 0;
 	for (int i = 0; fdt_read_reg(fdt, node, i, &base, &size) == 0; i++) {
 		if (i >= AIA_MAX_IMSIC_REGS) {
+			aia->overflow++;
 			problem(aia, report, fdt, node, "more than %u reg entries; node ignored", AIA_MAX_IMSIC_REGS);
 			return false;
 		}
@@ -361,7 +362,7 @@ unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report,
 	unsigned int nr_aplic_nodes = 0;
 	int len;
 
-	aia->nr_imsics = aia->nr_aplics = aia->problems = 0;
+	aia->nr_imsics = aia->nr_aplics = aia->problems = aia->overflow = 0;
 	/*
 	 * IMSICs first: an APLIC in MSI mode names one. Each node's parent,
 	 * when known, spares fdt_read_reg a walk from the root per reg entry.
@@ -372,6 +373,7 @@ unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report,
 			continue;
 		if (compatible_with(compat, len, imsic_compatible, 2)) {
 			if (aia->nr_imsics == AIA_MAX_IMSICS) {
+				aia->overflow++;
 				problem(aia, report, fdt, nodes[i], "more than %u IMSIC nodes; ignored", AIA_MAX_IMSICS);
 				continue;
 			}
@@ -380,10 +382,12 @@ unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report,
 			if (scan_imsic(fdt, nodes[i], aia, &aia->imsic[aia->nr_imsics], report))
 				aia->nr_imsics++;
 		} else if (compatible_with(compat, len, aplic_compatible, 2)) {
-			if (nr_aplic_nodes == AIA_MAX_APLICS)
+			if (nr_aplic_nodes == AIA_MAX_APLICS) {
+				aia->overflow++;
 				problem(aia, report, fdt, nodes[i], "more than %u APLIC domains; ignored", AIA_MAX_APLICS);
-			else
+			} else {
 				aplics[nr_aplic_nodes++] = i;
+			}
 		}
 	}
 	for (unsigned int k = 0; k < nr_aplic_nodes; k++) {

@@ -15,6 +15,7 @@
  */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "reset_device.h"
 #include "sbi_spec.h"
@@ -83,8 +84,9 @@ static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 	line->jh7110 = fdt_node_check_compatible(fdt, ctrl, "starfive,jh7110-sys-pinctrl") == 0;
 	if ((!line->jh7110 && fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0) ||
 	    !fdt_node_is_enabled(fdt, ctrl) || fdt_read_u32(fdt, ctrl, "#gpio-cells", 0) != 2 ||
-	    pin >= (line->jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) || fdt_read_reg(fdt, ctrl, 0, &base, &size) ||
-	    size < (line->jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4))
+	    pin >= (line->jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
+	    dt_device_reg(fdt, ctrl, 0, line->jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
+			  &base, &size))
 		return -1;
 	line->regs = (volatile uint32_t *)(uintptr_t)base;
 	line->pin = pin;

@@ -15,6 +15,7 @@
  */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "reset_device.h"
 #include "sbi_spec.h"
@@ -67,7 +68,7 @@ static int syscon_parse(const void *fdt, int node, struct syscon_action *act)
 	uint32_t offset = fdt_read_u32(fdt, node, "offset", 0);
 	int len;
 
-	if (regmap < 0 || fdt_read_reg(fdt, regmap, 0, &base, &size) || offset + 4 > size)
+	if (regmap < 0 || dt_device_reg(fdt, regmap, 0, (uint64_t)offset + 4, &base, &size))
 		return -1;
 	if (!fdt_getprop(fdt, node, "value", &len) && !fdt_getprop(fdt, node, "mask", &len))
 		return -1;

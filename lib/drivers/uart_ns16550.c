@@ -9,6 +9,7 @@
  */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_console.h"
 #include "trap_expect.h"
@@ -83,13 +84,21 @@ static int ns16550_probe(const void *fdt, int node)
 	uint64_t base, size;
 	unsigned int shift = fdt_read_u32(fdt, node, "reg-shift", 0);
 	unsigned int width = fdt_read_u32(fdt, node, "reg-io-width", 1);
+	bool supported = shift <= UART_MAX_REG_SHIFT && (width == 1 || width == 4);
 	struct trap_expect probe;
 	uint32_t lsr;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size) || shift > UART_MAX_REG_SHIFT || (width != 1 && width != 4))
+	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region. */
+	if (dt_device_reg(fdt, node, 0, supported ? ((uint64_t)UART_LSR << shift) + width : 0, &base, &size))
 		return -1;
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + (UART_LSR << shift)), width, &lsr))
+	if (!supported) {
+		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width not supported");
 		return -1;
+	}
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + (UART_LSR << shift)), width, &lsr)) {
+		dt_device_refused(fdt, node, base, size, "faults when read");
+		return -1;
+	}
 	uart_ns16550_init((uintptr_t)base, shift, width);
 	return 0;
 }

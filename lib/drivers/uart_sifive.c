@@ -2,6 +2,7 @@
 /* SiFive UART (FU540/FU740), polled; the loader has set the divisor. */
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_console.h"
 #include "trap_expect.h"
@@ -52,9 +53,12 @@ static int sifive_uart_probe(const void *fdt, int node)
 	struct trap_expect probe;
 	uint32_t txctrl;
 
-	if (fdt_read_reg(fdt, node, 0, &base, &size) ||
-	    !mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + SIFIVE_UART_TXCTRL), 4, &txctrl))
+	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, &base, &size))
 		return -1;
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + SIFIVE_UART_TXCTRL), 4, &txctrl)) {
+		dt_device_refused(fdt, node, base, size, "faults when read");
+		return -1;
+	}
 	uart_sifive_init((uintptr_t)base);
 	return 0;
 }

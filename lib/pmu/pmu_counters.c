@@ -134,9 +134,11 @@ static inline __attribute__((always_inline)) void inhibitable_start(struct pmu_h
 }
 
 /*
- * The slow path of hw_counter_start (not plain_counters): without
- * mcountinhibit, or on a T-Head hart whose overflow interrupt each start
- * arms (the counter's overflow bit cleared first, as OpenSBI does on C9xx).
+ * hw_counter_start where counters are not plain: without mcountinhibit; or
+ * on a T-Head hart, whose overflow interrupt each start arms (the
+ * counter's overflow bit cleared first, as OpenSBI does on C9xx) before the
+ * start inhibitable_start makes, here through the layer's out-of-line
+ * accessors (only these harts come here: no second inline copy).
  */
 static __attribute__((noinline)) void special_start(struct pmu_hart *ph, unsigned long idx, bool has_value,
 						   uint64_t value)
@@ -147,7 +149,11 @@ static __attribute__((noinline)) void special_start(struct pmu_hart *ph, unsigne
 	}
 	if (idx >= PMU_HPM_FIRST)
 		csr_thead_ovf_arm(1u << idx);
-	inhibitable_start(ph, idx, has_value, value);
+	if (!has_value)
+		csr_try_read(CSR_NUM_MHPMCOUNTER(idx), &value);
+	csr_inhibit_clear(1UL << idx);
+	csr_try_write(CSR_NUM_MHPMCOUNTER(idx), value);   /* after the inhibit bit, as inhibitable_start */
+	ph->started |= pmu_bit(idx);
 }
 
 /* Starts hardware counter idx (stopped, mapped) from value, or from where it stopped. */

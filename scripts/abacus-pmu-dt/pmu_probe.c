@@ -7,6 +7,7 @@
 #include "fdt_helpers.h"
 #include "hart.h"
 #include "pmu_probe.h"
+#include "sbi_heap.h"
 #include "sbi_memory.h"
 #include "sim_hart.h"
 #include "tool_console.h"
@@ -121,6 +122,9 @@ static int event_info(struct pmu_probe *out)
 	if (!page)
 		return -1;
 	memset(page, 0, PAGE_BYTES);
+	/* The firmware's memory map, its one RAM range on a heap of its own (include/sbi_heap.h). */
+	static uint64_t map_heap[16];
+	sbi_heap_init((uintptr_t)map_heap, (uintptr_t)map_heap + sizeof(map_heap));
 	memset(&sbi_memory, 0, sizeof(sbi_memory));
 	sbi_memory_add_ram((uintptr_t)page, PAGE_BYTES);
 	for (unsigned int i = 0; i < STANDARD_EVENT_COUNT; i++) {

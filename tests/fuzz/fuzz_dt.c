@@ -44,6 +44,8 @@
 #include "sbi_boot.h"
 #include "sbi_console.h"
 #include "sbi_hsm.h"
+#include "dt_device_reg.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 
 #define FUZZ_MAX_SIZE     (256UL << 10) /* larger blobs are skipped here, for speed */
@@ -223,24 +225,69 @@ static void check_cpu_status_fixup(const void *fdt)
 	}
 }
 
+/* [a, a + as) and [b, b + bs) overlap (neither empty nor wrapping). */
+static bool overlaps(uint64_t a, uint64_t as, uint64_t b, uint64_t bs)
+{
+	return a < b + bs && b < a + as;
+}
+
+/*
+ * dt_device_reg (lib/core/dt_device_reg.c) on a node's reg entry, against
+ * the map boot builds (RAM from the memory nodes, the firmware range): a
+ * region it lets a driver use is non-empty, does not wrap, holds min bytes
+ * and lies outside every RAM range and the firmware; a refused one has its
+ * boot-log line; an absent one is absent.
+ */
+static void check_device_reg(const void *fdt, int node, int i, uint64_t min)
+{
+	uint64_t addr, size, raw_addr, raw_size;
+	size_t before = log_len;
+	int r = dt_device_reg(fdt, node, i, min, &addr, &size);
+	bool present = fdt_read_reg(fdt, node, i, &raw_addr, &raw_size) == 0;
+
+	if (r == DT_REG_ABSENT) {
+		EXPECT(!present, "dt_device_reg: reg %d of a node said absent", i);
+		return;
+	}
+	EXPECT(present, "dt_device_reg: reg %d found where fdt_read_reg finds none", i);
+	if (r == DT_REG_REFUSED) {
+		/* (unless the captured log is full) */
+		EXPECT(log_len + 256 >= sizeof(log_text) || (log_len > before && strstr(log_text + before, "; device refused\n")),
+		       "dt_device_reg: a refusal without its boot-log line");
+		return;
+	}
+	EXPECT(r == 0, "dt_device_reg: returned %d", r);
+	EXPECT(size && addr + size > addr && size >= min, "dt_device_reg: let 0x%lx+0x%lx (min 0x%lx) through",
+	       (unsigned long)addr, (unsigned long)size, (unsigned long)min);
+	EXPECT(!overlaps(addr, size, FW_BASE, FW_SIZE), "dt_device_reg: a device in the firmware: 0x%lx+0x%lx",
+	       (unsigned long)addr, (unsigned long)size);
+	for (unsigned int k = 0; k < sbi_memory.ram_count; k++)
+		EXPECT(!overlaps(addr, size, sbi_memory.ram[k].base, sbi_memory.ram[k].size),
+		       "dt_device_reg: a device in RAM: 0x%lx+0x%lx", (unsigned long)addr, (unsigned long)size);
+}
+
 static void walk_nodes(const void *fdt)
 {
 	int node, depth = 0, visited = 0;
 	uint64_t addr, size;
 
+	/* RAM as boot records it (firmware/boot.c, scan_memory), then the firmware range. */
+	host_memory_reset();
 	fdt_for_each_subnode(node, fdt, 0) {
 		int len;
 		const char *type = fdt_getprop(fdt, node, "device_type", &len);
 		if (!type || len != 7 || memcmp(type, "memory", 7) || !fdt_node_is_enabled(fdt, node))
 			continue;
 		for (int i = 0; i < 64 && fdt_read_reg(fdt, node, i, &addr, &size) == 0; i++)
-			;
+			if (size)
+				(void)sbi_memory_add_ram(addr, size);
 	}
+	sbi_memory_set_firmware(FW_BASE, FW_SIZE);
 	(void)fdt_stdout_node(fdt);
 	for (node = fdt_next_node(fdt, -1, &depth); node >= 0 && visited < 4096;
 	     node = fdt_next_node(fdt, node, &depth), visited++) {
 		for (int i = 0; i < 3; i++)
-			(void)fdt_read_reg(fdt, node, i, &addr, &size);
+			check_device_reg(fdt, node, i, visited & 1 ? 0x10 : 0xc000);
 		(void)fdt_read_u32(fdt, node, "reg-shift", 0);
 		(void)fdt_node_is_enabled(fdt, node);
 	}
@@ -558,7 +605,7 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 	       "snapshot switch read wrongly");
 
 	/* The fixups on the firmware's copy, as boot_finish does. */
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	host_memory_reset();
 	sbi_memory.fw_base = FW_BASE;
 	sbi_memory.fw_size = FW_SIZE;
 	/* As boot: the AIA scan of this very layout (options & 16: none, the fixup finds the nodes itself). */

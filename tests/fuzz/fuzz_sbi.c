@@ -45,6 +45,7 @@
 #include "pmu.h"
 #include "sbi_ecall.h"
 #include "sbi_smode_ipi.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 #include "sbi_spec.h"
 
@@ -1312,7 +1313,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!map_base)
 		map_ram();
 	memset((void *)(uintptr_t)sram_base(), fill, SRAM_PAGES * PAGE);
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	host_memory_reset();
 	sbi_memory_add_ram(page_addr(1), (SRAM_PAGES + 1) * PAGE);
 	sbi_memory.fw_base = page_addr(1);
 	sbi_memory.fw_size = PAGE;

@@ -28,7 +28,7 @@ FUZZ_SBI_SRCS := tests/fuzz/fuzz_sbi.c tests/fuzz/fuzz_host.c tests/host/sim_har
 	lib/dispatch/sbi_ecall.c lib/dispatch/sbi_ecall_dbcn.c lib/dispatch/sbi_ecall_srst.c \
 	lib/dispatch/sbi_ecall_pmu.c lib/dispatch/sbi_ecall_time.c lib/dispatch/sbi_ecall_ipi.c lib/dispatch/sbi_ecall_rfence.c \
 	lib/dispatch/sbi_ecall_hsm.c lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/core/hart_table.c lib/core/sbi_console.c lib/core/hart_mask.c \
-	lib/common/sbi_format.c lib/common/sbi_memory.c \
+	lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c \
 	tests/fuzz/fuzz_sbi3.c tests/host/sim_triggers.c lib/dispatch/sbi_ecall_sse.c lib/dispatch/sbi_ecall_fwft.c \
 	lib/dispatch/sbi_ecall_dbtr.c lib/sse/sse_core.c lib/sse/sse_attrs.c lib/sse/sse_context.c lib/fwft/fwft_core.c lib/dbtr/dbtr_core.c
@@ -42,12 +42,13 @@ $(LIBFDT_SRC)/.complete:
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
-	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
-	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c
+	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c \
+	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
 
 FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts)) \
-	$(patsubst tests/fixtures/aia/%.dts,$(FUZZ_DIR)/seeds-dt/aia-%.dtb,$(wildcard tests/fixtures/aia/*.dts))
+	$(patsubst tests/fixtures/aia/%.dts,$(FUZZ_DIR)/seeds-dt/aia-%.dtb,$(wildcard tests/fixtures/aia/*.dts)) \
+	$(patsubst tests/fixtures/devices/%.dts,$(FUZZ_DIR)/seeds-dt/devices-%.dtb,$(wildcard tests/fixtures/devices/*.dts))
 # In the top-level Makefile the canary needs the firmware and the payloads built.
 FUZZ_QEMU_DEPS := $(if $(O),firmware payloads)
 
@@ -71,6 +72,10 @@ $(FUZZ_DIR)/seeds-dt/%.dtb: tests/fixtures/%.dts
 	@dtc -q -I dts -O dtb -o $@ $<
 
 $(FUZZ_DIR)/seeds-dt/aia-%.dtb: tests/fixtures/aia/%.dts
+	@mkdir -p $(@D)
+	@dtc -q -I dts -O dtb -o $@ $<
+
+$(FUZZ_DIR)/seeds-dt/devices-%.dtb: tests/fixtures/devices/%.dts
 	@mkdir -p $(@D)
 	@dtc -q -I dts -O dtb -o $@ $<
 

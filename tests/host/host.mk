@@ -15,7 +15,7 @@ HOST_HEADERS = $(wildcard include/*.h tests/host/*.h lib/pmu/*.h)
 # The PMU core against the simulated hart.
 HOST_PMU_SRCS := lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c \
 	lib/pmu/pmu_platform.c \
-	lib/common/sbi_memory.c tests/host/sim_hart.c tests/host/host_console.c tests/host/pmu_fixture.c
+	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c tests/host/sim_hart.c tests/host/host_console.c tests/host/pmu_fixture.c
 
 HOST_TESTS += pmu_core pmu_counters pmu_events thead_pmu
 HOST_SRCS_pmu_core := tests/host/test_pmu_core.c $(HOST_PMU_SRCS)
@@ -31,7 +31,7 @@ HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/core/hart_table.c
 # Where the DT handed to S-mode goes (lib/fdt/fdt_placement.c), on DTs built with host libfdt.
 HOST_TESTS += fdt_placement
 HOST_SRCS_fdt_placement := tests/host/test_fdt_placement.c lib/fdt/fdt_placement.c lib/fdt/fdt_helpers.c \
-	lib/common/sbi_memory.c
+	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
 HOST_LIBS_fdt_placement := -lfdt
 
 # The ISA extension names of a cpu node (lib/fdt/fdt_helpers.c).

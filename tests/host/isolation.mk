@@ -18,3 +18,7 @@ HOST_SRCS_hart_enables := tests/host/test_hart_enables.c lib/core/sbi_hart_enabl
 # PMP layouts for the firmware region and firmware-owned devices.
 HOST_TESTS += pmp_plan
 HOST_SRCS_pmp_plan := tests/host/test_pmp_plan.c lib/core/sbi_pmp_plan.c
+
+# The memory map: tables sized by the DT, devices merged for PMP, device regions a DT may not use.
+HOST_TESTS += memory_map
+HOST_SRCS_memory_map := tests/host/test_memory_map.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c

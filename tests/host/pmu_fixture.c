@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pmu_fixture.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 #include "host_console.h"
 
@@ -29,7 +30,7 @@ uint32_t fixture_init(const struct sim_hart_config *cfg, bool isa_sscofpmf, bool
 	if (!fixture_ram)
 		fixture_ram = aligned_alloc(FIXTURE_PAGE, FIXTURE_RAM_PAGES * FIXTURE_PAGE);
 	fixture_fill_ram();
-	memset(&sbi_memory, 0, sizeof sbi_memory);
+	host_memory_reset();
 	sbi_memory_add_ram((uintptr_t)fixture_ram, FIXTURE_RAM_PAGES * FIXTURE_PAGE);
 	sbi_memory.fw_base = fixture_page(FIXTURE_FW_PAGE);
 	sbi_memory.fw_size = FIXTURE_PAGE;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "test.h"
 #include "sbi_dbtr.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 #include "sim_triggers.h"
 
@@ -38,7 +39,7 @@ static void machine(unsigned int triggers, bool qemu72)
 
 static void test_setup(void)
 {
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	host_memory_reset();
 	sbi_memory_add_ram((uintptr_t)ram, RAM_SIZE);
 	sbi_memory.fw_base = (uintptr_t)ram;
 	sbi_memory.fw_size = FW_SIZE;
@@ -70,6 +71,7 @@ static unsigned int mapped_count(void)
 TEST(num_triggers_by_configuration)
 {
 	CHECK_EQ(sbi_debug_num_triggers(&dh, 0).value, 4);
+	CHECK(!dh.more_unused);
 	CHECK_EQ(sbi_debug_num_triggers(&dh, T2(0)).value, 4);
 	CHECK_EQ(sbi_debug_num_triggers(&dh, T6(STORE_S | MCONTROL6_VS)).value, 4);
 	CHECK_EQ(sbi_debug_num_triggers(&dh, 3UL << TDATA1_TYPE_SHIFT).value, 0);     /* icount: not offered */
@@ -361,6 +363,7 @@ TEST(the_most_triggers_one_call_can_name)
 
 	machine(SIM_TRIGGERS_MAX, false);          /* more than the firmware offers */
 	CHECK_EQ(sbi_debug_num_triggers(&dh, 0).value, DBTR_MAX_TRIGGERS);
+	CHECK(dh.more_unused);                     /* told in the boot log, not cut silently */
 	CHECK_EQ(sbi_debug_set_shmem(&dh, (unsigned long)shm, 0, 0).error, 0);
 	for (unsigned int i = 0; i < n; i++)
 		entry(i, 0, T2(STORE_S), addr_a + 8 * i, 0);

@@ -11,6 +11,7 @@
 #include <libfdt.h>
 #include "test.h"
 #include "fdt_placement.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 
 TEST_MAIN_GLOBALS
@@ -26,7 +27,7 @@ static char blob[8192];
 
 static void test_setup(void)
 {
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	host_memory_reset();
 	sbi_memory_add_ram(RAM_BASE, RAM_SIZE);
 	sbi_memory.fw_base = RAM_BASE;
 	sbi_memory.fw_size = FW_SIZE;

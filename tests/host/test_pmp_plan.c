@@ -1,20 +1,53 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* PMP layouts (lib/core/sbi_pmp_plan.c): deny entries in priority order, then allow-all. */
+/* PMP plans (lib/core/sbi_pmp_plan.c): deny entries in priority order, then allow-all. */
 #include "test.h"
 #include "riscv_csr.h"
 #include "sbi_pmp.h"
 
 TEST_MAIN_GLOBALS
 
-static struct pmp_layout l;
+/* The entries pmp_plan() emits, as pmp_deny() would write them. */
+static struct {
+	unsigned long addr[PMP_MAX_ENTRIES];
+	uint8_t cfg[PMP_MAX_ENTRIES];
+	unsigned int emitted;
+	bool in_order;
+} l;
+static unsigned int used, denied;
+
+static void collect(void *ctx, unsigned int i, unsigned long addr, uint8_t cfg)
+{
+	(void)ctx;
+	if (i != l.emitted || i >= PMP_MAX_ENTRIES) {
+		l.in_order = false;
+		return;
+	}
+	l.addr[i] = addr;
+	l.cfg[i] = cfg;
+	l.emitted++;
+}
+
+static void plan(const struct sbi_memory_region *r, unsigned int n, unsigned int available, unsigned long granule)
+{
+	unsigned int dry_used;
+
+	memset(&l, 0xa5, sizeof(l));
+	l.emitted = 0;
+	l.in_order = true;
+	denied = pmp_plan(r, n, available, granule, collect, NULL, &used);
+	CHECK(l.in_order);
+	CHECK_EQ(l.emitted, used);
+	/* A dry run (no emit) plans the same. */
+	CHECK_EQ(pmp_plan(r, n, available, granule, NULL, NULL, &dry_used), denied);
+	CHECK_EQ(dry_used, used);
+}
 
 static void test_setup(void)
 {
-	memset(&l, 0xa5, sizeof(l));
 }
 
-static const struct pmp_region fw = { 0x80000000, 0x20000 };       /* 128 KiB, NAPOT */
-static const struct pmp_region clint = { 0x2000000, 0x10000 };     /* 64 KiB, NAPOT */
+static const struct sbi_memory_region fw = { 0x80000000, 0x20000, "firmware" };   /* 128 KiB, NAPOT */
+static const struct sbi_memory_region clint = { 0x2000000, 0x10000, "clint" };    /* 64 KiB, NAPOT */
 
 static bool is_allow_all(unsigned int i)
 {
@@ -23,11 +56,11 @@ static bool is_allow_all(unsigned int i)
 
 TEST(qemu_virt_firmware_and_clint)
 {
-	const struct pmp_region r[] = { fw, clint };
+	const struct sbi_memory_region r[] = { fw, clint };
 
-	pmp_plan(r, 2, 16, 4, &l);
-	CHECK_EQ(l.count, 3);
-	CHECK_EQ(l.protected_mask, 0x3);
+	plan(r, 2, 16, 4);
+	CHECK_EQ(used, 3);
+	CHECK_EQ(denied, 2);
 	CHECK_EQ(l.addr[0], (0x80000000UL | 0xffff) >> 2);       /* NAPOT: base | (size/2 - 1) */
 	CHECK_EQ(l.cfg[0], PMP_A_NAPOT);                           /* no R/W/X: denied */
 	CHECK_EQ(l.addr[1], (0x2000000UL | 0x7fff) >> 2);
@@ -37,11 +70,11 @@ TEST(qemu_virt_firmware_and_clint)
 
 TEST(unaligned_region_uses_tor)
 {
-	const struct pmp_region r[] = { fw, { 0x2f00000, 0x3000 } };   /* 12 KiB: not a power of two */
+	const struct sbi_memory_region r[] = { fw, { 0x2f00000, 0x3000, "d" } };   /* 12 KiB: not a power of two */
 
-	pmp_plan(r, 2, 16, 4, &l);
-	CHECK_EQ(l.count, 4);
-	CHECK_EQ(l.protected_mask, 0x3);
+	plan(r, 2, 16, 4);
+	CHECK_EQ(used, 4);
+	CHECK_EQ(denied, 2);
 	CHECK_EQ(l.addr[1], 0x2f00000UL >> 2);
 	CHECK_EQ(l.cfg[1], PMP_A_OFF);                             /* holds the base */
 	CHECK_EQ(l.addr[2], 0x2f03000UL >> 2);
@@ -52,66 +85,96 @@ TEST(unaligned_region_uses_tor)
 TEST(granule_widens_regions)
 {
 	/* 4 KiB granules: a 0x100-byte device at 0x10000080 is denied as the whole 4 KiB page. */
-	const struct pmp_region r[] = { fw, { 0x10000080, 0x100 } };
+	const struct sbi_memory_region r[] = { fw, { 0x10000080, 0x100, "d" } };
 
-	pmp_plan(r, 2, 16, 4096, &l);
-	CHECK_EQ(l.protected_mask, 0x3);
+	plan(r, 2, 16, 4096);
+	CHECK_EQ(denied, 2);
 	CHECK_EQ(l.addr[1], (0x10000000UL | 0x7ff) >> 2);
 	CHECK_EQ(l.cfg[1], PMP_A_NAPOT);
 }
 
-TEST(too_few_entries_protect_firmware_first)
+TEST(too_few_entries_deny_in_order_and_say_how_many)
 {
-	const struct pmp_region r[] = { fw, clint, { 0x2f00000, 0x3000 } };
+	const struct sbi_memory_region r[] = { fw, clint, { 0x2f00000, 0x3000, "d" } };
 
-	/* 2 entries: firmware + allow-all; the devices are left out and say so. */
-	pmp_plan(r, 3, 2, 4, &l);
-	CHECK_EQ(l.count, 2);
-	CHECK_EQ(l.protected_mask, 0x1);
+	/* 2 entries: firmware + allow-all; the devices are not denied, and the count says so. */
+	plan(r, 3, 2, 4);
+	CHECK_EQ(used, 2);
+	CHECK_EQ(denied, 1);
 	CHECK(is_allow_all(1));
 	/* 3 entries: the CLINT fits (NAPOT), the TOR region does not. */
-	pmp_plan(r, 3, 3, 4, &l);
-	CHECK_EQ(l.protected_mask, 0x3);
-	CHECK_EQ(l.count, 3);
+	plan(r, 3, 3, 4);
+	CHECK_EQ(denied, 2);
+	CHECK_EQ(used, 3);
 	/* 4 entries: a TOR region after a NAPOT one still does not fit; 5 does. */
-	pmp_plan(r, 3, 4, 4, &l);
-	CHECK_EQ(l.protected_mask, 0x3);
-	pmp_plan(r, 3, 5, 4, &l);
-	CHECK_EQ(l.protected_mask, 0x7);
-	CHECK_EQ(l.count, 5);
+	plan(r, 3, 4, 4);
+	CHECK_EQ(denied, 2);
+	plan(r, 3, 5, 4);
+	CHECK_EQ(denied, 3);
+	CHECK_EQ(used, 5);
 }
 
-TEST(no_pmp_no_layout)
+TEST(stops_at_the_first_region_that_does_not_fit)
 {
-	const struct pmp_region r[] = { fw };
+	/* A TOR region that does not fit is not skipped for a NAPOT one after it: the
+	 * denied regions are always a prefix, so one count says which. */
+	const struct sbi_memory_region r[] = { fw, { 0x2f00000, 0x3000, "d" }, clint };
 
-	pmp_plan(r, 1, 0, 4, &l);
-	CHECK_EQ(l.count, 0);
-	CHECK_EQ(l.protected_mask, 0);
-	pmp_plan(r, 1, 1, 4, &l);                       /* one entry cannot deny and allow */
-	CHECK_EQ(l.count, 0);
-	CHECK_EQ(l.protected_mask, 0);
+	plan(r, 3, 3, 4);
+	CHECK_EQ(denied, 1);
+	CHECK_EQ(used, 2);
+	CHECK(is_allow_all(1));
 }
 
-TEST(bad_regions_skipped)
+TEST(no_pmp_no_entries)
 {
-	const struct pmp_region r[] = { { 0x1000, 0 }, { ~0UL - 0xfff, 0x2000 }, fw };
+	const struct sbi_memory_region r[] = { fw };
 
-	pmp_plan(r, 3, 16, 4, &l);
-	CHECK_EQ(l.protected_mask, 0x4);                /* empty and wrapping regions are not planned */
-	CHECK_EQ(l.count, 2);
+	plan(r, 1, 0, 4);
+	CHECK_EQ(used, 0);
+	CHECK_EQ(denied, 0);
+	plan(r, 1, 1, 4);                       /* one entry cannot deny and allow */
+	CHECK_EQ(used, 0);
+	CHECK_EQ(denied, 0);
 }
 
-TEST(many_entries_capped_to_layout)
+TEST(empty_region_needs_no_entry_wrapping_one_stops)
 {
-	struct pmp_region r[PMP_LAYOUT_MAX_REGIONS + 2];
+	const struct sbi_memory_region r[] = { fw, { 0x1000, 0, "e" }, clint, { ~0UL - 0xfff, 0x2000, "w" }, clint };
 
-	for (unsigned int i = 0; i < PMP_LAYOUT_MAX_REGIONS + 2; i++)
-		r[i] = (struct pmp_region){ 0x10000000UL + i * 0x10000, 0x3000 };   /* TOR each */
-	pmp_plan(r, PMP_LAYOUT_MAX_REGIONS + 2, 64, 4, &l);
-	CHECK(l.count <= PMP_LAYOUT_MAX);
-	CHECK_EQ(l.protected_mask, (1u << PMP_LAYOUT_MAX_REGIONS) - 1);
-	CHECK(is_allow_all(l.count - 1));
+	plan(r, 5, 16, 4);
+	CHECK_EQ(denied, 3);                    /* fw, the empty one (nothing to deny), clint; not the wrapping one */
+	CHECK_EQ(used, 3);
+}
+
+TEST(fifteen_regions_fill_sixteen_entries)
+{
+	/* The firmware and 15 NAPOT devices: a 16-entry hart denies all but the
+	 * last device and says so; a 64-entry one denies them all. */
+	struct sbi_memory_region r[17] = { fw };
+
+	for (unsigned int i = 1; i < 17; i++)
+		r[i] = (struct sbi_memory_region){ 0x2000000UL + i * 0x100000, 0x10000, "d" };
+	plan(r, 17, 16, 4);
+	CHECK_EQ(denied, 15);                   /* 15 NAPOT entries + allow-all */
+	CHECK_EQ(used, 16);
+	CHECK(is_allow_all(15));
+	plan(r, 17, 64, 4);
+	CHECK_EQ(denied, 17);
+	CHECK_EQ(used, 18);
+}
+
+TEST(many_regions_capped_to_the_spec_maximum)
+{
+	struct sbi_memory_region r[40];
+
+	r[0] = fw;
+	for (unsigned int i = 1; i < 40; i++)
+		r[i] = (struct sbi_memory_region){ 0x10000000UL + i * 0x10000, 0x3000, "d" };   /* TOR each */
+	plan(r, 40, 128, 4);
+	CHECK(used <= PMP_MAX_ENTRIES);
+	CHECK_EQ(denied, 1 + (PMP_MAX_ENTRIES - 2) / 2);   /* 31 TOR pairs + firmware + allow-all = 64 */
+	CHECK(is_allow_all(used - 1));
 }
 
 int main(void)
@@ -119,9 +182,11 @@ int main(void)
 	RUN(qemu_virt_firmware_and_clint);
 	RUN(unaligned_region_uses_tor);
 	RUN(granule_widens_regions);
-	RUN(too_few_entries_protect_firmware_first);
-	RUN(no_pmp_no_layout);
-	RUN(bad_regions_skipped);
-	RUN(many_entries_capped_to_layout);
+	RUN(too_few_entries_deny_in_order_and_say_how_many);
+	RUN(stops_at_the_first_region_that_does_not_fit);
+	RUN(no_pmp_no_entries);
+	RUN(empty_region_needs_no_entry_wrapping_one_stops);
+	RUN(fifteen_regions_fill_sixteen_entries);
+	RUN(many_regions_capped_to_the_spec_maximum);
 	return TEST_EXIT_CODE;
 }

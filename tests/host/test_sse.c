@@ -13,6 +13,7 @@
 #include "hart_ext.h"
 #include "riscv_csr.h"
 #include "sbi_hsm.h"
+#include "host_memory.h"
 #include "sbi_memory.h"
 #include "sbi_ipi.h"
 #include "sse_hw.h"
@@ -89,7 +90,7 @@ static void test_setup(void)
 	memset(kicks, 0, sizeof(kicks));
 	memset(lcofi_acks, 0, sizeof(lcofi_acks));
 	translation_on = false;
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	host_memory_reset();
 	sbi_memory_add_ram((uintptr_t)ram, RAM_SIZE);
 	sbi_memory.fw_base = (uintptr_t)ram;
 	sbi_memory.fw_size = FW_SIZE;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <libfdt.h>
 #include "drivers.h"
+#include "dt_device_reg.h"
+#include "fdt_helpers.h"
 #include "sbi_console.h"
 #include "test.h"
 #include "trap_expect.h"
@@ -25,8 +27,26 @@ static uint8_t regs[8 * 16] __attribute__((aligned(16)));
 
 /* ---- What the driver calls outside itself ---- */
 static const struct console_device *console;
-static unsigned int probe_reads, probe_width;
+static unsigned int probe_reads, probe_width, refusals;
 static uintptr_t probe_addr, fault_from, fault_to;
+static uint64_t asked_min_size;
+static const char *refused_why;
+
+/* The region check (lib/core/dt_device_reg.c, tested with the memory map): here the reg as it is. */
+int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint64_t *base, uint64_t *size)
+{
+	asked_min_size = min_size;
+	if (fdt_read_reg(fdt, node, index, base, size))
+		return DT_REG_ABSENT;
+	return *size < min_size ? DT_REG_REFUSED : 0;
+}
+
+void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why)
+{
+	(void)fdt, (void)node, (void)base, (void)size;
+	refusals++;
+	refused_why = why;
+}
 
 void console_set_device(const struct console_device *dev)
 {
@@ -57,8 +77,10 @@ static void test_setup(void)
 {
 	memset(regs, 0, sizeof(regs));
 	console = NULL;
-	probe_reads = probe_width = 0;
+	probe_reads = probe_width = refusals = 0;
 	probe_addr = fault_from = fault_to = 0;
+	asked_min_size = 0;
+	refused_why = NULL;
 }
 
 /* shift, width < 0: the property is absent. */
@@ -118,6 +140,8 @@ TEST(dw_apb_uart_shift2_width4)
 	CHECK_EQ(probe_reads, 1);
 	CHECK_EQ(probe_addr, (uintptr_t)regs + 20);
 	CHECK_EQ(probe_width, 4);
+	CHECK_EQ(asked_min_size, 24);                 /* the region must hold LSR, 4 bytes wide */
+	CHECK_EQ(refusals, 0);
 
 	set_reg32(20, UART_LSR_THRE);
 	set_reg32(0, 0xaaaaaa00);                     /* a byte write would leave the upper bytes */
@@ -177,12 +201,14 @@ TEST(full_transmitter_does_not_hang)
 	CHECK_EQ(reg32(0), 'E');
 }
 
-/* Refused, and the console left as it was: nothing is read or written but the probe's one read. */
+/* Refused with a log line, and the console left as it was: nothing is read or written but the probe's one read. */
 TEST(refuses_what_it_cannot_drive)
 {
 	CHECK_EQ(probe_node("snps,dw-apb-uart", 5, 4), -1);     /* registers 32 bytes apart */
 	CHECK_EQ(probe_node("snps,dw-apb-uart", 2, 2), -1);     /* 16-bit accesses */
 	CHECK_EQ(probe_node("snps,dw-apb-uart", 2, 8), -1);
+	CHECK_EQ(refusals, 3);
+	CHECK(strstr(refused_why, "reg-io-width") != NULL);
 	CHECK_EQ(probe_reads, 0);
 	CHECK(console == NULL);
 	/* Its status register faults: nothing answers at that reg. */
@@ -190,6 +216,8 @@ TEST(refuses_what_it_cannot_drive)
 	fault_to = (uintptr_t)regs + sizeof(regs);
 	CHECK_EQ(probe_node("snps,dw-apb-uart", 2, 4), -1);
 	CHECK_EQ(probe_reads, 1);
+	CHECK_EQ(refusals, 4);
+	CHECK(strstr(refused_why, "faults") != NULL);
 	CHECK(console == NULL);
 	CHECK_EQ(stray_bytes(0, 0, 0, 0), 0);
 }

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Device regions: a DT is input, and a wrong one must not make the firmware
+ * write into its own code or data, or into RAM (a serial node whose reg lies
+ * at the trap vector would have the boot log overwrite it). So a driver
+ * reads a device's reg ONLY through dt_device_reg() (scripts/layer-check.py
+ * fails a driver or platform file that calls fdt_read_reg), before it first
+ * touches the device, and keeps every register it uses inside that region.
+ * lib/core/dt_device_reg.c.
+ */
+#ifndef ABACUS_DT_DEVICE_REG_H
+#define ABACUS_DT_DEVICE_REG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Reg entry `index` of `node`, checked: a region that is empty, wraps,
+ * overlaps RAM (any /memory range) or the firmware (its image, BSS and heap:
+ * all it may use while it boots), or is smaller than min_size (the registers
+ * the driver uses), is refused with one boot-log line naming the node, the
+ * region and why, e.g.
+ *   abacus: serial@80000000: reg 0x80000000-0x800000ff lies in the firmware (0x80000000-0x8003ffff); device refused
+ * Returns 0 when the device may be used, DT_REG_ABSENT when the node has no
+ * such entry (no line: the driver decides), DT_REG_REFUSED when refused: the
+ * device is then not used at all (the probe fails).
+ */
+#define DT_REG_ABSENT  (-1)
+#define DT_REG_REFUSED (-2)
+int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint64_t *base, uint64_t *size);
+/* The same check for a region found another way (a syscon's regmap offset, an AIA scan): true when usable. */
+bool dt_device_region_ok(const void *fdt, int node, uint64_t base, uint64_t size);
+/*
+ * A firmware-owned device's region (S/U-mode must never reach it: PMP
+ * denies it, include/sbi_memory.h), recorded under `name`; false (refused,
+ * one line) when it cannot be: the driver then does not use the device.
+ */
+bool dt_device_own(const void *fdt, int node, uint64_t base, uint64_t size, const char *name);
+/* The refusal line for a region the driver cannot use, for reason `why`. */
+void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why);
+
+#endif

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Building the memory map at boot (include/sbi_memory.h): the RAM and
+ * firmware-device tables on the boot heap, the devices merged for PMP, and
+ * which regions a DT may call a device. Boot-only, built -Os (Makefile,
+ * FW_COLD_SRCS); what SBI calls check stays in lib/common/sbi_memory.c.
+ */
+#include "sbi_heap.h"
+#include "sbi_memory.h"
+#include "sbi_string.h"
+
+/* [a, a + asize) and [b, b + bsize) overlap; sizes are non-zero and do not wrap. */
+static bool ranges_overlap(uint64_t a, uint64_t asize, uint64_t b, uint64_t bsize)
+{
+	return a < b + bsize && b < a + asize;
+}
+
+static bool range_valid(uint64_t base, uint64_t size)
+{
+	return size != 0 && base + size > base;
+}
+
+/*
+ * Appends to a table on the heap, doubling it when full (the old copy stays:
+ * boot-time only). `lead` slots lie before *table, kept across growth (the
+ * device table's slot for the firmware region: sbi_memory.denied).
+ */
+static bool region_append(struct sbi_memory_region **table, unsigned int *count, unsigned int *cap,
+			  unsigned int lead, uint64_t base, uint64_t size, const char *name)
+{
+	if (*count == *cap) {
+		unsigned int new_cap = *cap ? 2 * *cap : 1;   /* one RAM range, one CLINT: the usual */
+		struct sbi_memory_region *t = sbi_heap_alloc((lead + new_cap) * sizeof(*t), 8);
+		if (!t)
+			return false;
+		if (*table)
+			memcpy(t, *table - lead, (lead + *count) * sizeof(*t));
+		*table = t + lead;
+		*cap = new_cap;
+	}
+	(*table)[*count] = (struct sbi_memory_region){ base, size, name };
+	(*count)++;
+	return true;
+}
+
+bool sbi_memory_add_ram(uint64_t base, uint64_t size)
+{
+	if (!range_valid(base, size))
+		return false;
+	return region_append(&sbi_memory.ram, &sbi_memory.ram_count, &sbi_memory.ram_cap, 0, base, size, "RAM");
+}
+
+bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name)
+{
+	if (!range_valid(base, size))
+		return false;
+	for (unsigned int i = 0; i < sbi_memory.device_count; i++)
+		if (sbi_memory.device[i].base == base && sbi_memory.device[i].size == size)
+			return true;   /* one CLINT node seen by two drivers */
+	return region_append(&sbi_memory.device, &sbi_memory.device_count, &sbi_memory.device_cap, 1, base, size, name);
+}
+
+void sbi_memory_set_firmware(uint64_t base, uint64_t size)
+{
+	sbi_memory.fw_base = base;
+	sbi_memory.fw_size = size;
+	if (sbi_memory.denied)
+		sbi_memory.denied[0] = (struct sbi_memory_region){ base, size, "firmware" };
+}
+
+unsigned int sbi_memory_merge_regions(struct sbi_memory_region *r, unsigned int n)
+{
+	unsigned int out = 0;
+
+	/* Selection sort (a few dozen regions, once at boot), merging as each next-lowest one comes. */
+	for (unsigned int i = 0; i < n; i++) {
+		struct sbi_memory_region x;
+		unsigned int m = i;
+		for (unsigned int j = i + 1; j < n; j++)
+			if (r[j].base < r[m].base)
+				m = j;
+		x = r[m];
+		r[m] = r[i];
+		if (!x.size)
+			continue;
+		if (out && x.base <= r[out - 1].base + r[out - 1].size) {
+			struct sbi_memory_region *last = &r[out - 1];
+			if (x.base + x.size > last->base + last->size)
+				last->size = x.base + x.size - last->base;
+		} else {
+			r[out++] = x;   /* out <= i: slots below i are already taken from */
+		}
+	}
+	return out;
+}
+
+bool sbi_memory_plan_denied(void)
+{
+	/* No device at all: a table for the firmware's slot (the empty entry is merged away). */
+	if (!sbi_memory.device && !region_append(&sbi_memory.device, &sbi_memory.device_count,
+						 &sbi_memory.device_cap, 1, 0, 0, NULL))
+		return false;
+	sbi_memory.device_count = sbi_memory_merge_regions(sbi_memory.device, sbi_memory.device_count);
+	sbi_memory.denied = sbi_memory.device - 1;
+	sbi_memory.denied_count = 1 + sbi_memory.device_count;
+	sbi_memory_set_firmware(sbi_memory.fw_base, sbi_memory.fw_size);
+	return true;
+}
+
+const char *sbi_memory_device_conflict(uint64_t base, uint64_t size, struct sbi_memory_region *conflict)
+{
+	if (!range_valid(base, size))
+		return "is empty or wraps";
+	if (sbi_memory.fw_size && ranges_overlap(base, size, sbi_memory.fw_base, sbi_memory.fw_size)) {
+		*conflict = (struct sbi_memory_region){ sbi_memory.fw_base, sbi_memory.fw_size, "firmware" };
+		return "lies in the firmware";
+	}
+	for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
+		if (ranges_overlap(base, size, sbi_memory.ram[i].base, sbi_memory.ram[i].size)) {
+			*conflict = sbi_memory.ram[i];
+			return "lies in RAM";
+		}
+	return NULL;
+}
+

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Device regions from the DT, checked before a driver first uses them (include/dt_device_reg.h). */
+#include "console.h"
+#include "dt_device_reg.h"
+#include "fdt_helpers.h"
+#include "sbi_memory.h"
+#include <libfdt.h>
+
+/* A node name for the log, printable ASCII only: a name cannot fake a log line. */
+static void print_node_name(const void *fdt, int node)
+{
+	const char *name = fdt_get_name(fdt, node, NULL);
+
+	for (; name && *name; name++)
+		sbi_printf("%c", *name >= ' ' && *name <= '~' ? *name : '?');
+}
+
+/* The one line of a refusal; conflict: the RAM range or firmware region it overlaps, or NULL. */
+static void refuse(const void *fdt, int node, uint64_t base, uint64_t size, const char *why,
+		   const struct sbi_memory_region *conflict)
+{
+	sbi_printf("abacus: ");
+	print_node_name(fdt, node);
+	sbi_printf(": reg 0x%lx-0x%lx %s", (unsigned long)base, (unsigned long)(base + size - (size != 0)), why);
+	if (conflict)
+		sbi_printf(" (0x%lx-0x%lx)", (unsigned long)conflict->base,
+			   (unsigned long)(conflict->base + conflict->size - 1));
+	sbi_printf("; device refused\n");
+}
+
+void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why)
+{
+	refuse(fdt, node, base, size, why, NULL);
+}
+
+bool dt_device_region_ok(const void *fdt, int node, uint64_t base, uint64_t size)
+{
+	struct sbi_memory_region conflict = { 0, 0, NULL };
+	const char *why = sbi_memory_device_conflict(base, size, &conflict);
+
+	if (why)
+		refuse(fdt, node, base, size, why, conflict.size ? &conflict : NULL);
+	return !why;
+}
+
+int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint64_t *base, uint64_t *size)
+{
+	if (fdt_read_reg(fdt, node, index, base, size))
+		return DT_REG_ABSENT;
+	if (!dt_device_region_ok(fdt, node, *base, *size))
+		return DT_REG_REFUSED;
+	if (*size < min_size) {
+		refuse(fdt, node, *base, *size, "is too small for its registers", NULL);
+		return DT_REG_REFUSED;
+	}
+	return 0;
+}
+
+bool dt_device_own(const void *fdt, int node, uint64_t base, uint64_t size, const char *name)
+{
+	if (sbi_memory_add_device(base, size, name))
+		return true;
+	refuse(fdt, node, base, size, "cannot be recorded for PMP", NULL);
+	return false;
+}
