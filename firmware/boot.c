@@ -31,7 +31,7 @@
 #include "sbi_string.h"
 #include "timer_device.h"
 
-extern char _fw_start[], _fw_image_end[], _fw_end[];
+extern char _fw_start[], _fw_end[];
 
 /* Read by firmware/entry.S: the stack top of each hart, by hartid. */
 unsigned long *hart_sp_table;
