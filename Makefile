@@ -200,13 +200,15 @@ $(FW_FDT_DTB): $(FW_FDT_DTS)
 endif
 
 # The link fails unless the linker made a PIE whose only dynamic relocations
-# are R_RISCV_RELATIVE: entry.S applies no other kind.
-$(IMAGE)/abacus.elf: $(FW_OBJS) $(IMAGE_OBJS) $(IMAGE)/abacus.ld scripts/check-relocs.sh
+# are R_RISCV_RELATIVE: entry.S applies no other kind, packed 12 to 1 after
+# the link (scripts/pack-relocs.py).
+$(IMAGE)/abacus.elf: $(FW_OBJS) $(IMAGE_OBJS) $(IMAGE)/abacus.ld scripts/check-relocs.sh scripts/pack-relocs.py
 	@echo "  LD      $@"
 	@$(FW_LD) $(FW_LDFLAGS) -T $(IMAGE)/abacus.ld -Map $(IMAGE)/abacus.map -o $@.tmp $(FW_OBJS) $(IMAGE_OBJS) || \
 		{ echo "the image is a position-independent executable: link it with a linker that makes PIEs," \
 		       "LINK_CROSS_COMPILE=riscv64-linux-gnu- (Debian gcc-riscv64-linux-gnu)" >&2; exit 1; }
 	@scripts/check-relocs.sh $@.tmp $(FW_READELF) "$(LINK_CROSS_COMPILE)"
+	@scripts/pack-relocs.py $@.tmp
 	@mv $@.tmp $@
 
 $(IMAGE)/abacus.bin: $(IMAGE)/abacus.elf

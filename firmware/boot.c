@@ -32,7 +32,7 @@
 #include "timer_device.h"
 #include "trap_report.h"
 
-extern char _fw_start[], _fw_image_end[], _fw_end[];
+extern char _fw_start[], _fw_end[];
 
 /* Read by firmware/entry.S: the stack top of each hart, by hartid. */
 unsigned long *hart_sp_table;

@@ -38,27 +38,31 @@ _start:
 	/*
 	 * The image runs where the loader put it, not necessarily where it
 	 * was linked (firmware/abacus.ld): move every pointer stored in its
-	 * data by the difference before anything reads one. Each entry is
-	 * R_RISCV_RELATIVE (the build refuses any other, scripts/check-relocs.sh):
-	 * {offset, info, addend}, *(offset + d) = addend + d. The other harts
-	 * read no pointer until boot_release. The entries lie where BSS
-	 * starts: apply them, then clear it.
+	 * data by the difference d before anything reads one. The build packs
+	 * the linker's R_RISCV_RELATIVE entries (scripts/pack-relocs.py): each
+	 * such word holds its link-time address, and the table is the distance
+	 * in words from one such word to the next (from _fw_start for the
+	 * first), 16 bits each, ending with 0: *p += d. The other harts read no
+	 * pointer until boot_release. The table lies where BSS starts: apply
+	 * it, note where the image ends, then clear BSS.
 	 */
 	lla	t0, _fw_start
 	lla	t1, _fw_link_start
 	ld	t1, 0(t1)
 	sub	t2, t0, t1
+	mv	t3, t0
 	lla	t0, _fw_rela_start
-	lla	t1, _fw_rela_end
-6:	bgeu	t0, t1, 7f
-	ld	t3, 0(t0)
-	ld	t4, 16(t0)
-	add	t3, t3, t2
+6:	lhu	t1, 0(t0)
+	addi	t0, t0, 2
+	beqz	t1, 7f
+	slli	t1, t1, 3
+	add	t3, t3, t1
+	ld	t4, 0(t3)
 	add	t4, t4, t2
 	sd	t4, 0(t3)
-	addi	t0, t0, 24
 	j	6b
-7:
+7:	lla	t1, fw_image_end
+	sd	t0, 0(t1)
 	la	t0, _bss_start
 	la	t1, _bss_end
 1:	bgeu	t0, t1, 2f
@@ -172,6 +176,11 @@ boot_trap_vector:
 	.globl boot_lottery
 boot_lottery:
 	.word 0
+	/* Where the image ends as loaded: past the packed relocations (boot log). */
+	.align 3
+	.globl fw_image_end
+fw_image_end:
+	.dword 0
 
 	.section .bss
 	.align 4

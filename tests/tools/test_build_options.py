@@ -119,14 +119,36 @@ def _():
     expect(not os.path.exists(f"{BUILD}/generic-options-0x0/abacus.elf"), "the ELF was kept")
 
 
-@test("the generic image's relocations are R_RISCV_RELATIVE, all in .rela.dyn", "build")
+def decode_packed(elf, syms):
+    """The (address, link-time value) of every word the packed table of elf's .bin names (scripts/pack-relocs.py)."""
+    with open(elf[:-len("elf")] + "bin", "rb") as f:    # the image the loader loads, beside the ELF
+        out = f.read()
+    base = syms["_fw_start"]
+    pos, p, words = syms["_fw_rela_start"] - base, base, []
+    while True:
+        d = int.from_bytes(out[pos:pos + 2], "little")
+        pos += 2
+        if d == 0:
+            return words
+        p += 8 * d
+        words.append((p, int.from_bytes(out[p - base:p - base + 8], "little")))
+
+
+@test("the generic image's relocations are packed: each packed word points into the image", "build")
 def _():
     elf = f"{BUILD}/generic/abacus.elf"
     expect(os.path.exists(elf), f"{elf} missing (make firmware)")
     out = subprocess.run(["riscv64-linux-gnu-readelf", "-rW", elf], capture_output=True, text=True, check=True).stdout
-    types = {l.split()[2] for l in out.splitlines() if l[:1] in "0123456789abcdef" and "R_RISCV" in l}
-    expect(types == {"R_RISCV_RELATIVE"}, f"relocation types {types}")
-    expect(out.count("Relocation section") == 1 and "'.rela.dyn'" in out, "relocations outside .rela.dyn")
+    expect("Relocation section" not in out, "relocations left unpacked")
+    syms = {}
+    for line in subprocess.run(["riscv64-linux-gnu-nm", elf], capture_output=True, text=True, check=True).stdout.splitlines():
+        f = line.split()
+        if len(f) == 3:
+            syms[f[2]] = int(f[0], 16)
+    words = decode_packed(elf, syms)
+    expect(len(words) > 100, f"only {len(words)} packed words")
+    bad = [hex(a) for a, v in words if not syms["_fw_start"] <= v < syms["_fw_end"]]
+    expect(not bad, f"packed words that hold no address in the image: {bad[:5]}")
 
 
 def assemble(tmp, name, asm):
@@ -168,6 +190,37 @@ def _():
         elf = tiny_pie(tmp, "\t.text\n\t.globl _start\n_start: j _start\n\t.data\n\t.dword _start\n")
         rc, err = check_relocs(elf)
         expect(rc == 0, f"a RELATIVE-only PIE refused: {err}")
+
+
+@test("pack-relocs writes each link-time address into its word and the word distances into .rela.dyn", "build")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        elf = tiny_pie(tmp, "\t.text\n\t.globl _start\n_start: j _start\n\t.data\n\t.balign 8\n"
+                            "d0: .dword _start\n\t.dword 7\n\t.dword d0\n")
+        p = subprocess.run(["scripts/pack-relocs.py", elf], capture_output=True, text=True)
+        expect(p.returncode == 0, f"pack-relocs failed: {p.stderr}")
+        syms = {}
+        for line in subprocess.run(["riscv64-linux-gnu-nm", elf], capture_output=True, text=True,
+                                   check=True).stdout.splitlines():
+            f = line.split()
+            if len(f) == 3:
+                syms[f[2]] = int(f[0], 16)
+        secs = subprocess.run(["riscv64-linux-gnu-readelf", "-SW", elf], capture_output=True, text=True,
+                              check=True).stdout
+        line = [l for l in secs.splitlines() if ".rela.dyn" in l]
+        expect(line and "PROGBITS" in line[0], f"no packed .rela.dyn: {line}")
+        raw = open(elf, "rb").read()
+        f = line[0].split("]")[1].split()
+        off, size = int(f[3], 16), int(f[4], 16)
+        table = [int.from_bytes(raw[off + 2 * i:off + 2 * i + 2], "little") for i in range(size // 2)]
+        data = [l for l in secs.splitlines() if " .data " in l][0].split("]")[1].split()
+        daddr, doff = int(data[2], 16), int(data[3], 16)
+        word = lambda a: int.from_bytes(raw[doff + a - daddr:doff + a - daddr + 8], "little")
+        d0 = syms["d0"]
+        text = int([l for l in secs.splitlines() if " .text " in l][0].split("]")[1].split()[2], 16)
+        expect(table[:3] == [(d0 - text) // 8, 2, 0], f"table {table[:4]}")
+        expect(word(d0) == syms["_start"] and word(d0 + 8) == 7 and word(d0 + 16) == d0,
+               f"words {word(d0):#x} {word(d0 + 8)} {word(d0 + 16):#x}")
 
 
 sys.exit(finish("tools (build)"))
