@@ -30,6 +30,7 @@
 #include "sbi_stack_depth.h"
 #include "sbi_string.h"
 #include "timer_device.h"
+#include "trap_report.h"
 
 extern char _fw_start[], _fw_end[];
 
@@ -60,6 +61,7 @@ static struct hart_state *boot_hart;
 
 static void __attribute__((noreturn)) boot_fail(const char *what, int err)
 {
+	fatal_record_halt(what);   /* for a debugger, also when there is no console */
 	sbi_printf("abacus: FATAL: %s", what);
 	if (err)
 		sbi_printf(" (%s)", fdt_strerror(err));

@@ -96,6 +96,27 @@ static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 	sbi_printf("; S-mode withheld\n");
 }
 
+/* " hpm3-9,13-17 (64-bit)": the programmable counters present, with any gap (T-Head C906). */
+static void log_hpm_counters(uint32_t present, unsigned int width)
+{
+	const char *sep = " hpm";
+
+	for (unsigned int n = 3; n < 32; n++) {
+		unsigned int last = n;
+		if (!((present >> n) & 1))
+			continue;
+		while (last < 31 && ((present >> (last + 1)) & 1))
+			last++;
+		sbi_printf("%s%u", sep, n);
+		if (last > n)
+			sbi_printf("-%u", last);
+		sep = ",";
+		n = last;
+	}
+	if (present >> 3)
+		sbi_printf(" (%u-bit)", width);
+}
+
 /* One line per run of consecutive harts with the same features; only the PMP problems when quiet. */
 static void log_harts(bool quiet)
 {
@@ -118,13 +139,13 @@ static void log_harts(bool quiet)
 		if (hs->ext->dbtr.trig_max)
 			sbi_printf(" (%u triggers)", hs->ext->dbtr.trig_max);
 		sbi_printf("; counters: cycle time instret");
-		if (hs->pmu.num_hw > 3)
-			sbi_printf(" hpm3-%u (%u-bit)", hs->pmu.num_hw - 1, hs->pmu.hpm_width + 1);
+		log_hpm_counters(hs->pmu.hw_present, hs->pmu.hpm_width + 1u);
 		if (!hs->pmu.has_mcountinhibit)
 			sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
 				   "hpm counters stop by selecting no event)");
 		if (!(hs->features & HART_HAS_SSCOFPMF))
-			sbi_printf("; no Sscofpmf: no overflow interrupt, filter flags ignored%s",
+			sbi_printf("; no Sscofpmf: %s, filter flags ignored%s",
+				   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" : "no overflow interrupt",
 				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
 		uint32_t unconfirmed = hs->isa_features & ~hs->features &

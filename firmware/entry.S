@@ -11,6 +11,7 @@
  */
 #include "imsic.h"
 #include "riscv_csr.h"
+#include "trap_report.h"
 
 	.section .text.entry, "ax"
 	.globl _start
@@ -140,14 +141,34 @@ skip_insn_vector:
 	li	t2, 1
 	mret
 
-/* Any trap before the hart has its own stack and trap vector is fatal. */
+/*
+ * Any trap before the hart has its own trap vector is fatal. It is reported
+ * on the trap report's stack (lib/core/trap_report.c), which one hart at a
+ * time owns through trap_report_lock (owner = hartid + 1). A trap while this
+ * hart already owns it came from inside its own report (the console
+ * faults): boot_trap_nested() then parks without printing. No lock this
+ * path takes can be held by the path itself (docs/reliability.md, "Early
+ * faults"). PC-relative only: a trap may come before the relocation.
+ */
 	.align 2
 boot_trap_vector:
-	la	sp, boot_trap_stack_top
+	csrr	t0, CSR_MHARTID
+	addi	t0, t0, 1
+	lla	t1, trap_report_lock
+	ld	t2, 0(t1)
+	beq	t2, t0, 2f
+1:	lr.d.aq	t2, (t1)
+	bnez	t2, 1b
+	sc.d	t2, t0, (t1)
+	bnez	t2, 1b
+	lla	t1, boot_trap_report
+	j	3f
+2:	lla	t1, boot_trap_nested
+3:	lla	sp, trap_report_stack + TRAP_REPORT_STACK_SIZE
 	csrr	a0, CSR_MCAUSE
 	csrr	a1, CSR_MEPC
 	csrr	a2, CSR_MTVAL
-	call	boot_trap_panic
+	jalr	t1
 	j	park
 
 	.section .data
@@ -169,6 +190,3 @@ boot_stack:
 	 * firmware region, which must stay 128 KiB on a 4-hart QEMU virt. */
 	.space 6144
 boot_stack_top:
-boot_trap_stack:
-	.space 1024
-boot_trap_stack_top:

@@ -33,6 +33,8 @@ extern char trap_entry[];
 		       (1UL << CAUSE_LOAD_GUEST_PAGE_FAULT) | (1UL << CAUSE_VIRTUAL_INSTRUCTION) | \
 		       (1UL << CAUSE_STORE_GUEST_PAGE_FAULT))
 #define MIDELEG_SMODE (MIP_SSIP | MIP_STIP | MIP_SEIP)
+/* T-Head's mvendorid (Linux's THEAD_VENDOR_ID; C9xx cores report marchid and mimpid 0): the PMU overflow interrupt, below. */
+#define MVENDORID_THEAD 0x5b7
 #define MIDELEG_HYP   ((1UL << IRQ_VS_SOFT) | (1UL << IRQ_VS_TIMER) | (1UL << IRQ_VS_EXT) | (1UL << IRQ_SG_EXT))
 
 #define PROBE_CSR_READ(csr, out) ({ unsigned long __v = 0; bool __t; trap_expect_begin(); \
@@ -253,6 +255,10 @@ void hart_init_mmode(struct hart_state *hs)
 	if (hs->pmu.has_sscofpmf) {
 		hs->features |= HART_HAS_SSCOFPMF;
 		mideleg |= MIP_LCOFIP;
+	} else if (csr_read(CSR_MVENDORID) == MVENDORID_THEAD && !csr_read(CSR_MARCHID) && !csr_read(CSR_MIMPID) &&
+		   pmu_hart_thead_overflow(&hs->pmu)) {
+		/* T-Head C906/C910: their own overflow interrupt, for S-mode (Linux's T-Head PMU erratum). */
+		mideleg |= 1UL << THEAD_IRQ_PMU_OVF;
 	}
 	if (hs->pmu.has_smcntrpmf)
 		hs->features |= HART_HAS_SMCNTRPMF;

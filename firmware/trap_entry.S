@@ -114,7 +114,8 @@ trap_not_ecall:
 	 * frame comes back just before the mret. The ecall fast path leaves it
 	 * set, at no cost: its expected traps (trap_expect_begin) clear it
 	 * themselves, and any other trap there is a double trap (docs/sbi3.md).
-	 * A trap taken in M-mode (above) keeps MDT set while it is reported.
+	 * A trap taken in M-mode (above) keeps MDT set until the report clears
+	 * it (sbi_trap_panic: a trap inside the report comes back there).
 	 */
 	li	t1, MSTATUS_MDT
 	csrc	CSR_MSTATUS, t1

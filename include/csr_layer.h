@@ -23,6 +23,17 @@
 #define CSR_NUM_CYCLE         0xC00           /* user-level shadow: cycle + n */
 #define CSR_NUM_SCOUNTOVF     0xDA0
 #define CSR_NUM_MCOUNTEREN    0x306
+/*
+ * T-Head C906/C910 (no Sscofpmf): their own counter overflow interrupt,
+ * local interrupt 17, with a per-counter enable (mcounterinten), overflow
+ * status (mcounterof, S-mode's scounterof) and mcounterwen, without which
+ * scounterof reads 0 (the facts OpenSBI's thead_c9xx_pmu.c and Linux's
+ * T-Head PMU erratum go by; docs/pmu.md).
+ */
+#define CSR_NUM_THEAD_MCOUNTERWEN   0x7C9
+#define CSR_NUM_THEAD_MCOUNTERINTEN 0x7CA
+#define CSR_NUM_THEAD_MCOUNTEROF    0x7CB
+#define THEAD_IRQ_PMU_OVF           17
 
 /* mhpmevent bits defined by Sscofpmf; mcyclecfg/minstretcfg (Smcntrpmf) use the same filter bits. */
 #define MHPMEVENT_OF    (1ULL << 63)
@@ -88,6 +99,15 @@ CSR_LAYER_API uint32_t csr_inhibit_read(void);
 CSR_LAYER_API uint32_t csr_read_scountovf(void);
 /* Clear the pending local counter-overflow interrupt (mip.LCOFIP). */
 CSR_LAYER_API void csr_clear_lcofip(void);
+/*
+ * T-Head's overflow interrupt (only where the probe found mcounterinten):
+ * arm clears the counters' overflow bits and enables their interrupt and
+ * S-mode's view of the bits; disarm disables the interrupt and clears the
+ * bits; read returns mcounterof.
+ */
+CSR_LAYER_API void csr_thead_ovf_arm(uint32_t counter_mask);
+CSR_LAYER_API void csr_thead_ovf_disarm(uint32_t counter_mask);
+CSR_LAYER_API uint32_t csr_thead_ovf_read(void);
 
 #ifdef CSR_LAYER_INLINE
 #include "riscv_csr.h"
@@ -213,6 +233,24 @@ CSR_LAYER_API uint32_t csr_read_scountovf(void)
 CSR_LAYER_API void csr_clear_lcofip(void)
 {
 	csr_clear(CSR_MIP, MIP_LCOFIP);
+}
+
+CSR_LAYER_API void csr_thead_ovf_arm(uint32_t counter_mask)
+{
+	csr_clear(CSR_NUM_THEAD_MCOUNTEROF, counter_mask);
+	csr_set(CSR_NUM_THEAD_MCOUNTERWEN, counter_mask);
+	csr_set(CSR_NUM_THEAD_MCOUNTERINTEN, counter_mask);
+}
+
+CSR_LAYER_API void csr_thead_ovf_disarm(uint32_t counter_mask)
+{
+	csr_clear(CSR_NUM_THEAD_MCOUNTERINTEN, counter_mask);
+	csr_clear(CSR_NUM_THEAD_MCOUNTEROF, counter_mask);
+}
+
+CSR_LAYER_API uint32_t csr_thead_ovf_read(void)
+{
+	return (uint32_t)csr_read(CSR_NUM_THEAD_MCOUNTEROF);
 }
 #endif /* CSR_LAYER_INLINE */
 

@@ -16,16 +16,16 @@
 #include "dt_driver.h"
 
 /*
- * UARTs: the console device (also usable before the DT is read, at a fixed
- * address). A byte waits at most this many status reads for room in the
- * transmitter (a byte at 9600 baud is ~1 ms; a read takes well under that):
- * then it is dropped.
+ * UARTs: the console device, only from the DT (never at a fixed address).
+ * A byte waits at most this many status reads for room in the transmitter
+ * (a byte at 9600 baud is ~1 ms; a read takes well under that): then it is
+ * dropped. A UART whose registers fault when probed is refused.
  */
 #define UART_TX_MAX_POLLS 1000000
 extern const struct dt_driver uart_ns16550_driver;
 extern const struct dt_driver uart_sifive_driver;
-void uart_ns16550_init_fixed(uintptr_t base, unsigned int reg_shift, unsigned int io_width);
-void uart_sifive_init_fixed(uintptr_t base);
+/* The 16550 at base, registers 1 << reg_shift bytes apart, accessed io_width (1 or 4) bytes wide. */
+void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width);
 
 /* ACLINT / CLINT: each hart's MSWI doorbell and timer compare register, the machine's time source. */
 extern const struct dt_driver clint_driver;

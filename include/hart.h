@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include "pmu.h"
 #include "sbi_rfence.h"
+#include "trap_expect.h"
 
 /* Features found on a hart (DT ISA string, confirmed by probing). */
 #define HART_HAS_S        (1U << 0)
@@ -97,11 +98,8 @@ struct hart_state {
 	volatile void *timer_reg;
 	struct rfence_request rfence;
 	volatile unsigned long rfence_lock;
-	/* trap_expect_begin/end and the probe trap vector (firmware/trap_entry.S). */
-	struct {
-		unsigned long saved_t1, trapped, saved_mtvec, saved_mscratch;
-		unsigned long saved_mepc, saved_mstatus;   /* a probe trap overwrites them */
-	} expect;
+	/* trap_expect_begin/end and the probe trap vector (include/trap_expect.h). */
+	struct trap_expect expect;
 	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
 	/*
 	 * Non-zero when an SSE event is ready for delivery on this hart: the

@@ -7,7 +7,9 @@
  *
  * Logical counter numbering (what S-mode sees):
  *   0 .. num_hw-1      hardware counters; index i is CSR cycle+i (0 = cycle,
- *                      1 = time, never configurable, 2 = instret, 3.. = hpmcounterN)
+ *                      1 = time, never configurable, 2 = instret, 3.. = hpmcounterN;
+ *                      time and counters missing below num_hw are holes: not
+ *                      described by counter_get_info, never handed out)
  *   num_hw .. +PMU_FW_COUNTERS-1   firmware counters
  */
 #ifndef ABACUS_PMU_H
@@ -129,6 +131,13 @@ struct pmu_hart {
 	 * Sscofpmf: a programmable counter that counts nothing keeps MINH. */
 	bool idle_minh;
 	/*
+	 * mcountinhibit and nothing vendor-specific: hardware counters start
+	 * and take an event on the fast path. False without mcountinhibit,
+	 * and on a T-Head hart with its own overflow interrupt
+	 * (pmu_hart_thead_overflow): the slow path arms it at each start.
+	 */
+	bool plain_counters;
+	/*
 	 * Hardware counters S-mode may give an event (bit N = counter N): mcycle,
 	 * minstret and the programmable counters with an mhpmevent, never time.
 	 * Without mcountinhibit too: mcycle/minstret then run free (a stop keeps
@@ -178,6 +187,19 @@ static inline void pmu_fw_event_count(struct pmu_hart *ph, unsigned int fw_event
  * returns the mcounteren mask that lets S-mode read every present counter.
  */
 uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpmf);
+/*
+ * After pmu_hart_init, on a T-Head C9xx hart (mvendorid T-Head, marchid and
+ * mimpid 0, as Linux's T-Head PMU erratum checks): uses T-Head's own
+ * counter overflow interrupt (THEAD_IRQ_PMU_OVF) where the hart has no
+ * Sscofpmf, has mcountinhibit and mcounterinten reads; true when it does
+ * (the caller delegates the interrupt to S-mode).
+ */
+bool pmu_hart_thead_overflow(struct pmu_hart *ph);
+/* The hart uses T-Head's overflow interrupt (pmu_hart_thead_overflow). */
+static inline bool pmu_thead_overflow(const struct pmu_hart *ph)
+{
+	return ph->has_mcountinhibit && !ph->plain_counters;
+}
 
 /*
  * Puts the calling hart's PMU back as pmu_hart_init left it: every counter

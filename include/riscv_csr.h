@@ -58,6 +58,7 @@
 #define CSR_MARCHID   0xF12
 #define CSR_MIMPID    0xF13
 #define CSR_MHARTID   0xF14
+#define CSR_TIME      0xC01   /* the time counter (read in M-mode where there is no mtime register) */
 #define CSR_HSTATUS   0x600
 #define CSR_HEDELEG   0x602
 #define CSR_HTIMEDELTA 0x605

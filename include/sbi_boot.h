@@ -41,7 +41,11 @@ struct boot_info {
 extern struct boot_info boot_info;
 
 
-/* Cold boot: the console from the DT, stdout-path first, else its first UART; < 0: none (firmware/boot_devices.c). */
+/*
+ * Cold boot: the console from the DT, stdout-path first, else the first UART
+ * its driver accepts (a refused one says why on the console found); < 0:
+ * none (firmware/boot_devices.c).
+ */
 int boot_probe_console(const void *fdt);
 /* Cold boot: IPI doorbells, timer, AIA and reset devices from the DT (firmware/boot_devices.c). */
 void boot_probe_devices(const void *fdt);

@@ -8,8 +8,30 @@
 #define ABACUS_TRAP_EXPECT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
+/* What a probe saves and the probe vector records (lib/common/trap_expect_vector.S: saved_t1 first, trapped next). */
+struct trap_expect {
+	unsigned long saved_t1, trapped, saved_mtvec, saved_mscratch;
+	unsigned long saved_mepc, saved_mstatus;   /* a probe trap overwrites them */
+};
+
+/* On the calling hart's own block (hart_state.expect). */
 void trap_expect_begin(void);
 bool trap_expect_end(void); /* true if a trap happened in between */
+
+/*
+ * The same with a state of the caller's, for code that runs before the hart
+ * has a block (cold boot, on the boot stack: one hart only).
+ */
+void trap_expect_begin_on(struct trap_expect *st);
+bool trap_expect_end_on(struct trap_expect *st);
+
+/*
+ * Reads a device register of width 1 or 4 bytes (*value), surviving a
+ * fault: false when the read trapped (nothing answers there). With st, as
+ * trap_expect_begin_on.
+ */
+bool mmio_try_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value);
 
 #endif

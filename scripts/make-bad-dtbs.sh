@@ -18,6 +18,13 @@
 #                    many as the firmware's AIA table holds) and one more
 #                    APLIC node: it might be machine-level and could not be
 #                    protected, so no hart gets S-mode -> boot refused
+# and for early faults (docs/reliability.md, "Early faults"; 0x18000000 is
+# unmapped on QEMU virt: every access there faults):
+#   console-fault.dtb    stdout-path names a second UART at 0x18000000 -> refused, the first UART is the console
+#   clint-fault.dtb      the CLINT at 0x18000000 -> a trap during boot, reported on the console
+#   no-console-clint-fault.dtb  the only UART and the CLINT there -> no console; the trap is recorded
+#   console-store-fault.dtb     the UART at 0x0ffffffb: its status register (0x10000000) reads, a byte
+#                        written faults -> a trap inside the console; recorded, nothing deadlocks
 # and, from QEMU virt's 4-hart DT, harts the firmware must not offer (boot goes on):
 #   cpu1-disabled.dtb  cpu@1 status = "disabled"
 #   cpu0-disabled.dtb  cpu@0 status = "disabled" (the hart that usually wins the boot lottery)
@@ -91,6 +98,20 @@ qemu-system-riscv64 -M virt,aia=aplic,dumpdtb="$out/aia-9-aplics.dtb" -cpu rv64,
 fdtput -c "$out/aia-9-aplics.dtb" /soc/aplic@e000000
 fdtput -t s "$out/aia-9-aplics.dtb" /soc/aplic@e000000 compatible riscv,aplic
 fdtput -t x "$out/aia-9-aplics.dtb" /soc/aplic@e000000 reg 0 e000000 0 8000
+
+uart=$(fdtget -l "$out/virt.dtb" /soc | grep '^serial@' | head -n 1)
+clint=$(fdtget -l "$out/virt.dtb" /soc | grep '^clint@' | head -n 1)
+cp "$out/virt.dtb" "$out/console-fault.dtb"
+fdtput -c "$out/console-fault.dtb" /soc/serial@18000000
+fdtput -t s "$out/console-fault.dtb" /soc/serial@18000000 compatible ns16550a
+fdtput -t x "$out/console-fault.dtb" /soc/serial@18000000 reg 0 0x18000000 0 0x100
+fdtput -t s "$out/console-fault.dtb" /chosen stdout-path /soc/serial@18000000
+cp "$out/virt.dtb" "$out/clint-fault.dtb"
+fdtput -t x "$out/clint-fault.dtb" "/soc/$clint" reg 0 0x18000000 0 0x10000
+cp "$out/clint-fault.dtb" "$out/no-console-clint-fault.dtb"
+fdtput -t x "$out/no-console-clint-fault.dtb" "/soc/$uart" reg 0 0x18100000 0 0x100
+cp "$out/virt.dtb" "$out/console-store-fault.dtb"
+fdtput -t x "$out/console-store-fault.dtb" "/soc/$uart" reg 0 0x0ffffffb 0 0x100
 
 # The 4-hart DT, packed (QEMU dumps a 1 MiB buffer). It keeps /chosen/rng-seed:
 # QEMU gives a DT it loads one (new random bytes at each reset), so with it

@@ -70,9 +70,9 @@ INDIRECT_CALLS = {
     # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
     'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
     # The machine timer (include/timer_device.h): ACLINT MTIMER.
-    'sbi_timer_set': ['mtimer_set_compare'],
-    'timer_now': ['mtimer_now'],
-    'timer_delay_ms': ['mtimer_now'],
+    'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
+    'timer_now': ['mtimer_now', 'thead_mtimer_now'],
+    'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],
     # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h): hart set-up, HSM hart_stop.
     # (hart_lifecycle_run, inlined into both.)
     'hart_lifecycle_init': ['sse_hart_setup'],
@@ -96,7 +96,8 @@ INDIRECT_CALLS = {
     'boot_cold_main': [],
     'boot_probe_console': ['ns16550_probe', 'sifive_uart_probe'],
     'probe_stdout': ['ns16550_probe', 'sifive_uart_probe'],
-    'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare'],
+    'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
+                       'thead_mtimer_set_compare'],
     'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
                       'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',
                       'gpio_poweroff_probe', 'gpio_restart_probe', 'aia_note_probe'],
@@ -105,9 +106,11 @@ INDIRECT_CALLS = {
 # Address-taken functions that C never calls on a hart's stack: trap and
 # probe vectors (mtvec; skip_insn_vector: the entry's CSR probes), the reset entry, and what call_on_stack runs on
 # another stack: the boot-time DT work on the boot stack (boot_finish_platform,
-# cpu_node_lookup), a fatal trap's report on its own (trap_report_print).
+# cpu_node_lookup), a fatal trap's report on its own (trap_report_print; and
+# what boot_trap_vector runs there: boot_trap_report, boot_trap_nested).
 NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
-                            'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print'}
+                            'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print', 'boot_trap_report',
+                            'boot_trap_nested'}
 
 # Recursion the code bounds, as (caller, callee): the call edges that cannot
 # be taken below that call. libfdt resolves an alias at the start of a
@@ -148,7 +151,9 @@ OTHER_STACKS = [
     ('boot_cold_main', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('boot_finish_platform', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
-    ('trap_report_print', 'lib/core/trap_report.c', 'TRAP_REPORT_STACK_SIZE'),
+    ('trap_report_print', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),
+    ('boot_trap_report', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),
+    ('boot_trap_nested', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),
 ]
 
 # Handlers of the ecall table written in assembly, by object file: the SSE

@@ -20,7 +20,10 @@
 # within the timeout. On a machine without an exit device (sifive_u) QEMU
 # is stopped once the PASS/FAIL line is seen and its exit status is not
 # used. expect=reboot cases also need two PAYLOAD-START lines (see
-# tests/payloads/srst_reboot.h).
+# tests/payloads/srst_reboot.h). record=yes cases (expect=halt) also read the
+# firmware's fatal trap record out of the halted machine through QEMU's
+# monitor, as a debugger would (tests/tools/qemu-fatal-record.py), and add
+# its line to the log.
 
 set -u
 
@@ -170,15 +173,15 @@ case_qemus()
 }
 
 # What an option may be called (key=, and key@QEMU= but for qemu=).
-OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log nolog"
+OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log nolog record"
 
-# Sets the globals of one case on QEMU $4 from its fields; config_error is
+# Sets the globals of one case $5 on QEMU $4 from its fields; config_error is
 # non-empty when the line cannot be run. Options apply in two passes: those
 # for every QEMU (key=value), then those for this one (key@QEMU=value),
 # which override a single-valued option and add to log=.
 setup_case()
 {
-	local payload=$1 args=$2 opts=$3 qid=$4 opt pass key value q
+	local payload=$1 args=$2 opts=$3 qid=$4 name=$5 opt pass key value q
 	local -a opt_words extra_args
 
 	machine=virt
@@ -190,6 +193,7 @@ setup_case()
 	cpu=
 	accel=
 	dt_edit=
+	record=no
 	markers=()
 	absent_markers=()
 	config_error=
@@ -228,6 +232,7 @@ setup_case()
 			cpu) cpu=$value ;;
 			accel) accel=$value ;;
 			dt) dt_edit=$value ;;
+			record) record=$value ;;
 			log) markers+=("${value//\~/ }") ;;
 			nolog) absent_markers+=("${value//\~/ }") ;;
 			qemu) [ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
@@ -255,9 +260,14 @@ setup_case()
 	yes | no) ;;
 	*) config_error="bad kernel '$kernel' (yes or no)" ;;
 	esac
+	case $record in
+	no) ;;
+	yes) [ "$expect" = halt ] || config_error="record=yes needs expect=halt" ;;
+	*) config_error="bad record '$record' (yes or no)" ;;
+	esac
 	case $dt_edit in
-	'' | pmu-snapshot) ;;
-	*) config_error="bad dt '$dt_edit' (pmu-snapshot)" ;;
+	'' | pmu-snapshot | thead-clint | dw-apb-uart) ;;
+	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint or dw-apb-uart)" ;;
 	esac
 	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
 		config_error="dt=$dt_edit with a -dtb of its own"
@@ -286,6 +296,9 @@ setup_case()
 		qemu_cmd+=(-cpu "$cpu")
 	fi
 	[ -z "$accel" ] || qemu_cmd+=(-accel "$accel")
+	# record=yes: the monitor on a socket, for tests/tools/qemu-fatal-record.py.
+	monitor=${qemu_logs[$qid]}/$name.mon
+	[ "$record" = no ] || qemu_cmd+=(-monitor "unix:$monitor,server=on,wait=off")
 	# This QEMU missing or another version: every case on it fails, saying so.
 	[ -z "${qemu_problem[$qid]-}" ] || config_error=${qemu_problem[$qid]}
 }
@@ -370,15 +383,28 @@ judge_case()
 	done
 }
 
-# dt=pmu-snapshot: this QEMU's own DT for exactly this machine (dumpdtb)
-# with the firmware's opt-in /chosen/abacus,pmu-snapshot, given with -dtb.
+# dt=EDIT: this QEMU's own DT for exactly this machine (dumpdtb), edited,
+# given with -dtb. pmu-snapshot: the firmware's opt-in
+# /chosen/abacus,pmu-snapshot; thead-clint: the CLINT as T-Head's
+# thead,c900-clint; dw-apb-uart: the UART as snps,dw-apb-uart with the
+# reg-shift = <0> and reg-io-width = <1> that QEMU's byte-spaced 16550 has.
 make_case_dtb()
 {
-	local dtb=${qemu_logs[$2]}/$1.dtb
+	local dtb=${qemu_logs[$2]}/$1.dtb node
 
 	rm -f "$dtb"
-	"${qemu_cmd[@]}" -M "$machine,dumpdtb=$dtb" </dev/null >/dev/null 2>&1 &&
-		fdtput "$dtb" /chosen abacus,pmu-snapshot && qemu_cmd+=(-dtb "$dtb")
+	"${qemu_cmd[@]}" -M "$machine,dumpdtb=$dtb" </dev/null >/dev/null 2>&1 || return 1
+	case $dt_edit in
+	pmu-snapshot) fdtput "$dtb" /chosen abacus,pmu-snapshot || return 1 ;;
+	thead-clint)
+		node=/soc/$(fdtget -l "$dtb" /soc | grep -m 1 '^clint@') &&
+			fdtput -t s "$dtb" "$node" compatible thead,c900-clint || return 1 ;;
+	dw-apb-uart)
+		node=/soc/$(fdtget -l "$dtb" /soc | grep -m 1 '^serial@') &&
+			fdtput -t s "$dtb" "$node" compatible snps,dw-apb-uart &&
+			fdtput -t u "$dtb" "$node" reg-shift 0 && fdtput -t u "$dtb" "$node" reg-io-width 1 || return 1 ;;
+	esac
+	qemu_cmd+=(-dtb "$dtb")
 }
 
 run_case()
@@ -408,11 +434,21 @@ run_case()
 		qemu_pid=$!
 		echo "$qemu_pid" >"$run_dir/$job.pid"
 		if [ "$expect" = halt ]; then
-			# The firmware halts for good: stop QEMU once every marker is there.
+			# The firmware halts for good: stop QEMU once every marker is there
+			# (record=yes: in the log or in the record read from the machine).
+			local polls=0 record_file=$log.record
+			rm -f "$record_file"
 			while kill -0 "$qemu_pid" 2>/dev/null; do
 				local missing=0 marker
+				polls=$((polls + 1))
+				# Read again each second: a later trap (one inside the report) updates it.
+				if [ "$record" = yes ] && [ $((polls % 5)) = 0 ]; then
+					tests/tools/qemu-fatal-record.py "$monitor" "${firmware%.bin}.elf" \
+						>"$record_file.new" 2>/dev/null && mv "$record_file.new" "$record_file"
+					rm -f "$record_file.new"
+				fi
 				for marker in ${markers[@]+"${markers[@]}"}; do
-					grep -qF -- "$marker" "$log" || missing=1
+					cat "$log" "$record_file" 2>/dev/null | grep -qF -- "$marker" || missing=1
 				done
 				if [ "$missing" = 0 ]; then
 					sleep 1
@@ -436,6 +472,11 @@ run_case()
 		wait "$qemu_pid"
 		rc=$?
 		rm -f "$run_dir/$job.pid"
+		if [ "$expect" = halt ] && [ "$record" = yes ]; then
+			# QEMU is gone: its log may take the record's line now.
+			cat "$log.record" >>"$log" 2>/dev/null
+			rm -f "$log.record" "$monitor"
+		fi
 		judge_case "$rc" "$stopped_on_result"
 	fi
 
@@ -483,7 +524,7 @@ done
 if [ "$list_only" = 1 ]; then
 	for j in "${!run_names[@]}"; do
 		i=${run_index[$j]}
-		setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}" "${run_qemus[$j]}"
+		setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}" "${run_qemus[$j]}" "${run_names[$j]}"
 		printf '%s: %s: ' "${qemu_label[${run_qemus[$j]}]}" "${run_names[$j]}"
 		printf '%q ' "${qemu_cmd[@]}"
 		printf '(timeout %ss, expect %s)%s\n' "$timeout_s" "$expect" "${config_error:+ [$config_error]}"
@@ -522,7 +563,7 @@ for j in "${!run_names[@]}"; do
 		running=$((running - 1))
 	fi
 	i=${run_index[$j]}
-	setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}" "${run_qemus[$j]}"
+	setup_case "${case_payloads[$i]}" "${case_args[$i]}" "${case_opts[$i]}" "${run_qemus[$j]}" "${run_names[$j]}"
 	run_case "${run_names[$j]}" "${run_qemus[$j]}" &
 	running=$((running + 1))
 done

@@ -6,6 +6,10 @@
  * sparse hartids (FU540/FU740) work. The MSWI slot is the hart's IPI
  * doorbell (include/ipi_device.h), the MTIMER its timer compare register
  * and the machine's time source (include/timer_device.h).
+ *
+ * T-Head's CLINT (thead,c900-clint: TH1520, CV18xx, SG2042) has the SiFive
+ * layout for msip and mtimecmp but no mtime register (the time CSR is the
+ * time source) and takes 32-bit accesses only.
  */
 #include <libfdt.h>
 #include "drivers.h"
@@ -58,13 +62,34 @@ static const struct timer_device mtimer_device = {
 	.set_compare = mtimer_set_compare,
 };
 
+static uint64_t thead_mtimer_now(void)
+{
+	return csr_read(CSR_TIME);
+}
+
+/* Two 32-bit halves: the low one at its maximum first, so that no value in between fires early. */
+static void thead_mtimer_set_compare(struct hart_state *hs, uint64_t when)
+{
+	volatile uint32_t *cmp = hs->timer_reg;
+
+	cmp[0] = UINT32_MAX;
+	cmp[1] = (uint32_t)(when >> 32);
+	cmp[0] = (uint32_t)when;
+}
+
+static const struct timer_device thead_mtimer_device = {
+	.now = thead_mtimer_now,
+	.set_compare = thead_mtimer_set_compare,
+};
+
 /*
  * Hart slots: filled once the hart table exists (boot walks the DT for the
  * ACLINT after laying it out). A hart whose slot lies past `slots` (what the
  * node's reg holds) gets nothing from this node: the driver never writes
  * outside the region dt_device_reg() checked.
  */
-static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool timer, bool mswi, uint64_t slots)
+static int aclint_map_harts(const void *fdt, int node, uintptr_t base, const struct timer_device *timer, bool mswi,
+			    uint64_t slots)
 {
 	int len;
 	const fdt32_t *ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
@@ -91,8 +116,8 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, bool time
 		    hart_set_ipi_device(hs, &mswi_ipi_device, (volatile void *)(base + CLINT_MSWI_OFFSET + 4 * slot)))
 			mswi_found = true;
 		if (timer && irq == 7) {
-			hart_set_timer(hs, &mtimer_device, (volatile void *)(base + (mswi ? CLINT_MTIMECMP_OFFSET : 0) + 8 * slot));
-			timer_device_set(&mtimer_device);
+			hart_set_timer(hs, timer, (volatile void *)(base + (mswi ? CLINT_MTIMECMP_OFFSET : 0) + 8 * slot));
+			timer_device_set(timer);
 			mtimer_found = true;
 		}
 	}
@@ -110,12 +135,14 @@ static int aclint_found(int mapped)
 static int clint_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
+	bool thead = fdt_node_check_compatible(fdt, node, "thead,c900-clint") == 0;
 
 	/* msip, mtimecmp and mtime: the whole 48 KiB, whatever the hart count. */
 	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, &base, &size) || !dt_device_own(fdt, node, base, size, "clint"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, true, ACLINT_MAX_HARTS));
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, thead ? &thead_mtimer_device : &mtimer_device,
+					     true, ACLINT_MAX_HARTS));
 }
 
 static int aclint_mswi_probe(const void *fdt, int node)
@@ -124,7 +151,7 @@ static int aclint_mswi_probe(const void *fdt, int node)
 
 	if (dt_device_reg(fdt, node, 0, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mswi"))
 		return -1;
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, false, true, size / 4));
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true, size / 4));
 }
 
 static int aclint_mtimer_probe(const void *fdt, int node)
@@ -161,10 +188,10 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 	if (!dt_device_own(fdt, node, base, size, "aclint-mtimer"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, true, false, slots));
+	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, &mtimer_device, false, slots));
 }
 
-static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", NULL };
+static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", "thead,c900-clint", NULL };
 static const char *const mswi_compatible[] = { "riscv,aclint-mswi", NULL };
 static const char *const mtimer_compatible[] = { "riscv,aclint-mtimer", NULL };
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * System reset through a GPIO line: the gpio-poweroff and gpio-restart DT
- * bindings, on a SiFive GPIO controller (sifive,gpio0: FU540, FU740). The
+ * bindings, on a SiFive GPIO controller (sifive,gpio0: FU540, FU740) or
+ * StarFive's JH7110 system pin controller (starfive,jh7110-sys-pinctrl). The
  * HiFive Unmatched powers off through gpio-poweroff (GPIO 2, the PMIC's
  * shutdown line); QEMU sifive_u resets the machine when its gpio-restart
- * line (GPIO 10, active low) is driven low.
+ * line (GPIO 10, active low) is driven low; JH7110 boards (VisionFive 2,
+ * Star64, Mars) restart through GPIO 35, active high.
  *
  * Both bindings drive the same sequence, so that a level-triggered, a rising-
  * edge or a falling-edge circuit acts at one of its steps: drive the line
@@ -25,12 +27,24 @@
 #define SIFIVE_GPIO_IOF_EN     0x38   /* pin driven by a peripheral instead */
 #define SIFIVE_GPIO_OUT_XOR    0x40   /* inverts the output */
 #define SIFIVE_GPIO_PINS       32
+/*
+ * JH7110 system pin controller (the register layout Linux's
+ * pinctrl-starfive-jh7110 driver uses): per GPIO one byte in a word of four,
+ * in the output-enable array (0 = the pin drives its output) and in the
+ * output array (the signal driven: 0 low, 1 high).
+ */
+#define JH7110_GPIO_DOEN       0x000
+#define JH7110_GPIO_DOUT       0x040
+#define JH7110_GPIO_DOEN_MASK  0x3fU
+#define JH7110_GPIO_DOUT_MASK  0x7fU
+#define JH7110_GPIO_PINS       64
 
 #define GPIO_ACTIVE_LOW        1      /* flags cell (dt-bindings/gpio/gpio.h) */
 
 struct gpio_line {
 	volatile uint32_t *regs;
-	uint32_t pin_bit;
+	uint32_t pin;
+	bool jh7110;                    /* the controller: JH7110's, else SiFive's */
 	bool active_low;
 	uint32_t active_ms, inactive_ms, wait_ms;
 	bool valid;
@@ -65,12 +79,17 @@ static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 		return -1;
 	ctrl = fdt_node_offset_by_phandle(fdt, fdt32_ld(&cells[0]));
 	pin = fdt32_ld(&cells[1]);
-	if (ctrl < 0 || fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0 ||
+	if (ctrl < 0)
+		return -1;
+	line->jh7110 = fdt_node_check_compatible(fdt, ctrl, "starfive,jh7110-sys-pinctrl") == 0;
+	if ((!line->jh7110 && fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0) ||
 	    !fdt_node_is_enabled(fdt, ctrl) || fdt_read_u32(fdt, ctrl, "#gpio-cells", 0) != 2 ||
-	    pin >= SIFIVE_GPIO_PINS || dt_device_reg(fdt, ctrl, 0, SIFIVE_GPIO_OUT_XOR + 4, &base, &size))
+	    pin >= (line->jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
+	    dt_device_reg(fdt, ctrl, 0, line->jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
+			  &base, &size))
 		return -1;
 	line->regs = (volatile uint32_t *)(uintptr_t)base;
-	line->pin_bit = 1U << pin;
+	line->pin = pin;
 	line->active_low = fdt32_ld(&cells[2]) & GPIO_ACTIVE_LOW;
 	line->valid = true;
 	return 0;
@@ -109,25 +128,42 @@ static bool gpio_reset_supported(unsigned long type)
 	return type == SBI_SRST_TYPE_SHUTDOWN ? poweroff_line.valid : restart_line.valid;
 }
 
+/* JH7110: the pin's byte in the word of array at offset, set to value. */
+static void jh7110_field_set(const struct gpio_line *line, unsigned int offset, uint32_t mask, uint32_t value)
+{
+	volatile uint32_t *word = &line->regs[offset / 4 + line->pin / 4];
+	unsigned int shift = 8 * (line->pin % 4);
+
+	*word = (*word & ~(mask << shift)) | value << shift;
+}
+
 static void gpio_line_set(const struct gpio_line *line, bool active)
 {
+	bool high = active != line->active_low;
 	volatile uint32_t *val = &line->regs[SIFIVE_GPIO_OUTPUT_VAL / 4];
 
-	if (active != line->active_low)
-		*val |= line->pin_bit;
+	if (line->jh7110)
+		jh7110_field_set(line, JH7110_GPIO_DOUT, JH7110_GPIO_DOUT_MASK, high);
+	else if (high)
+		*val |= 1U << line->pin;
 	else
-		*val &= ~line->pin_bit;
+		*val &= ~(1U << line->pin);
 }
 
 static void gpio_line_pulse(const struct gpio_line *line)
 {
 	volatile uint32_t *regs = line->regs;
+	uint32_t bit = 1U << (line->pin % 32);
 
 	/* The level first, then the pin becomes a plain, non-inverted output. */
 	gpio_line_set(line, true);
-	regs[SIFIVE_GPIO_OUT_XOR / 4] &= ~line->pin_bit;
-	regs[SIFIVE_GPIO_IOF_EN / 4] &= ~line->pin_bit;
-	regs[SIFIVE_GPIO_OUTPUT_EN / 4] |= line->pin_bit;
+	if (line->jh7110) {
+		jh7110_field_set(line, JH7110_GPIO_DOEN, JH7110_GPIO_DOEN_MASK, 0);
+	} else {
+		regs[SIFIVE_GPIO_OUT_XOR / 4] &= ~bit;
+		regs[SIFIVE_GPIO_IOF_EN / 4] &= ~bit;
+		regs[SIFIVE_GPIO_OUTPUT_EN / 4] |= bit;
+	}
 	timer_delay_ms(line->active_ms);
 	gpio_line_set(line, false);
 	timer_delay_ms(line->inactive_ms);

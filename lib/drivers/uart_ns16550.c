@@ -1,20 +1,26 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * 16550-compatible UART, polled. The firmware does not set the baud rate: the
- * loader (or QEMU) already has, and reprogramming it would garble the output
- * of whatever printed before us.
+ * 16550-compatible UART, polled: ns16550a, and Synopsys DesignWare's
+ * snps,dw-apb-uart (JH7110, TH1520, CV18xx), whose registers are 4 bytes
+ * apart (reg-shift = <2>) and read 32 bits wide (reg-io-width = <4>). The
+ * firmware does not set the baud rate: the loader (or QEMU) already has,
+ * and reprogramming it would garble the output of whatever printed before
+ * us (a DesignWare UART also ignores divisor writes while busy).
  */
 #include <libfdt.h>
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_console.h"
+#include "trap_expect.h"
 
 #define UART_RBR 0   /* receive buffer */
 #define UART_THR 0   /* transmit holding */
 #define UART_LSR 5   /* line status */
 #define UART_LSR_DR   0x01
 #define UART_LSR_THRE 0x20
+/* Registers at most 2^4 bytes apart: a larger reg-shift is a DT error. */
+#define UART_MAX_REG_SHIFT 4
 
 static volatile uint8_t *uart_base;
 static unsigned int uart_shift, uart_width;
@@ -59,7 +65,7 @@ static const struct console_device ns16550_console = {
 	.getc = ns16550_getc,
 };
 
-void uart_ns16550_init_fixed(uintptr_t base, unsigned int reg_shift, unsigned int io_width)
+void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width)
 {
 	uart_base = (volatile uint8_t *)base;
 	uart_shift = reg_shift;
@@ -67,17 +73,33 @@ void uart_ns16550_init_fixed(uintptr_t base, unsigned int reg_shift, unsigned in
 	console_set_device(&ns16550_console);
 }
 
+/*
+ * Refused (the next UART is tried, else there is no console): a register
+ * spacing or width the driver does not do, or a line status register whose
+ * read faults (the DT's reg is wrong: nothing answers there). Printing to
+ * it would trap inside the console, where nothing can be printed.
+ */
 static int ns16550_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 	unsigned int shift = fdt_read_u32(fdt, node, "reg-shift", 0);
-	unsigned int width = fdt_read_u32(fdt, node, "reg-io-width", 1) == 4 ? 4 : 1;
+	unsigned int width = fdt_read_u32(fdt, node, "reg-io-width", 1);
+	bool supported = shift <= UART_MAX_REG_SHIFT && (width == 1 || width == 4);
+	struct trap_expect probe;
+	uint32_t lsr;
 
-	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region
-	 * (a reg-shift past 31 asks more than any region holds). */
-	if (dt_device_reg(fdt, node, 0, shift > 31 ? ~0ULL : ((uint64_t)UART_LSR << shift) + width, &base, &size))
+	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region. */
+	if (dt_device_reg(fdt, node, 0, supported ? ((uint64_t)UART_LSR << shift) + width : 0, &base, &size))
 		return -1;
-	uart_ns16550_init_fixed((uintptr_t)base, shift, width);
+	if (!supported) {
+		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width not supported");
+		return -1;
+	}
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + (UART_LSR << shift)), width, &lsr)) {
+		dt_device_refused(fdt, node, base, size, "faults when read");
+		return -1;
+	}
+	uart_ns16550_init((uintptr_t)base, shift, width);
 	return 0;
 }
 

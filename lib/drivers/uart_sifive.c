@@ -5,6 +5,7 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_console.h"
+#include "trap_expect.h"
 
 #define SIFIVE_UART_TXDATA 0x00
 #define SIFIVE_UART_RXDATA 0x04
@@ -37,7 +38,7 @@ static const struct console_device sifive_uart_console = {
 	.getc = sifive_uart_getc,
 };
 
-void uart_sifive_init_fixed(uintptr_t base)
+static void uart_sifive_init(uintptr_t base)
 {
 	sifive_uart = (volatile uint32_t *)base;
 	sifive_uart[SIFIVE_UART_TXCTRL / 4] |= 1;   /* txen */
@@ -45,13 +46,20 @@ void uart_sifive_init_fixed(uintptr_t base)
 	console_set_device(&sifive_uart_console);
 }
 
+/* Refused when reading its transmit control register faults (as ns16550_probe). */
 static int sifive_uart_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
+	struct trap_expect probe;
+	uint32_t txctrl;
 
 	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, &base, &size))
 		return -1;
-	uart_sifive_init_fixed((uintptr_t)base);
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + SIFIVE_UART_TXCTRL), 4, &txctrl)) {
+		dt_device_refused(fdt, node, base, size, "faults when read");
+		return -1;
+	}
+	uart_sifive_init((uintptr_t)base);
 	return 0;
 }
 

@@ -46,11 +46,11 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 {
 	unsigned int min_width = FIXED_WIDTH, max_width = 0;
 	uint64_t value;
-	bool contiguous = true;
 
 	*ph = (struct pmu_hart){ 0 };
 	ph->hw_present = 0x7;                  /* cycle, time, instret */
 	ph->has_mcountinhibit = csr_try_read(CSR_NUM_MCOUNTINHIBIT, &value);
+	ph->plain_counters = ph->has_mcountinhibit;
 	ph->has_sscofpmf = isa_sscofpmf && csr_try_read(CSR_NUM_SCOUNTOVF, &value);
 	ph->has_smcntrpmf = isa_smcntrpmf && csr_try_read(CSR_NUM_MCYCLECFG, &value);
 
@@ -71,13 +71,14 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 		/* A counter hardwired to zero (U74: mhpmcounter5..31) is as good as absent. */
 		unsigned int width = hpm_probe_width(n);
 
-		if (!width) {
-			contiguous = false;
+		/*
+		 * A gap (T-Head C906: mhpmcounter10-12 absent, 13-17 there) is a
+		 * hole in the logical numbering, as time is: counter_get_info
+		 * refuses it and nothing is ever put on it.
+		 */
+		if (!width)
 			continue;
-		}
 		ph->hw_present |= 1u << n;
-		if (!contiguous)
-			continue;                  /* readable by S-mode, but not a logical counter */
 		ph->num_hw = (uint8_t)(n + 1);
 		if (has_event)
 			ph->programmable |= 1u << n;
@@ -105,27 +106,45 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 	return ph->hw_present;
 }
 
+bool pmu_hart_thead_overflow(struct pmu_hart *ph)
+{
+	uint64_t value;
+
+	if (ph->has_sscofpmf || !ph->has_mcountinhibit || !csr_try_read(CSR_NUM_THEAD_MCOUNTERINTEN, &value))
+		return false;
+	/* Nothing armed or overflowed from an earlier stage: each start arms its counter. */
+	csr_thead_ovf_disarm(ph->programmable & ~((1u << 0) | (1u << 2)));
+	ph->plain_counters = false;
+	return true;
+}
+
 struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx)
 {
 	unsigned long width_minus_1;
 
-	/*
-	 * Index 1 is the time CSR, not a counter: no event can ever be put on
-	 * it. Linux skips indexes that answer INVALID_PARAM as holes in the
-	 * numbering; describing time as a hardware counter made Linux count one
-	 * hardware counter too many, and KVM then offered its guests an
-	 * hpmcounter past the last one the hart has.
-	 */
-	if (counter_idx >= pmu_num_counters(ph) || counter_idx == PMU_COUNTER_TIME)
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (!pmu_is_hw(ph, counter_idx))
+	if (pmu_is_hw(ph, counter_idx)) {
 		/*
-		 * Table 7 says S-mode ignores csr and width here, but Linux 6.1
-		 * masks firmware counter deltas with the width: say 64 bits.
+		 * A hardware index no event can ever be put on is a hole in the
+		 * numbering: index 1, the time CSR, and a counter missing in a
+		 * gap (pmu_hart_init; or one whose mhpmevent cannot be written).
+		 * Linux skips indexes that answer INVALID_PARAM (its
+		 * riscv_pmu_sbi expects logical counters that are not
+		 * contiguous); describing time as a hardware counter made Linux
+		 * count one hardware counter too many, and KVM then offered its
+		 * guests an hpmcounter past the last one the hart has.
 		 */
-		return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW | (FIXED_WIDTH - 1) << 12);
-	width_minus_1 = counter_idx < PMU_HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
-	return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
+		if (!((ph->programmable >> counter_idx) & 1))
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
+		width_minus_1 = counter_idx < PMU_HPM_FIRST ? FIXED_WIDTH - 1 : ph->hpm_width;
+		return sbiret_ok((CSR_NUM_CYCLE + counter_idx) | width_minus_1 << 12);
+	}
+	if (counter_idx >= pmu_num_counters(ph))
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	/*
+	 * Table 7 says S-mode ignores csr and width here, but Linux 6.1 masks
+	 * firmware counter deltas with the width: say 64 bits.
+	 */
+	return sbiret_ok(SBI_PMU_COUNTER_INFO_TYPE_FW | (FIXED_WIDTH - 1) << 12);
 }
 
 /* The lowest counter of candidates that has no event (started ones always have one), or -1. */
@@ -230,6 +249,9 @@ static __attribute__((noinline)) struct sbiret hw_counter_take(struct pmu_hart *
 {
 	if (!ph->has_mcountinhibit)
 		return free_running_take(ph, idx, flags, word);
+	/* T-Head: no overflow interrupt from a counter until it is started for its new event. */
+	if (!ph->plain_counters && idx >= PMU_HPM_FIRST)
+		csr_thead_ovf_disarm(1u << idx);
 	return inhibitable_take(ph, idx, flags, word);
 }
 
@@ -345,8 +367,8 @@ static __attribute__((noinline)) struct sbiret fast_config_matching(unsigned lon
 	uint64_t set, info;
 	long idx;
 
-	/* (Harts without mcountinhibit, rare, take config_matching().) */
-	if (pmu_is_hw_event(event_idx) && ph->has_mcountinhibit) {
+	/* (Harts without mcountinhibit, rare, and T-Head's overflow take config_matching().) */
+	if (pmu_is_hw_event(event_idx) && ph->plain_counters) {
 		if (!pmu_counter_set(ph, base, mask, &set))
 			return config_error(SBI_ERR_INVALID_PARAM);
 		info = pmu_event_map.hw_events[pmu_hw_event_slot(event_idx)];

@@ -114,14 +114,10 @@ static inline __attribute__((always_inline)) void free_running_start(struct pmu_
 	ph->started |= pmu_bit(idx);
 }
 
-/* Starts hardware counter idx (stopped, mapped) from value, or from where it stopped. */
-static inline __attribute__((always_inline)) void hw_counter_start(struct pmu_hart *ph, unsigned long idx,
-								   bool has_value, uint64_t value)
+/* hw_counter_start with mcountinhibit. */
+static inline __attribute__((always_inline)) void inhibitable_start(struct pmu_hart *ph, unsigned long idx,
+								    bool has_value, uint64_t value)
 {
-	if (__builtin_expect(!ph->has_mcountinhibit, 0)) {
-		free_running_start(ph, idx, has_value, value);
-		return;
-	}
 	if (!has_value)
 		value = csr_read_counter(idx);       /* resume from where it stopped */
 	if (ph->has_sscofpmf && idx >= PMU_HPM_FIRST)
@@ -135,6 +131,40 @@ static inline __attribute__((always_inline)) void hw_counter_start(struct pmu_ha
 	 */
 	csr_write_counter(idx, value);
 	ph->started |= pmu_bit(idx);
+}
+
+/*
+ * hw_counter_start where counters are not plain: without mcountinhibit; or
+ * on a T-Head hart, whose overflow interrupt each start arms (the
+ * counter's overflow bit cleared first, as OpenSBI does on C9xx) before the
+ * start inhibitable_start makes, here through the layer's out-of-line
+ * accessors (only these harts come here: no second inline copy).
+ */
+static __attribute__((noinline)) void special_start(struct pmu_hart *ph, unsigned long idx, bool has_value,
+						   uint64_t value)
+{
+	if (!ph->has_mcountinhibit) {
+		free_running_start(ph, idx, has_value, value);
+		return;
+	}
+	if (idx >= PMU_HPM_FIRST)
+		csr_thead_ovf_arm(1u << idx);
+	if (!has_value)
+		csr_try_read(CSR_NUM_MHPMCOUNTER(idx), &value);
+	csr_inhibit_clear(1UL << idx);
+	csr_try_write(CSR_NUM_MHPMCOUNTER(idx), value);   /* after the inhibit bit, as inhibitable_start */
+	ph->started |= pmu_bit(idx);
+}
+
+/* Starts hardware counter idx (stopped, mapped) from value, or from where it stopped. */
+static inline __attribute__((always_inline)) void hw_counter_start(struct pmu_hart *ph, unsigned long idx,
+								   bool has_value, uint64_t value)
+{
+	if (__builtin_expect(!ph->plain_counters, 0)) {
+		special_start(ph, idx, has_value, value);
+		return;
+	}
+	inhibitable_start(ph, idx, has_value, value);
 }
 
 void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_value, uint64_t value)
@@ -298,7 +328,8 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 /* Table 16: the values of the set, and which of its hardware counters overflowed. */
 static void snapshot_take(struct pmu_hart *ph, unsigned long base, uint64_t set)
 {
-	uint64_t overflowed = ph->has_sscofpmf ? csr_read_scountovf() : 0;
+	uint64_t overflowed = ph->has_sscofpmf ? csr_read_scountovf() :
+			      pmu_thead_overflow(ph) ? csr_thead_ovf_read() : 0;
 	uint64_t bitmap = 0;
 
 	for (uint64_t m = set; m; m &= m - 1) {
@@ -485,6 +516,8 @@ void pmu_hart_reset(struct pmu_hart *ph)
 		csr_inhibit_clear((1u << 0) | (1u << 2));
 	if (ph->has_sscofpmf)
 		csr_clear_lcofip();   /* after the counters stopped: no overflow can raise it again */
+	if (pmu_thead_overflow(ph))
+		csr_thead_ovf_disarm(hpm);
 
 	ph->started = 0;
 	for (unsigned int idx = 0; idx < PMU_HW_COUNTER_MAX; idx++)

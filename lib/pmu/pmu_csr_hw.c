@@ -65,6 +65,10 @@ static uint64_t csr_access_by_number(unsigned int csr_num, bool write, uint64_t 
 		if (n == 0 && !write)
 			return csr_read(CSR_NUM_SCOUNTOVF);
 		break;
+	case CSR_NUM_THEAD_MCOUNTERINTEN & ~0x1fu:   /* T-Head's overflow enable (read only here) */
+		if (n != (CSR_NUM_THEAD_MCOUNTERINTEN & 0x1f) || write)
+			break;
+		return csr_read(CSR_NUM_THEAD_MCOUNTERINTEN);
 	case CSR_NUM_MCOUNTEREN & ~0x1fu:
 		if (n != (CSR_NUM_MCOUNTEREN & 0x1f))
 			break;

@@ -93,7 +93,7 @@ static void print_hart(FILE *out, const struct report *r)
 	fprintf(out, ") + %u firmware\n", p->fw_counters);
 	if (p->present_not_offered) {
 		counter_set_text(p->present_not_offered, set, sizeof(set));
-		fprintf(out, "not offered : %s: present, but not in the unbroken run from mhpmcounter3, so the "
+		fprintf(out, "not offered : %s: present, but counter_get_info does not describe them, so the "
 			"firmware hands no event to them (S-mode may read them)\n", set);
 	}
 	if (p->has_sscofpmf)

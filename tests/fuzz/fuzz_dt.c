@@ -121,7 +121,9 @@ static struct hart_state *host_table[MAX_HARTS];
 /* Every HART_HAS_* an ISA string can claim (fdt_cpu_isa_features; the rest come from probing). */
 #define ISA_CLAIMABLE (HART_HAS_S | HART_HAS_H | HART_HAS_SSTC | HART_HAS_SSCOFPMF | HART_HAS_SMCNTRPMF | \
 		       HART_HAS_ZICBOM | HART_HAS_ZICBOZ | HART_HAS_MENVCFG | HART_HAS_ZKR | HART_HAS_SVPBMT | \
-		       HART_HAS_SVADU | HART_HAS_SVADE | HART_HAS_SMSTATEEN)
+		       HART_HAS_SVADU | HART_HAS_SVADE | HART_HAS_SMSTATEEN | HART_HAS_ZICFILP | HART_HAS_ZICFISS | \
+		       HART_HAS_SSDBLTRP | HART_HAS_SMNPM | HART_HAS_SMDBLTRP | HART_HAS_SMCDELEG | HART_HAS_SSCCFG | \
+		       HART_HAS_SSCSRIND)
 
 /* As scan_cpus (firmware/boot.c): the cpu nodes with a hartid, which size the copy's room. */
 static unsigned int cpu_nodes_with_hartid(const void *fdt)

@@ -143,6 +143,7 @@ unsigned long host_csr_read(unsigned int csr)
 	case CSR_MARCHID: return HOST_MARCHID;
 	case CSR_MIMPID: return HOST_MIMPID;
 	case CSR_MIP: return host_mip;
+	case CSR_MHARTID: return host_hartids[host_current];   /* the console lock's owner */
 	default:
 		fprintf(stderr, "fuzz_host: the firmware read CSR 0x%x, which the harness does not model\n", csr);
 		abort();

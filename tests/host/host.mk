@@ -17,10 +17,12 @@ HOST_PMU_SRCS := lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c 
 	lib/pmu/pmu_platform.c \
 	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c tests/host/sim_hart.c tests/host/host_console.c tests/host/pmu_fixture.c
 
-HOST_TESTS += pmu_core pmu_counters pmu_events
+HOST_TESTS += pmu_core pmu_counters pmu_events thead_pmu
 HOST_SRCS_pmu_core := tests/host/test_pmu_core.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_counters := tests/host/test_pmu_counters.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
+# T-Head C906/C910's own overflow interrupt (mcounterinten/mcounterof) on the simulated hart.
+HOST_SRCS_thead_pmu := tests/host/test_thead_pmu.c $(HOST_PMU_SRCS)
 
 # The hart table at boot: harts left out, the boot hand-shake (lib/core/hart_table.c).
 HOST_TESTS += hart_table

@@ -81,6 +81,8 @@ bool csr_try_read(unsigned int csr_num, uint64_t *value)
 		v = scountovf_value();
 	else if (csr_num == CSR_NUM_MCOUNTEREN)
 		v = 0;
+	else if (csr_num == CSR_NUM_THEAD_MCOUNTERINTEN && sim.cfg.has_thead_ovf)
+		v = sim.thead_inten;
 	else {
 		sim.traps++;
 		return false;
@@ -195,6 +197,37 @@ void csr_clear_lcofip(void)
 		sim.lcofip = false;
 }
 
+/* T-Head's bits exist for the present hpm counters only. */
+void csr_thead_ovf_arm(uint32_t counter_mask)
+{
+	sim.csr_writes++;
+	if (!check(sim.cfg.has_thead_ovf))
+		return;
+	counter_mask &= sim.cfg.hpm_present;
+	sim.thead_of &= ~counter_mask;
+	sim.thead_wen |= counter_mask;
+	sim.thead_inten |= counter_mask;
+}
+
+void csr_thead_ovf_disarm(uint32_t counter_mask)
+{
+	sim.csr_writes++;
+	if (!check(sim.cfg.has_thead_ovf))
+		return;
+	sim.thead_inten &= ~counter_mask;
+	sim.thead_of &= ~counter_mask;
+}
+
+uint32_t csr_thead_ovf_read(void)
+{
+	return check(sim.cfg.has_thead_ovf) ? sim.thead_of : 0;
+}
+
+bool sim_thead_irq(void)
+{
+	return (sim.thead_of & sim.thead_inten) != 0;
+}
+
 /* ---- Counting ---- */
 
 /* The Sscofpmf / Smcntrpmf filter bit that stops counting in the current mode. */
@@ -232,6 +265,9 @@ void sim_hart_tick(uint64_t n)
 		if (c >= 3 && !(sim.mhpmevent[c] & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)))
 			continue;
 		sim.counter[c] = (old + n) & mask;
+		/* T-Head: a wrap sets the counter's overflow bit (its interrupt: sim_thead_irq). */
+		if (n > mask - old && c >= 3 && sim.cfg.has_thead_ovf)
+			sim.thead_of |= 1u << c;
 		/* Wrapped past the counter's width: Sscofpmf sets OF and, on 0 -> 1, raises LCOFIP. */
 		if (n > mask - old && c >= 3 && sim.cfg.has_sscofpmf && !(sim.mhpmevent[c] & MHPMEVENT_OF)) {
 			sim.mhpmevent[c] |= MHPMEVENT_OF;

@@ -27,6 +27,8 @@ struct sim_hart_config {
 	bool has_mcountinhibit;
 	bool has_sscofpmf;           /* OF/filter bits in mhpmevent, scountovf, LCOFIP */
 	bool has_smcntrpmf;          /* mcyclecfg/minstretcfg */
+	/* T-Head C9xx: mcounterwen/mcounterinten/mcounterof, overflow interrupt 17 (no Sscofpmf) */
+	bool has_thead_ovf;
 };
 
 struct sim_hart {
@@ -38,6 +40,8 @@ struct sim_hart {
 	uint32_t mcountinhibit;
 	bool lcofip;                 /* mip.LCOFIP */
 	unsigned int lcofi_raised;   /* times an overflow raised LCOFIP */
+	/* T-Head's overflow CSRs; interrupt 17 is pending while of & inten (sim_thead_irq). */
+	uint32_t thead_wen, thead_inten, thead_of;
 	unsigned int traps;          /* csr_try_* accesses that trapped */
 	/* Fast accessors used on a CSR that does not exist: a PMU bug (tests check it stays 0). */
 	unsigned int bad_accesses;
@@ -61,5 +65,7 @@ void sim_hart_reset(const struct sim_hart_config *cfg);
 void sim_hart_tick(uint64_t n);
 /* Bit mask of the counters that exist as counting CSRs (0, 2 and present hpm). */
 uint32_t sim_hart_counters(void);
+/* T-Head's overflow interrupt is pending: a counter overflowed with its interrupt enabled. */
+bool sim_thead_irq(void);
 
 #endif

@@ -133,14 +133,18 @@ TEST(init_without_mcountinhibit_or_hpm_counters)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
-TEST(init_counters_stop_at_first_missing_one)
+TEST(init_gap_is_a_hole_in_the_numbering)
 {
 	struct sim_hart_config cfg = sim_qemu_virt;
 
 	cfg.hpm_present = (1u << 3) | (1u << 4) | (1u << 6);
 	CHECK_EQ(fixture_init(&cfg, false, false), 0x5f);
-	CHECK_EQ(ph.num_hw, 5);
-	CHECK_EQ(pmu_counter_get_info(&ph, 5).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
+	CHECK_EQ(ph.num_hw, 7);
+	CHECK_EQ(ph.programmable, 0x5d);
+	CHECK_EQ(pmu_counter_get_info(&ph, 4).value, INFO(0xC04, 64));
+	CHECK_EQ(pmu_counter_get_info(&ph, 5).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(pmu_counter_get_info(&ph, 6).value, INFO(0xC06, 64));
+	CHECK_EQ(pmu_counter_get_info(&ph, 7).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
@@ -483,6 +487,49 @@ TEST(config_counters_missing_on_this_hart)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
+/* T-Head C906 (Allwinner D1): mhpmcounter3-9 and 13-17; 10-12 do not exist. */
+TEST(init_c906_gap_offers_counters_13_to_17)
+{
+	struct sim_hart_config cfg = sim_qemu_virt;
+	unsigned long got[12];
+
+	cfg.hpm_present = 0x3e3f8;
+	CHECK_EQ(fixture_init(&cfg, false, false), 0x3e3ff);
+	fixture_qemu_map();   /* offers every event on counters 3..18 */
+	CHECK_EQ(ph.num_hw, 18);
+	CHECK_EQ(pmu_num_counters(&ph), 18 + PMU_FW_COUNTERS);
+	for (unsigned long i = 10; i <= 12; i++)
+		CHECK_EQ(pmu_counter_get_info(&ph, i).error, SBI_ERR_INVALID_PARAM);
+	for (unsigned long i = 13; i <= 17; i++)
+		CHECK_EQ(pmu_counter_get_info(&ph, i).value, INFO(0xC00 + i, 64));
+	CHECK_EQ(pmu_counter_get_info(&ph, 18).value, SBI_PMU_COUNTER_INFO_TYPE_FW | 63UL << 12);
+	/* Asked for 10-12 only: none of them exists. */
+	CHECK_CONFIG_FAILS(SBI_ERR_NOT_SUPPORTED, 10, 0x7, 0, EV_DTLB_RD_MISS, 0);
+	/* From 10 up: 13 is the first counter there. */
+	CHECK_EQ(config(10, 0xff, 0, EV_DTLB_RD_MISS, 0).value, 13);
+	/* Every one of the 12 counters is handed out once, never 10-12, then none is left. */
+	got[0] = 13;
+	for (unsigned int k = 1; k < 12; k++) {
+		struct sbiret r = config(3, 0x7fff, 0, EV_DTLB_RD_MISS, 0);
+		CHECK_EQ(r.error, SBI_SUCCESS);
+		CHECK(r.value < 10 || r.value > 12);
+		got[k] = r.value;
+	}
+	CHECK_CONFIG_FAILS(SBI_ERR_NOT_SUPPORTED, 3, 0x7fff, 0, EV_DTLB_RD_MISS, 0);
+	for (unsigned int a = 0; a < 12; a++)
+		for (unsigned int b = a + 1; b < 12; b++)
+			CHECK(got[a] != got[b]);
+	/* Counter 17 counts S-mode events; the holes cannot be started. */
+	CHECK_EQ(pmu_counter_start(&ph, 17, 1, 0, 0).error, SBI_SUCCESS);
+	sim.priv = SIM_PRIV_S;
+	sim_hart_tick(5);
+	sim.priv = SIM_PRIV_M;
+	CHECK_EQ(sim.counter[17], 5);
+	CHECK(pmu_counter_start(&ph, 10, 1, 0, 0).error != SBI_SUCCESS);
+	CHECK(pmu_counter_stop(&ph, 11, 1, 0).error != SBI_SUCCESS);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
 TEST(config_uses_selector_rows)
 {
 	fixture_init(&sim_u74, false, false);
@@ -820,7 +867,8 @@ int main(void)
 	RUN(init_u74_two_counters_of_40_bits);
 	RUN(init_without_mcountinhibit_free_running_counters);
 	RUN(init_without_mcountinhibit_or_hpm_counters);
-	RUN(init_counters_stop_at_first_missing_one);
+	RUN(init_gap_is_a_hole_in_the_numbering);
+	RUN(init_c906_gap_offers_counters_13_to_17);
 	RUN(init_no_programmable_counters);
 	RUN(init_sscofpmf_needs_isa_string_and_csr);
 	RUN(init_narrow_counters);

@@ -42,6 +42,8 @@ static uint32_t gpio_regs[0x1000 / 4] __attribute__((aligned(4096)));
 /* ---- Fake machine timer, watching one pin ---- */
 static uint64_t fake_time;
 static uint32_t watched_bit;
+static unsigned int watched_pin;
+static bool watched_jh7110;      /* the pin is on the JH7110 controller, else the SiFive one */
 #define MAX_STEPS 8
 static struct { uint64_t time; int level; } steps[MAX_STEPS];
 static unsigned int step_count;
@@ -52,15 +54,33 @@ static unsigned int step_count;
 
 static void watch_pin(unsigned int pin)
 {
-	watched_bit = 1U << pin;
+	watched_bit = 1U << (pin % 32);
+	watched_pin = pin;
 	step_count = 0;
 	fake_time = 0;
 }
 
+/* JH7110 system pin controller: a byte per pin in words of four (DOEN 0 = output; DOUT 0 low, 1 high). */
+#define JH7110_DOEN     (0x000 / 4)
+#define JH7110_DOUT     (0x040 / 4)
+static uint8_t jh7110_field(unsigned int array, unsigned int pin)
+{
+	return (uint8_t)(gpio_regs[array + pin / 4] >> (8 * (pin % 4)));
+}
+
+/* The watched pin's level, or -1 while it does not drive its output. */
+static int pin_level(void)
+{
+	if (watched_jh7110)
+		return jh7110_field(JH7110_DOEN, watched_pin) == 0 ? jh7110_field(JH7110_DOUT, watched_pin) : -1;
+	return (gpio_regs[GPIO_OUTPUT_EN] & watched_bit) ? (gpio_regs[GPIO_OUTPUT_VAL] & watched_bit) != 0 : -1;
+}
+
 static uint64_t fake_now(void)
 {
-	if ((gpio_regs[GPIO_OUTPUT_EN] & watched_bit) && step_count < MAX_STEPS) {
-		int level = (gpio_regs[GPIO_OUTPUT_VAL] & watched_bit) != 0;
+	int level = pin_level();
+
+	if (level >= 0 && step_count < MAX_STEPS) {
 		if (step_count == 0 || steps[step_count - 1].level != level) {
 			steps[step_count].time = fake_time;
 			steps[step_count].level = level;
@@ -233,11 +253,51 @@ TEST(restart_active_high_serves_both_reboot_types)
 	}
 }
 
+/* JH7110 boards (jh7110-common.dtsi): gpio-restart on GPIO 35, active high, default delays. */
+#define JH7110_PINCTRL "starfive,jh7110-sys-pinctrl"
+
+static const struct line_spec restart_jh7110_pin35 = {
+	"gpio-restart", GPIO_PHANDLE, 35, 0, 3, { "active-delay", "inactive-delay", "wait-delay" }, { 0 }
+};
+
+TEST(jh7110_restart_drives_only_its_pin)
+{
+	struct line_spec bad = restart_jh7110_pin35;
+
+	bad.pin = 64;                          /* the system pin controller has 64 GPIOs */
+	CHECK_EQ(probe(JH7110_PINCTRL, NULL, &bad), -1);
+	memset(gpio_regs, 0, sizeof(gpio_regs));
+	CHECK_EQ(probe(JH7110_PINCTRL, NULL, &restart_jh7110_pin35), 0);
+	CHECK(reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
+
+	/* Pins 32-35 share a word: 32-34 are inputs routing signals 5-7, 35 an input too. */
+	gpio_regs[JH7110_DOEN + 8] = 0x01010101;
+	gpio_regs[JH7110_DOUT + 8] = 0x03070605;
+	watched_jh7110 = true;
+	watch_pin(35);
+	reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
+	watched_jh7110 = false;
+	CHECK_EQ(step_count, 3);
+	CHECK_EQ(steps[0].level, 1);                  /* active (high) first */
+	CHECK_EQ(steps[1].level, 0);
+	CHECK_DELAY(steps[1].time - steps[0].time, 100);
+	CHECK_EQ(steps[2].level, 1);
+	CHECK_DELAY(steps[2].time - steps[1].time, 100);
+	CHECK_DELAY(fake_time - steps[2].time, 3000);
+	CHECK_EQ(gpio_regs[JH7110_DOEN + 8], 0x00010101);
+	CHECK_EQ(gpio_regs[JH7110_DOUT + 8], 0x01070605);
+	/* Nothing else written. */
+	for (unsigned int i = 0; i < sizeof(gpio_regs) / 4; i++)
+		if (i != JH7110_DOEN + 8 && i != JH7110_DOUT + 8)
+			CHECK_EQ(gpio_regs[i], 0);
+}
+
 int main(void)
 {
 	RUN(no_line_nothing_supported);
 	RUN(malformed_lines_are_ignored);
 	RUN(poweroff_active_low_pulses_with_default_delays);
 	RUN(restart_active_high_serves_both_reboot_types);
+	RUN(jh7110_restart_drives_only_its_pin);
 	return TEST_EXIT_CODE;
 }

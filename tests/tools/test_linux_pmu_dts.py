@@ -41,25 +41,10 @@ C920_AS_DT = ["--hpm-mask", "0xfffffff8", "--width", "64", "--sscofpmf", "--plat
 
 # The D1's node (sun20i-d1s.dtsi) maps the L1D events and raw events 0xb-0xf to
 # mhpmcounter13-17. The C906 has no mhpmcounter10-12 (OpenSBI's D1 mask
-# 0x3e3f8), and the PMU core offers only the unbroken run from mhpmcounter3
-# (docs/pmu.md, section 1): 13-17 are readable but never handed out, so these
-# nine rows can serve no event. The firmware's boot log says nothing of it;
-# the checker exits 1.
-D1 = {
-    "hart": C906, "rc": 1, "cpus": 1, "sscofpmf": False, "uncountable": 44,
-    "log": ["pmu: 10 event ranges, 10 selectors, 12 raw ranges from /pmu"],
-    "unusable": [
-        "riscv,event-to-mhpmcounters: event 0x10000 → mhpmcounter14",
-        "riscv,event-to-mhpmcounters: event 0x10001 → mhpmcounter15",
-        "riscv,event-to-mhpmcounters: event 0x10002 → mhpmcounter16",
-        "riscv,event-to-mhpmcounters: event 0x10003 → mhpmcounter17",
-        "riscv,raw-event-to-mhpmcounters: match 0xb mask 0xffffffffffffffff → mhpmcounter13",
-        "riscv,raw-event-to-mhpmcounters: match 0xc mask 0xffffffffffffffff → mhpmcounter14",
-        "riscv,raw-event-to-mhpmcounters: match 0xd mask 0xffffffffffffffff → mhpmcounter15",
-        "riscv,raw-event-to-mhpmcounters: match 0xe mask 0xffffffffffffffff → mhpmcounter16",
-        "riscv,raw-event-to-mhpmcounters: match 0xf mask 0xffffffffffffffff → mhpmcounter17",
-    ],
-}
+# 0x3e3f8): the PMU core makes them a hole in the logical numbering
+# (docs/pmu.md, section 1) and hands out 13-17, so every row is served.
+D1 = {"hart": C906, "rc": 0, "cpus": 1, "sscofpmf": False, "uncountable": 40,
+      "log": ["pmu: 10 event ranges, 10 selectors, 12 raw ranges from /pmu"], "unusable": []}
 TH1520 = {"hart": C910, "rc": 0, "cpus": 4, "sscofpmf": False, "uncountable": 34,
           "log": ["pmu: 16 event ranges, 16 selectors, 42 raw ranges from /pmu"], "unusable": []}
 EIC7700 = {"hart": P550_AS_DT, "rc": 0, "cpus": 4, "sscofpmf": True, "uncountable": 44,
