@@ -195,7 +195,8 @@ static void boot_console(const void *dtb, const char *dtb_why)
 		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
 }
 
-void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top)
+void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top,
+		    unsigned long image_end)
 {
 	unsigned long max_hartid, fw_base = (unsigned long)_fw_start, fw_size, room;
 	const void *loader_dtb = dtb;
@@ -246,6 +247,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_info.orig_fdt_size = fdt_totalsize(dtb);
 	boot_info.fdt_buf_size = fdt_totalsize(dtb) + room;
 	boot_info.fw_info = fw_info;
+	boot_info.image_end = image_end;
 
 	if (!all_cpus)
 		boot_fail("DT has no cpu nodes", 0);

@@ -26,8 +26,6 @@
 #include "timer_device.h"
 
 extern char _fw_start[], _fw_end[], _bss_start[], _bss_end[];
-/* Where the loaded image ends: past its packed relocations (firmware/entry.S). */
-extern unsigned long fw_image_end;
 
 /* What cold boot found (firmware/boot.c fills it), for the end of boot. */
 struct boot_info boot_info;
@@ -413,7 +411,7 @@ static void boot_finish_platform(void *arg)
 		int root = 0, len;
 		const char *model = fdt_getprop(boot_info.fdt, root, "model", &len);
 		/* The image's last bytes are its packed relocations, which BSS overlays (firmware/abacus.ld). */
-		unsigned long image = fw_image_end - (unsigned long)_fw_start;
+		unsigned long image = boot_info.image_end - (unsigned long)_fw_start;
 		unsigned long bss = (unsigned long)(_bss_end - _bss_start);
 		sbi_printf("abacus: platform        : %s (%s)\n", platform->name, model ? model : "no model");
 		sbi_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "

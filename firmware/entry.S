@@ -61,8 +61,7 @@ _start:
 	add	t4, t4, t2
 	sd	t4, 0(t3)
 	j	6b
-7:	lla	t1, fw_image_end
-	sd	t0, 0(t1)
+7:	mv	s3, t0                  /* where the image ends, for boot_cold_main */
 	la	t0, _bss_start
 	la	t1, _bss_end
 1:	bgeu	t0, t1, 2f
@@ -74,6 +73,7 @@ _start:
 	mv	a1, s1
 	mv	a2, s2
 	mv	a3, sp                  /* its top: the deep DT work at the end of boot reuses it */
+	mv	a4, s3
 	call	boot_cold_main
 	/* Set up: on to this hart's own stack, as the others (it parks in boot_cold_main otherwise). */
 	csrr	a0, CSR_MHARTID
@@ -176,11 +176,6 @@ boot_trap_vector:
 	.globl boot_lottery
 boot_lottery:
 	.word 0
-	/* Where the image ends as loaded: past the packed relocations (boot log). */
-	.align 3
-	.globl fw_image_end
-fw_image_end:
-	.dword 0
 
 	.section .bss
 	.align 4

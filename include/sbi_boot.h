@@ -31,6 +31,7 @@ struct boot_info {
 	unsigned long orig_fdt_size;
 	unsigned long fdt_buf_size; /* the firmware's copy: its buffer */
 	unsigned long fw_info;      /* a2 at reset (fw_dynamic_info) */
+	unsigned long image_end;    /* where the loaded image ends: past its packed relocations (firmware/entry.S) */
 	unsigned long heap_used;
 	unsigned int hart_blocks;   /* hart_state blocks allocated (usable cpu nodes) */
 	unsigned int cpus_disabled; /* cpu nodes whose status is not "okay" */

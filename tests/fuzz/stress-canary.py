@@ -46,8 +46,9 @@ HART_BLOCK_SIZE = 2048
 CROSS = os.environ.get("CROSS_COMPILE", "riscv64-unknown-elf-")
 
 
-def elf_sections(elf):
-    """(name, addr, size, offset) of each allocated read-only PROGBITS section."""
+def elf_sections(elf, with_relocs=False):
+    """(name, addr, size, offset) of each allocated read-only PROGBITS section; the packed
+    relocations (.rela.dyn, which BSS overlays once they are applied) only with_relocs."""
     out = subprocess.run([CROSS + "readelf", "-S", "-W", elf], capture_output=True, text=True,
                          check=True).stdout
     sections = []
@@ -57,7 +58,7 @@ def elf_sections(elf):
         if not m:
             continue
         name, kind, addr, off, size, flags = m.groups()
-        if kind == "PROGBITS" and "A" in flags and "W" not in flags:
+        if kind == "PROGBITS" and "A" in flags and "W" not in flags and (with_relocs or name != ".rela.dyn"):
             sections.append((name, int(addr, 16), int(size, 16), int(off, 16)))
     return sections
 
@@ -76,14 +77,25 @@ def elf_symbols(elf):
 
 
 def elf_relocations(elf):
-    """(offset, addend) of each R_RISCV_RELATIVE entry: entry.S stores addend + load offset there."""
-    out = subprocess.run([os.environ.get("LINK_CROSS_COMPILE", "riscv64-linux-gnu-") + "readelf", "-r", "-W", elf],
-                         capture_output=True, text=True, check=True).stdout
+    """(address, link-time address) of each word the packed relocation table names
+    (scripts/pack-relocs.py): entry.S adds the load offset to each."""
+    data = open(elf, "rb").read()
     relocs = []
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) >= 4 and parts[2] == "R_RISCV_RELATIVE":
-            relocs.append((int(parts[0], 16), int(parts[-1], 16)))
+    for name, addr, size, off in elf_sections(elf, with_relocs=True):
+        if name != ".rela.dyn":
+            continue
+        sections = elf_sections(elf)
+        link_start = elf_symbols(elf)["_fw_start"][0]
+        p, pos = link_start, off
+        while True:
+            d = int.from_bytes(data[pos:pos + 2], "little")
+            pos += 2
+            if d == 0:
+                return relocs
+            p += 8 * d
+            for _, saddr, ssize, soff in sections:
+                if saddr <= p < saddr + ssize:
+                    relocs.append((p, u64(data, soff + p - saddr)))
     return relocs
 
 
