@@ -266,8 +266,8 @@ setup_case()
 	*) config_error="bad record '$record' (yes or no)" ;;
 	esac
 	case $dt_edit in
-	'' | pmu-snapshot | thead-clint | dw-apb-uart) ;;
-	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint or dw-apb-uart)" ;;
+	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask) ;;
+	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart or syscon-mask)" ;;
 	esac
 	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
 		config_error="dt=$dt_edit with a -dtb of its own"
@@ -403,6 +403,13 @@ make_case_dtb()
 		node=/soc/$(fdtget -l "$dtb" /soc | grep -m 1 '^serial@') &&
 			fdtput -t s "$dtb" "$node" compatible snps,dw-apb-uart &&
 			fdtput -t u "$dtb" "$node" reg-shift 0 && fdtput -t u "$dtb" "$node" reg-io-width 1 || return 1 ;;
+	syscon-mask)
+		node=/soc/$(fdtget -l "$dtb" /soc | grep -m 1 '^test@') &&
+			fdtput -t s "$dtb" "$node" compatible syscon &&
+			for r in poweroff reboot; do
+				fdtput -t x "$dtb" /$r mask "$(fdtget -t x "$dtb" /$r value)" &&
+					fdtput -d "$dtb" /$r value || return 1
+			done || return 1 ;;
 	esac
 	qemu_cmd+=(-dtb "$dtb")
 }
