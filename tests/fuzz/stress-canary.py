@@ -30,12 +30,13 @@ Prints one line, "PASS: stress-canary: ..." or "FAIL: stress-canary: ...".
 import argparse
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from qemu_monitor import Monitor  # noqa: E402
 
 # Set at boot, read-only after: what S-mode may reach, the dispatch, the harts.
 BOOT_TABLES = [
@@ -101,33 +102,6 @@ def elf_relocations(elf):
 
 def u64(data, offset):
     return int.from_bytes(data[offset:offset + 8], "little")
-
-
-class Monitor:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        for _ in range(100):
-            try:
-                self.sock.connect(path)
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("no QEMU monitor at " + path)
-        self.read_prompt()
-
-    def read_prompt(self):
-        data = b""
-        while not data.endswith(b"(qemu) "):
-            chunk = self.sock.recv(4096)
-            if not chunk:
-                raise RuntimeError("QEMU monitor closed")
-            data += chunk
-        return data
-
-    def command(self, cmd):
-        self.sock.sendall(cmd.encode() + b"\n")
-        return self.read_prompt()
 
 
 def main():
@@ -201,11 +175,11 @@ def main():
                     if fw_region is None:
                         fail("the payload did not say where the firmware region is")
                     if monitor is None:
-                        monitor = Monitor(sock_path)
+                        monitor = Monitor(sock_path, wait_s=10)
                     path = os.path.abspath(os.path.join(workdir, f"canary-{key}.bin"))
                     reply = monitor.command(f"pmemsave 0x{fw_region[0]:x} 0x{fw_region[1]:x} \"{path}\"")
                     if not os.path.exists(path):
-                        fail("pmemsave failed: " + reply.decode(errors="replace").strip()[-200:])
+                        fail("pmemsave failed: " + reply.strip()[-200:])
                     with open(path, "rb") as f:
                         dumps[key] = f.read()
                     qemu.stdin.write(b"g")

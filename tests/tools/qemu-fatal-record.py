@@ -16,10 +16,13 @@ by LOAD_ADDRESS - the link address when the image runs elsewhere (default
 and nothing when there is none yet (exit 1). tests/run-qemu.sh runs it for
 the cases with record=yes and adds the line to the case's log.
 """
+import os
 import re
-import socket
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from qemu_monitor import Monitor  # noqa: E402
 
 FATAL_TRAP_MAGIC = 0x5052544C41544146
 RECORD_WORDS = 8  # magic, hartid, mcause, mepc, mtval, why, count, nested
@@ -34,31 +37,11 @@ def symbol(elf, name):
     raise SystemExit(f"qemu-fatal-record: no symbol {name} in {elf}")
 
 
-class Monitor:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(5)
-        self.sock.connect(path)
-        self.read_prompt()
-
-    def read_prompt(self):
-        data = b""
-        while not data.endswith(b"(qemu) "):
-            chunk = self.sock.recv(4096)
-            if not chunk:
-                raise SystemExit("qemu-fatal-record: the monitor closed")
-            data += chunk
-        return data.decode(errors="replace")
-
-    def words(self, addr, count):
-        """count 64-bit words of guest physical memory at addr."""
-        out = self.command(f"xp /{count}gx {addr:#x}")
-        values = [int(v, 16) for v in re.findall(r"0x[0-9a-fA-F]{16}", out.split("\n", 1)[-1])]
-        return values[:count]
-
-    def command(self, text):
-        self.sock.sendall(text.encode() + b"\n")
-        return self.read_prompt()
+def words(mon, addr, count):
+    """count 64-bit words of guest physical memory at addr."""
+    out = mon.command(f"xp /{count}gx {addr:#x}")
+    values = [int(v, 16) for v in re.findall(r"0x[0-9a-fA-F]{16}", out.split("\n", 1)[-1])]
+    return values[:count]
 
 
 def main():
@@ -67,14 +50,17 @@ def main():
     sock, elf = sys.argv[1], sys.argv[2]
     load = int(sys.argv[3], 0) if len(sys.argv) == 4 else 0x80000000
     delta = load - symbol(elf, "_fw_start")
-    mon = Monitor(sock)
-    rec = mon.words(symbol(elf, "abacus_fatal_trap") + delta, RECORD_WORDS)
+    try:
+        mon = Monitor(sock, timeout_s=5)
+    except RuntimeError as e:
+        raise SystemExit(f"qemu-fatal-record: {e}")
+    rec = words(mon, symbol(elf, "abacus_fatal_trap") + delta, RECORD_WORDS)
     if len(rec) != RECORD_WORDS or rec[0] != FATAL_TRAP_MAGIC:
         return 1
     magic, hartid, mcause, mepc, mtval, why, count, nested = rec
     text = b""
     # The string lives in the image: read it (bounded) word by word.
-    for word in mon.words(why, 16) if why else []:
+    for word in words(mon, why, 16) if why else []:
         chunk = word.to_bytes(8, "little")
         text += chunk.split(b"\0", 1)[0]
         if b"\0" in chunk:
