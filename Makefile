@@ -121,10 +121,9 @@ FW_SRCS := \
 	lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c lib/dbtr/dbtr_hart.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
 	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c lib/pmu/pmu_hart.c \
-	lib/fdt/fdt_helpers.c lib/fdt/fdt_placement.c firmware/fdt_fixup.c \
-	lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c lib/drivers/aclint.c lib/drivers/imsic.c \
-	lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c lib/drivers/aia.c lib/drivers/aia_dt.c \
-	lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c
+	lib/fdt/fdt_helpers.c lib/fdt/fdt_placement.c firmware/fdt_fixup.c
+# Every driver (one file each, registered by DT_DRIVER: include/dt_driver.h).
+FW_SRCS += $(sort $(wildcard lib/drivers/*.c))
 
 ifeq ($(TEST_HOOKS),1)
 FW_SRCS   += lib/dispatch/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c

@@ -3,8 +3,8 @@
  * Cold boot composes the devices: which drivers the DT is walked for, in
  * which walk, in which order. Each walk over the DT costs about 370,000
  * instructions on QEMU virt (docs/boot.md), so drivers that may share a
- * walk do. A new driver is one line in one of the lists below
- * (docs/architecture.md, "Adding things").
+ * walk do. A new driver is a new file with a DT_DRIVER() entry of one of
+ * the kinds below (docs/architecture.md, "Adding things").
  */
 #include <libfdt.h>
 #include "aia.h"
@@ -19,42 +19,27 @@
 #include "sbi_spec.h"
 #include "timer_device.h"
 
-/* Console UARTs: /chosen/stdout-path first, then the first one found. */
-static const struct dt_driver *const console_drivers[] = { &uart_ns16550_driver, &uart_sifive_driver, NULL };
-
 /*
- * IPI doorbells and the machine timer, in one walk with the AIA's nodes
- * (noted for aia_probe_dt). Every CLINT/ACLINT node: multi-socket machines
- * have one per socket. A hart keeps the first doorbell that claims it, so
- * MSWI slots come before M-level IMSIC files (imsic_probe_ipi, after).
+ * The drivers come from tables the linker gathers (DT_DRIVER, include/dt_driver.h):
+ *   console    UARTs: /chosen/stdout-path first, then the first one found;
+ *   timer_ipi  IPI doorbells and the machine timer, in one walk with the AIA's
+ *              nodes (noted for aia_probe_dt); every CLINT/ACLINT node, since
+ *              multi-socket machines have one per socket. A hart keeps the first
+ *              doorbell that claims it, so MSWI slots come before M-level IMSIC
+ *              files (imsic_probe_ipi, after);
+ *   reset      the first node of each kind (each fills its slot: include/reset_device.h).
  */
-static const struct dt_driver *const timer_ipi_drivers[] = { &clint_driver, &aclint_mswi_driver,
-							      &aclint_mtimer_driver, &aia_node_driver, NULL };
-
-/* Reset devices: the first node of each kind (each fills its slot: include/reset_device.h). */
-static const struct dt_driver *const reset_drivers[] = { &syscon_poweroff_driver, &syscon_reboot_driver,
-							  &gpio_poweroff_driver, &gpio_restart_driver, NULL };
-
-/* The stdout-path node's probe: true when it is the console. */
-static bool probe_stdout(const void *fdt, int node)
-{
-	for (const struct dt_driver *const *d = console_drivers; *d; d++)
-		if (dt_driver_matches(*d, fdt, node) && (*d)->probe(fdt, node) == 0)
-			return true;
-	return false;
-}
-
 int boot_probe_console(const void *fdt)
 {
 	int node = fdt_stdout_node(fdt), found;
 
-	if (node >= 0 && probe_stdout(fdt, node))
+	if (node >= 0 && dt_probe_node(fdt, node, DT_DRIVERS(console)))
 		return node;
-	found = dt_probe_first(fdt, console_drivers);
+	found = dt_probe_first(fdt, DT_DRIVERS(console));
 	/* A refused stdout-path UART (dt_device_reg) said why where nothing printed yet: again, now
 	 * that another UART prints (the probe fails the same way, touching nothing). */
 	if (node >= 0 && found >= 0 && found != node)
-		probe_stdout(fdt, node);
+		dt_probe_node(fdt, node, DT_DRIVERS(console));
 	return found;
 }
 
@@ -80,7 +65,7 @@ void boot_probe_devices(const void *fdt)
 	console_set_wait_hook(sbi_ipi_serve_pending);
 
 	timer_set_hz(cpus >= 0 ? fdt_read_u32(fdt, cpus, "timebase-frequency", 0) : 0);
-	dt_probe_all(fdt, timer_ipi_drivers);
+	dt_probe_all(fdt, DT_DRIVERS(timer_ipi));
 	if (!aclint_devices_found())
 		sbi_printf("abacus: warning: no CLINT/ACLINT in the DT: no IPIs, no M-mode timer\n");
 	/* AIA: the M-level APLICs and IMSIC files become firmware devices; a hart
@@ -88,7 +73,7 @@ void boot_probe_devices(const void *fdt)
 	aia_probe_dt(fdt);
 	imsic_probe_ipi(fdt, aia_boot_scan());
 
-	dt_probe_each_once(fdt, reset_drivers);
+	dt_probe_each_once(fdt, DT_DRIVERS(reset));
 	if (!reset_supported(SBI_SRST_TYPE_SHUTDOWN) && !reset_supported(SBI_SRST_TYPE_COLD_REBOOT) &&
 	    !platform->system_reset)
 		sbi_printf("abacus: warning: no reset device in the DT\n");

@@ -16,7 +16,6 @@
  * ACLINT, firmware/boot_devices.c: each walk costs about 370,000
  * instructions on QEMU virt), for aia_probe_dt.
  */
-extern const struct dt_driver aia_node_driver;
 /*
  * Cold boot, after that walk: finds the AIA nodes and registers the M-level
  * APLICs and IMSIC files as firmware devices (PMP).

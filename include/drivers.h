@@ -22,25 +22,14 @@
  * dropped. A UART whose registers fault when probed is refused.
  */
 #define UART_TX_MAX_POLLS 1000000
-extern const struct dt_driver uart_ns16550_driver;
-extern const struct dt_driver uart_sifive_driver;
 /* The 16550 at base, registers 1 << reg_shift bytes apart, accessed io_width (1 or 4) bytes wide. */
 void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width);
 
-/* ACLINT / CLINT: each hart's MSWI doorbell and timer compare register, the machine's time source. */
-extern const struct dt_driver clint_driver;
-extern const struct dt_driver aclint_mswi_driver;
-extern const struct dt_driver aclint_mtimer_driver;
-/* How many CLINT/ACLINT devices were found and used. */
+/* ACLINT / CLINT: each hart's MSWI doorbell and timer compare register, the machine's time source.
+ * How many CLINT/ACLINT devices were found and used. */
 unsigned int aclint_devices_found(void);
 /* Some hart has an MSWI slot / a timer compare register of the ACLINT (the boot log). */
 bool aclint_mswi_present(void);
 bool aclint_mtimer_present(void);
-
-/* System reset: syscon-poweroff/-reboot writes, gpio-poweroff/-restart lines (each a reset device). */
-extern const struct dt_driver syscon_poweroff_driver;
-extern const struct dt_driver syscon_reboot_driver;
-extern const struct dt_driver gpio_poweroff_driver;
-extern const struct dt_driver gpio_restart_driver;
 
 #endif

@@ -11,14 +11,45 @@ struct dt_driver {
 	int (*probe)(const void *fdt, int node);
 };
 
+/*
+ * The drivers of one kind, gathered by the linker from DT_DRIVER() entries
+ * (firmware/abacus.ld): a new driver is one new file. The kinds are the
+ * walks boot makes (firmware/boot_devices.c):
+ *   console    UARTs; /chosen/stdout-path first, then the first one found
+ *   timer_ipi  IPI doorbells and machine timers, every node (one per socket)
+ *   reset      reset devices, the first node each driver accepts
+ * Within a kind, a node goes to the first driver (in link order) that matches it.
+ */
+struct dt_driver_table {
+	const struct dt_driver *begin, *end;
+};
+
+#if defined(__clang__)
+#define DT_DRIVER_NO_ASAN __attribute__((no_sanitize("address")))   /* host fuzzers: no redzones in the table */
+#else
+#define DT_DRIVER_NO_ASAN
+#endif
+/* Defines the driver `var` of kind `table` (console, timer_ipi, reset): DT_DRIVER(reset, x) = { ... }; */
+#define DT_DRIVER(table, var) \
+	const struct dt_driver var __attribute__((used, section("abacus_dt_" #table), aligned(8))) DT_DRIVER_NO_ASAN
+
+/* The table of one kind: DT_DRIVERS(console). */
+#define DT_DRIVERS(table) \
+	((struct dt_driver_table){ __start_abacus_dt_##table, __stop_abacus_dt_##table })
+extern const struct dt_driver __start_abacus_dt_console[], __stop_abacus_dt_console[];
+extern const struct dt_driver __start_abacus_dt_timer_ipi[], __stop_abacus_dt_timer_ipi[];
+extern const struct dt_driver __start_abacus_dt_reset[], __stop_abacus_dt_reset[];
+
 /* True when the node is compatible with one of the driver's strings. */
 bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node);
-/* Probes the first enabled node (in tree order) a driver of the NULL-terminated
- * list matches and accepts; returns the node or < 0. */
-int dt_probe_first(const void *fdt, const struct dt_driver *const *drivers);
-/* Each driver of the list probes the first such node it accepts; returns how many did. */
-int dt_probe_each_once(const void *fdt, const struct dt_driver *const *drivers);
+/* Probes the first enabled node (in tree order) a driver of the table
+ * matches and accepts; returns the node or < 0. */
+int dt_probe_first(const void *fdt, struct dt_driver_table drivers);
+/* Each driver of the table probes the first such node it accepts; returns how many did. */
+int dt_probe_each_once(const void *fdt, struct dt_driver_table drivers);
 /* Probes every such node; returns how many probes succeeded. */
-int dt_probe_all(const void *fdt, const struct dt_driver *const *drivers);
+int dt_probe_all(const void *fdt, struct dt_driver_table drivers);
+/* The node's first matching driver of the table probes it: true when it accepts it. */
+bool dt_probe_node(const void *fdt, int node, struct dt_driver_table drivers);
 
 #endif

@@ -94,13 +94,18 @@ INDIRECT_CALLS = {
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
     'boot_cold_main': [],
-    'boot_probe_console': ['ns16550_probe', 'sifive_uart_probe'],
-    'probe_stdout': ['ns16550_probe', 'sifive_uart_probe'],
     'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
                        'thead_mtimer_set_compare'],
-    'dt_walk_probe': ['aclint_mswi_probe', 'aclint_mtimer_probe', 'clint_probe', 'ns16550_probe',
-                      'sifive_uart_probe', 'syscon_poweroff_probe', 'syscon_reboot_probe',
-                      'gpio_poweroff_probe', 'gpio_restart_probe', 'aia_note_probe'],
+}
+
+# Tables the linker gathers whose entries hold function pointers: every
+# function an entry of such a section points to is a target of the listed
+# calls, found from the objects' relocations, so a new entry (a new driver:
+# DT_DRIVER, include/dt_driver.h) needs no line here.
+TABLE_CALLS = {
+    'abacus_dt_console': ['dt_walk_probe', 'dt_probe_node'],
+    'abacus_dt_timer_ipi': ['dt_walk_probe', 'dt_probe_node'],
+    'abacus_dt_reset': ['dt_walk_probe', 'dt_probe_node'],
 }
 
 # Address-taken functions that C never calls on a hart's stack: trap and
@@ -227,6 +232,7 @@ class Build:
         self.by_name = {}         # bare name -> [titles]
         self.calls = {}           # title -> [(callee title or name, site)]
         self.objects = self.linked_objects()
+        self.table_targets = {}   # calling function -> functions of linker-gathered tables it calls (TABLE_CALLS)
         self.platforms = {m.group(1) for m in (re.search(r'/platform/([^/]+)/', o) for o in self.objects) if m}
 
     def linked_objects(self):
@@ -290,6 +296,9 @@ class Build:
                 if section.endswith('sbi_extension_table') and rtype == 'R_RISCV_64' and \
                         (offset - slots) % (1 << shift) == handler:
                     handlers.add(sym)
+                elif section in TABLE_CALLS:
+                    for caller in TABLE_CALLS[section]:
+                        self.table_targets.setdefault(caller, set()).add(sym)
                 else:
                     taken.add(sym)
         return taken, handlers, asm_calls
@@ -342,10 +351,11 @@ class Build:
                 continue
             if callee == '__indirect_call':
                 key = bare(title)
-                if key not in INDIRECT_CALLS:
+                if key not in INDIRECT_CALLS and key not in self.table_targets:
                     self.errors.append('%s (%s): indirect call not listed in INDIRECT_CALLS' % (key, site))
                     continue
-                targets = [t for name in INDIRECT_CALLS[key] for t in self.resolve(name)]
+                names = INDIRECT_CALLS.get(key, []) + sorted(self.table_targets.get(key, ()))
+                targets = [t for name in names for t in self.resolve(name)]
             elif bare(callee) in ASM_FUNCTIONS and not self.resolve(callee):
                 yield None, (ASM_FUNCTIONS[bare(callee)], bare(callee))
                 continue

@@ -32,7 +32,7 @@ bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node)
  */
 enum dt_probe_mode { DT_PROBE_FIRST, DT_PROBE_EACH_ONCE, DT_PROBE_ALL };
 
-static int dt_walk_probe(const void *fdt, const struct dt_driver *const *drivers, enum dt_probe_mode mode)
+static int dt_walk_probe(const void *fdt, struct dt_driver_table drivers, enum dt_probe_mode mode)
 {
 	int parents[DT_WALK_MAX_DEPTH];
 	int node, depth = 0, probed = 0;
@@ -47,8 +47,8 @@ static int dt_walk_probe(const void *fdt, const struct dt_driver *const *drivers
 		compat = fdt_getprop(fdt, node, "compatible", &len);
 		if (!compat)
 			continue;
-		for (unsigned int i = 0; drivers[i]; i++) {
-			const struct dt_driver *d = drivers[i];
+		for (unsigned int i = 0; drivers.begin + i < drivers.end; i++) {
+			const struct dt_driver *d = drivers.begin + i;
 			bool ok;
 
 			if ((done >> i) & 1 || !compatible_matches(d, compat, len))
@@ -72,17 +72,25 @@ static int dt_walk_probe(const void *fdt, const struct dt_driver *const *drivers
 	return mode == DT_PROBE_FIRST ? -1 : probed;
 }
 
-int dt_probe_first(const void *fdt, const struct dt_driver *const *drivers)
+int dt_probe_first(const void *fdt, struct dt_driver_table drivers)
 {
 	return dt_walk_probe(fdt, drivers, DT_PROBE_FIRST);
 }
 
-int dt_probe_each_once(const void *fdt, const struct dt_driver *const *drivers)
+int dt_probe_each_once(const void *fdt, struct dt_driver_table drivers)
 {
 	return dt_walk_probe(fdt, drivers, DT_PROBE_EACH_ONCE);
 }
 
-int dt_probe_all(const void *fdt, const struct dt_driver *const *drivers)
+int dt_probe_all(const void *fdt, struct dt_driver_table drivers)
 {
 	return dt_walk_probe(fdt, drivers, DT_PROBE_ALL);
+}
+
+bool dt_probe_node(const void *fdt, int node, struct dt_driver_table drivers)
+{
+	for (const struct dt_driver *d = drivers.begin; d < drivers.end; d++)
+		if (dt_driver_matches(d, fdt, node))
+			return d->probe(fdt, node) == 0;
+	return false;
 }

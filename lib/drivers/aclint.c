@@ -195,9 +195,9 @@ static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0",
 static const char *const mswi_compatible[] = { "riscv,aclint-mswi", NULL };
 static const char *const mtimer_compatible[] = { "riscv,aclint-mtimer", NULL };
 
-const struct dt_driver clint_driver = { "clint", clint_compatible, clint_probe };
-const struct dt_driver aclint_mswi_driver = { "aclint-mswi", mswi_compatible, aclint_mswi_probe };
-const struct dt_driver aclint_mtimer_driver = { "aclint-mtimer", mtimer_compatible, aclint_mtimer_probe };
+DT_DRIVER(timer_ipi, clint_driver) = { "clint", clint_compatible, clint_probe };
+DT_DRIVER(timer_ipi, aclint_mswi_driver) = { "aclint-mswi", mswi_compatible, aclint_mswi_probe };
+DT_DRIVER(timer_ipi, aclint_mtimer_driver) = { "aclint-mtimer", mtimer_compatible, aclint_mtimer_probe };
 
 unsigned int aclint_devices_found(void)
 {

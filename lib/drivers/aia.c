@@ -79,7 +79,7 @@ static int aia_note_probe(const void *fdt, int node)
 }
 
 static const char *const aia_compatible[] = { "riscv,imsics", "qemu,imsics", "riscv,aplic", "qemu,aplic", NULL };
-const struct dt_driver aia_node_driver = { "aia", aia_compatible, aia_note_probe };
+DT_DRIVER(timer_ipi, aia_node_driver) = { "aia", aia_compatible, aia_note_probe };
 
 const struct aia_dt *aia_boot_scan(void)
 {

@@ -118,9 +118,9 @@ static int gpio_restart_probe(const void *fdt, int node)
 
 static const char *const gpio_poweroff_compatible[] = { "gpio-poweroff", NULL };
 static const char *const gpio_restart_compatible[] = { "gpio-restart", NULL };
-const struct dt_driver gpio_poweroff_driver = { "gpio-poweroff", gpio_poweroff_compatible,
+DT_DRIVER(reset, gpio_poweroff_driver) = { "gpio-poweroff", gpio_poweroff_compatible,
 							gpio_poweroff_probe };
-const struct dt_driver gpio_restart_driver = { "gpio-restart", gpio_restart_compatible,
+DT_DRIVER(reset, gpio_restart_driver) = { "gpio-restart", gpio_restart_compatible,
 						       gpio_restart_probe };
 
 static bool gpio_reset_supported(unsigned long type)

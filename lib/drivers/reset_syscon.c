@@ -96,5 +96,5 @@ static int syscon_reboot_probe(const void *fdt, int node)
 
 static const char *const poweroff_compatible[] = { "syscon-poweroff", NULL };
 static const char *const reboot_compatible[] = { "syscon-reboot", NULL };
-const struct dt_driver syscon_poweroff_driver = { "syscon-poweroff", poweroff_compatible, syscon_poweroff_probe };
-const struct dt_driver syscon_reboot_driver = { "syscon-reboot", reboot_compatible, syscon_reboot_probe };
+DT_DRIVER(reset, syscon_poweroff_driver) = { "syscon-poweroff", poweroff_compatible, syscon_poweroff_probe };
+DT_DRIVER(reset, syscon_reboot_driver) = { "syscon-reboot", reboot_compatible, syscon_reboot_probe };

@@ -105,7 +105,7 @@ static int ns16550_probe(const void *fdt, int node)
 
 static const char *const ns16550_compatible[] = { "ns16550a", "ns16550", "snps,dw-apb-uart", NULL };
 
-const struct dt_driver uart_ns16550_driver = {
+DT_DRIVER(console, uart_ns16550_driver) = {
 	.name = "ns16550",
 	.compatible = ns16550_compatible,
 	.probe = ns16550_probe,

@@ -66,7 +66,7 @@ static int sifive_uart_probe(const void *fdt, int node)
 static const char *const sifive_uart_compatible[] = { "sifive,uart0", "sifive,fu740-c000-uart",
 						       "sifive,fu540-c000-uart", NULL };
 
-const struct dt_driver uart_sifive_driver = {
+DT_DRIVER(console, uart_sifive_driver) = {
 	.name = "sifive-uart",
 	.compatible = sifive_uart_compatible,
 	.probe = sifive_uart_probe,

@@ -157,8 +157,8 @@ static const struct line_spec restart_pin10_active_high = {
 static int probe_fdt(const char *ctrl, int ctrl_len, const struct line_spec *a, const struct line_spec *b)
 {
 	void *fdt = build_fdt(ctrl, ctrl_len, a, b);
-	static const struct dt_driver *const drivers[] = { &gpio_poweroff_driver, &gpio_restart_driver, NULL };
-	int ret = fdt ? (dt_probe_each_once(fdt, drivers) > 0 ? 0 : -1) : -100;
+	/* The reset table holds the two GPIO drivers: reset_gpio.c is the only driver linked. */
+	int ret = fdt ? (dt_probe_each_once(fdt, DT_DRIVERS(reset)) > 0 ? 0 : -1) : -100;
 
 	free(fdt);
 	return ret;

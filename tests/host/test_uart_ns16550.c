@@ -17,6 +17,9 @@
 #include "test.h"
 #include "trap_expect.h"
 
+/* The driver under test: its DT_DRIVER() entry (lib/drivers/uart_ns16550.c). */
+extern const struct dt_driver uart_ns16550_driver;
+
 TEST_MAIN_GLOBALS
 
 #define UART_LSR_DR   0x01
