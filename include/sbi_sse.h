@@ -78,8 +78,8 @@ struct sse_event {
 		};
 		uint64_t rank;
 	};
+	uint32_t config;                  /* CONFIG: only ONESHOT (bit 0) is defined, and writable */
 	bool global;
-	unsigned long config;
 	unsigned long preferred_hart;     /* global events, as S-mode wrote it (a local event reads its hart's id) */
 	unsigned long entry_pc, entry_arg;
 	unsigned long interrupted[4];     /* SSE_INTERRUPTED_* */

@@ -130,7 +130,7 @@ static void sse_attr_write(struct sse_event *e, uint32_t attr, unsigned long val
 		e->priority = (uint32_t)value;
 		break;
 	case SBI_SSE_ATTR_CONFIG:
-		e->config = value;
+		e->config = (uint32_t)value;        /* ONESHOT or 0 (checked) */
 		break;
 	case SBI_SSE_ATTR_PREFERRED_HART:
 		e->preferred_hart = value;
