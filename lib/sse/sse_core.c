@@ -136,12 +136,11 @@ static struct sse_event *sse_pick(struct hart_state *hs, bool with_globals)
 			best = e;
 	}
 	if (with_globals) {
-		for (int i = 0; i < SSE_GLOBAL_EVENTS; i++) {
-			struct sse_event *e = &sse_global_events[i];
-			if (((sh->global_targeted >> i) & 1) && e->target == hs && sse_ready_to_run(e) &&
-			    (!best || sse_key(e) < sse_key(best)))
+		unsigned long targeted = sh->global_targeted;
+
+		for (struct sse_event *e = sse_global_events; targeted; e++, targeted >>= 1)
+			if ((targeted & 1) && e->target == hs && sse_ready_to_run(e) && (!best || sse_key(e) < sse_key(best)))
 				best = e;
-		}
 	}
 	if (best && sh->nr_running && sse_key(best) >= sse_key(sh->running[sh->nr_running - 1]))
 		return NULL;
