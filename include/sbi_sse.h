@@ -18,10 +18,14 @@
  * specific IDs too (Abacus defines none), reserved IDs SBI_ERR_INVALID_PARAM.
  *
  * Locking: a local event is touched only by its own hart (M-mode is not
- * preemptible), except that another hart's sbi_sse_inject sets a bit in
- * remote_pending and sends an IPI. Global events are guarded by one lock,
- * which also guards every hart's `masked` flag and global_targeted word, so
- * routing decisions see a consistent picture.
+ * preemptible), except for its status word: another hart's sbi_sse_inject
+ * sets the pending bit there, with one compare-and-swap that succeeds only
+ * while the event is in use and still in the registration the injector first
+ * saw (SSE_STATUS_*), and sends an IPI. Every other field of a local event is
+ * its hart's alone, so an injector never sees one half-written. Global
+ * events are guarded by one lock, which also guards every hart's `masked`
+ * flag and global_targeted word, so routing decisions see a consistent
+ * picture.
  */
 #ifndef ABACUS_SBI_SSE_H
 #define ABACUS_SBI_SSE_H
@@ -48,14 +52,34 @@ struct hart_state;
 #define SSE_INTERRUPTED_A6    2
 #define SSE_INTERRUPTED_A7    3
 
+/*
+ * An event's status word, the one field of a local event another hart
+ * touches (sbi_sse_inject): bits 1:0 the state (SBI_SSE_STATE_*), the sign
+ * bit pending (sse_pick passes over an event that is not with one branch),
+ * and between them the number of the event's returns to UNUSED
+ * (unregister, its hart's stop): the registration an injection first saw,
+ * which it must still find to succeed.
+ */
+#define SSE_STATUS_STATE        0x3UL
+#define SSE_STATUS_REGISTRATION 0x4UL      /* one step of the count */
+#define SSE_STATUS_PENDING      (1UL << 63)
+
 struct sse_event {
-	uint32_t event_id;
-	uint8_t state;                    /* SBI_SSE_STATE_* */
-	bool pending;
-	bool injectable;
+	unsigned long status;             /* SSE_STATUS_* */
+	/*
+	 * The event's rank among ready events: priority, then event_id (lower
+	 * wins: "Software Event Priority"), one 64-bit load on a little-endian
+	 * hart (lib/sse/sse_core.c, sse_key).
+	 */
+	union {
+		struct {
+			uint32_t event_id;
+			uint32_t priority;
+		};
+		uint64_t rank;
+	};
+	uint32_t config;                  /* CONFIG: only ONESHOT (bit 0) is defined, and writable */
 	bool global;
-	uint32_t priority;
-	unsigned long config;
 	unsigned long preferred_hart;     /* global events, as S-mode wrote it (a local event reads its hart's id) */
 	unsigned long entry_pc, entry_arg;
 	unsigned long interrupted[4];     /* SSE_INTERRUPTED_* */
@@ -72,7 +96,6 @@ struct sse_hart {
 	uint32_t supported_local;                     /* bit i: local event i exists on this hart */
 	bool masked;                                  /* under the global lock */
 	bool smode_lcofie;                            /* S-mode's sie.LCOFIE while M-mode takes LCOFI */
-	volatile unsigned long remote_pending;        /* bit i: local event i injected by another hart */
 	volatile unsigned long global_targeted;       /* bit i: global event i routed here */
 };
 
@@ -103,8 +126,10 @@ void sse_context_resume(struct sse_cpu_context *ctx, const unsigned long interru
 void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp);
 /* Global events: default preferred hart (called once, on the boot hart). */
 void sse_global_init(unsigned long default_hartid);
-/* HSM stop: local events back to UNUSED, the hart masked; global events that
- * prefer it keep PREFERRED_HART and wait for it (docs/sbi3.md). */
+/* HSM stop: local events back to UNUSED, nothing pending, the hart masked;
+ * global events that prefer it keep PREFERRED_HART and wait for it
+ * (docs/sbi3.md). An injection racing the stop succeeds before it (and its
+ * event is dropped with the rest) or fails after it. */
 void sse_hart_reset(struct hart_state *hs);
 
 /* ---- Event sources ---- */

@@ -10,12 +10,15 @@
 #include "sbi_sse.h"
 #include "sse_internal.h"
 
+/* The status word holds the state where STATUS has it. */
+_Static_assert(SSE_STATUS_STATE == SBI_SSE_ATTR_STATUS_STATE_MASK, "SSE status word");
+
 static unsigned long sse_attr_value(const struct hart_state *hs, const struct sse_event *e, uint32_t attr)
 {
 	switch (attr) {
 	case SBI_SSE_ATTR_STATUS:
-		return e->state | (e->pending ? SBI_SSE_ATTR_STATUS_PENDING : 0) |
-		       (e->injectable ? SBI_SSE_ATTR_STATUS_INJECT : 0);
+		return (sse_status(e) & SSE_STATUS_STATE) | (sse_status(e) & SSE_STATUS_PENDING ? SBI_SSE_ATTR_STATUS_PENDING : 0) |
+		       (sse_injectable(e) ? SBI_SSE_ATTR_STATUS_INJECT : 0);
 	case SBI_SSE_ATTR_PRIORITY:
 		return e->priority;
 	case SBI_SSE_ATTR_CONFIG:
@@ -88,7 +91,7 @@ static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *
 				 unsigned long value)
 {
 	/* UNUSED (0) or REGISTERED (1). */
-	bool settable = e->state <= SBI_SSE_STATE_REGISTERED;
+	bool settable = sse_state(e) <= SBI_SSE_STATE_REGISTERED;
 	struct hart_state *t;
 
 	switch (attr) {
@@ -112,7 +115,7 @@ static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *
 		t = hart_by_id(value);
 		return t && sse_hart_takes_events(t) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
 	default:   /* INTERRUPTED_*: the running handler's, on its own hart */
-		if (e->state != SBI_SSE_STATE_RUNNING || (e->global && e->running_on != hs))
+		if (sse_state(e) != SBI_SSE_STATE_RUNNING || (e->global && e->running_on != hs))
 			return SBI_ERR_INVALID_STATE;
 		if (attr == SBI_SSE_ATTR_INTERRUPTED_FLAGS && (value & ~SBI_SSE_FLAGS_ALL))
 			return SBI_ERR_INVALID_PARAM;
@@ -127,7 +130,7 @@ static void sse_attr_write(struct sse_event *e, uint32_t attr, unsigned long val
 		e->priority = (uint32_t)value;
 		break;
 	case SBI_SSE_ATTR_CONFIG:
-		e->config = value;
+		e->config = (uint32_t)value;        /* ONESHOT or 0 (checked) */
 		break;
 	case SBI_SSE_ATTR_PREFERRED_HART:
 		e->preferred_hart = value;

@@ -9,8 +9,8 @@
  *
  * Readiness: hs->sse_ready is recomputed by the hart itself after anything
  * that may change it (its own SSE calls, LCOFI, an SSE IPI, delivery,
- * completion). Another hart never writes it: it sets remote_pending or
- * global_targeted and sends an IPI.
+ * completion). Another hart never writes it: it sets a local event's
+ * pending bit (sse_status_inject) or global_targeted and sends an IPI.
  */
 #include <stddef.h>
 #include "hart.h"
@@ -81,39 +81,40 @@ static int sse_global_index(uint32_t id)
 	return -1;
 }
 
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "sse_event.rank: priority in the upper half");
+
 static uint64_t sse_key(const struct sse_event *e)
 {
 	/* Lower value wins; equal priorities go by event_id (Software Event Priority). */
-	return ((uint64_t)e->priority << 32) | e->event_id;
+	return e->rank;
 }
 
-static void sse_event_reset(struct sse_event *e, uint32_t id, bool global, unsigned long preferred_hart)
+/*
+ * An event's attributes back to their reset values, UNUSED and nothing
+ * pending. Field by field, the status word first: another hart may be
+ * injecting the event (sse_status_inject), and must never find it half
+ * reset. event_id and global never change after boot (sse_event_init).
+ */
+static void sse_event_reset(struct sse_event *e, unsigned long preferred_hart)
 {
-	*e = (struct sse_event){
-		.event_id = id,
-		.state = SBI_SSE_STATE_UNUSED,
-		.global = global,
-		/* Software and PMU overflow events may be injected; a fake double
-		 * trap would only make S-mode panic. */
-		.injectable = id != SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP,
-		.preferred_hart = preferred_hart,
-	};
+	sse_status_unuse(e);
+	e->priority = 0;
+	e->config = 0;
+	e->preferred_hart = preferred_hart;
+	e->entry_pc = 0;
+	e->entry_arg = 0;
+	for (int i = 0; i < 4; i++)
+		e->interrupted[i] = 0;
+	e->target = NULL;
+	e->running_on = NULL;
 }
 
-/* Other harts' injections of local events become pending here. */
-static void sse_fold_remote(struct sse_hart *sh)
+static void sse_event_init(struct sse_event *e, uint32_t id, bool global, unsigned long preferred_hart)
 {
-	unsigned long bits;
-
-	/* The common case, one load. A bit set after this load comes with an
-	 * IPI, whose sse_ipi() folds it. */
-	if (!sh->remote_pending)
-		return;
-	bits = __atomic_exchange_n(&sh->remote_pending, 0, __ATOMIC_ACQUIRE);
-
-	for (int i = 0; i < SSE_LOCAL_EVENTS; i++)
-		if ((bits >> i) & 1 && sh->local[i].state != SBI_SSE_STATE_UNUSED)
-			sh->local[i].pending = true;
+	e->event_id = id;
+	e->global = global;
+	__atomic_store_n(&e->status, 0, __ATOMIC_RELAXED);
+	sse_event_reset(e, preferred_hart);
 }
 
 /*
@@ -131,14 +132,15 @@ static struct sse_event *sse_pick(struct hart_state *hs, bool with_globals)
 		return NULL;
 	for (int i = 0; i < SSE_LOCAL_EVENTS; i++) {
 		struct sse_event *e = &sh->local[i];
-		if (e->pending && e->state == SBI_SSE_STATE_ENABLED && (!best || sse_key(e) < sse_key(best)))
+		if (sse_ready_to_run(e) && (!best || sse_key(e) < sse_key(best)))
 			best = e;
 	}
-	for (int i = 0; i < SSE_GLOBAL_EVENTS && with_globals; i++) {
-		struct sse_event *e = &sse_global_events[i];
-		if (((sh->global_targeted >> i) & 1) && e->target == hs && e->pending &&
-		    e->state == SBI_SSE_STATE_ENABLED && (!best || sse_key(e) < sse_key(best)))
-			best = e;
+	if (with_globals) {
+		unsigned long targeted = sh->global_targeted;
+
+		for (struct sse_event *e = sse_global_events; targeted; e++, targeted >>= 1)
+			if ((targeted & 1) && e->target == hs && sse_ready_to_run(e) && (!best || sse_key(e) < sse_key(best)))
+				best = e;
 	}
 	if (best && sh->nr_running && sse_key(best) >= sse_key(sh->running[sh->nr_running - 1]))
 		return NULL;
@@ -148,9 +150,14 @@ static struct sse_event *sse_pick(struct hart_state *hs, bool with_globals)
 static void sse_update_ready(struct hart_state *hs)
 {
 	struct sse_hart *sh = sse_of(hs);
-	bool lock = __atomic_load_n(&sh->global_targeted, __ATOMIC_ACQUIRE) != 0;
+	bool lock;
 
-	sse_fold_remote(sh);
+	/* Nothing runs on a masked hart (which only this hart unmasks). */
+	if (sh->masked) {
+		hs->sse_ready = 0;
+		return;
+	}
+	lock = __atomic_load_n(&sh->global_targeted, __ATOMIC_ACQUIRE) != 0;
 	if (lock)
 		spin_lock(&sse_global_lock);
 	hs->sse_ready = sse_pick(hs, lock) != NULL;
@@ -185,7 +192,7 @@ static void sse_route(struct hart_state *self, struct sse_event *e)
 {
 	struct hart_state *t;
 
-	if (e->state != SBI_SSE_STATE_ENABLED || !e->pending || e->target)
+	if (!sse_ready_to_run(e) || e->target)
 		return;
 	t = hart_by_id(e->preferred_hart);
 	if (!t || !t->ext || t->ext->sse.masked)
@@ -206,7 +213,6 @@ long sse_get(struct hart_state *hs, uint32_t event_id, struct sse_event **out)
 	if (i >= 0) {
 		if (!((sh->supported_local >> i) & 1))
 			return SBI_ERR_NOT_SUPPORTED;
-		sse_fold_remote(sh);
 		*out = &sh->local[i];
 		return SBI_SUCCESS;
 	}
@@ -220,9 +226,9 @@ long sse_get(struct hart_state *hs, uint32_t event_id, struct sse_event **out)
 }
 
 /* The PMU overflow event decides who takes LCOFI (include/sse_hw.h). */
-static void sse_state_changed(struct sse_hart *sh, struct sse_event *e, uint8_t old_state)
+static void sse_state_changed(struct sse_hart *sh, struct sse_event *e, unsigned int old_state)
 {
-	bool was = old_state >= SBI_SSE_STATE_ENABLED, is = e->state >= SBI_SSE_STATE_ENABLED;
+	bool was = old_state >= SBI_SSE_STATE_ENABLED, is = sse_state(e) >= SBI_SSE_STATE_ENABLED;
 
 	if (e->event_id != SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW || was == is)
 		return;
@@ -232,11 +238,12 @@ static void sse_state_changed(struct sse_hart *sh, struct sse_event *e, uint8_t 
 		sse_hw_lcofi_give(sh->smode_lcofie);
 }
 
-static void sse_set_state(struct sse_hart *sh, struct sse_event *e, uint8_t state)
+/* Between two states other than UNUSED; pending stays as it is. */
+static void sse_set_state(struct sse_hart *sh, struct sse_event *e, unsigned int state)
 {
-	uint8_t old = e->state;
+	unsigned int old = sse_state(e);
 
-	__atomic_store_n(&e->state, state, __ATOMIC_RELEASE);   /* read by injecting harts */
+	sse_status_move(e, old, state);
 	sse_state_changed(sh, e, old);
 }
 
@@ -245,7 +252,7 @@ static void sse_set_state(struct sse_hart *sh, struct sse_event *e, uint8_t stat
 void sse_global_init(unsigned long default_hartid)
 {
 	for (int i = 0; i < SSE_GLOBAL_EVENTS; i++)
-		sse_event_reset(&sse_global_events[i], sse_global_ids[i], true, default_hartid);
+		sse_event_init(&sse_global_events[i], sse_global_ids[i], true, default_hartid);
 }
 
 void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
@@ -253,7 +260,7 @@ void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
 	struct sse_hart *sh = sse_of(hs);
 
 	for (int i = 0; i < SSE_LOCAL_EVENTS; i++)
-		sse_event_reset(&sh->local[i], sse_local_ids[i], false, hs->hartid);
+		sse_event_init(&sh->local[i], sse_local_ids[i], false, hs->hartid);
 	/* A hart without S-mode has no handler to run: no local events. */
 	sh->supported_local = 0;
 	if (hart_offered_to_smode(hs)) {
@@ -266,7 +273,6 @@ void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
 	sh->nr_running = 0;
 	sh->masked = true;       /* "masked initially on all harts" */
 	sh->smode_lcofie = false;
-	sh->remote_pending = 0;
 	sh->global_targeted = 0;
 	hs->sse_ready = 0;
 }
@@ -288,20 +294,21 @@ void sse_hart_reset(struct hart_state *hs)
 		if (e->running_on == hs) {
 			/* Its handler died with the hart: the event is done. */
 			e->running_on = NULL;
-			e->state = (e->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED
-									   : SBI_SSE_STATE_ENABLED;
+			sse_status_move(e, SBI_SSE_STATE_RUNNING,
+					(e->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED
+										  : SBI_SSE_STATE_ENABLED);
 		}
 		if (e->target == hs)
 			sse_untarget(e);
 	}
 	spin_unlock(&sse_global_lock);
+	/* Injections into this hart from now on fail (sse_status_unuse). */
 	for (int i = 0; i < SSE_LOCAL_EVENTS; i++) {
-		uint8_t old = sh->local[i].state;
-		sse_event_reset(&sh->local[i], sse_local_ids[i], false, hs->hartid);
+		unsigned int old = sse_state(&sh->local[i]);
+		sse_event_reset(&sh->local[i], hs->hartid);
 		sse_state_changed(sh, &sh->local[i], old);
 	}
 	sh->nr_running = 0;
-	sh->remote_pending = 0;
 	hs->sse_ready = 0;
 }
 
@@ -310,11 +317,11 @@ void sse_hart_reset(struct hart_state *hs)
 void sse_pmu_overflow(struct hart_state *hs)
 {
 	struct sse_event *e = &sse_of(hs)->local[SSE_LOCAL_PMU_OVERFLOW];
-	if (e->state >= SBI_SSE_STATE_ENABLED) {
+	if (sse_state(e) >= SBI_SSE_STATE_ENABLED) {
 		/* OF bits, scountovf and the snapshot bitmap stay as the hardware
 		 * left them: S-mode reads them in its handler. */
 		sse_hw_lcofi_ack();
-		e->pending = true;
+		sse_status_signal(e);
 	} else {
 		/* Not ours (cannot happen while the routing is right): S-mode's. */
 		sse_hw_lcofi_give(sse_of(hs)->smode_lcofie);
@@ -329,9 +336,9 @@ bool sse_double_trap(struct hart_state *hs)
 
 	/* Returning to the trapping code would only trap again: without a
 	 * handler able to run now, the hart cannot go on. */
-	if (!((sh->supported_local >> SSE_LOCAL_DOUBLE_TRAP) & 1) || e->state != SBI_SSE_STATE_ENABLED || sh->masked)
+	if (!((sh->supported_local >> SSE_LOCAL_DOUBLE_TRAP) & 1) || sse_state(e) != SBI_SSE_STATE_ENABLED || sh->masked)
 		return false;
-	e->pending = true;
+	sse_status_signal(e);
 	sse_update_ready(hs);
 	return hs->sse_ready != 0;
 }
@@ -351,13 +358,12 @@ bool sse_deliver(struct hart_state *hs, struct sse_cpu_context *ctx)
 	bool lock = __atomic_load_n(&sh->global_targeted, __ATOMIC_ACQUIRE) != 0;
 	struct sse_event *e;
 
-	sse_fold_remote(sh);
 	if (lock)
 		spin_lock(&sse_global_lock);
 	e = sse_pick(hs, lock);
 	if (e) {
-		e->pending = false;
-		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_RUNNING);
+		/* Pending, which only this hart (or the lock's holder) clears: RUNNING, not pending. */
+		sse_status_move(e, SBI_SSE_STATE_ENABLED | SSE_STATUS_PENDING, SBI_SSE_STATE_RUNNING);
 		if (e->global) {
 			sse_untarget(e);
 			e->running_on = hs;
@@ -381,14 +387,17 @@ bool sbi_sse_complete(struct hart_state *hs, struct sse_cpu_context *ctx)
 {
 	struct sse_hart *sh = sse_of(hs);
 	struct sse_event *e;
+	unsigned int to;
 
 	if (!sh->nr_running)
 		return false;
 	e = sh->running[--sh->nr_running];
 	if (e->global)
 		spin_lock(&sse_global_lock);
-	sse_set_state(sse_of(hs), e, (e->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED
-								    : SBI_SSE_STATE_ENABLED);
+	to = (e->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED : SBI_SSE_STATE_ENABLED;
+	sse_status_move(e, SBI_SSE_STATE_RUNNING, to);
+	if (to == SBI_SSE_STATE_REGISTERED)
+		sse_state_changed(sh, e, SBI_SSE_STATE_RUNNING);     /* a ONESHOT PMU event gives LCOFI back */
 	sse_context_resume(ctx, e->interrupted);
 	if (e->global) {
 		e->running_on = NULL;
@@ -416,12 +425,13 @@ struct sbiret sbi_sse_register(struct hart_state *hs, uint32_t event_id, unsigne
 	 */
 	if ((handler_entry_pc & 1) || !sse_hw_entry_pc_ok(handler_entry_pc))
 		err = SBI_ERR_INVALID_PARAM;
-	else if (e->state != SBI_SSE_STATE_UNUSED)
+	else if (sse_state(e) != SBI_SSE_STATE_UNUSED)
 		err = SBI_ERR_INVALID_STATE;
 	else {
 		e->entry_pc = handler_entry_pc;
 		e->entry_arg = handler_entry_arg;
-		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_REGISTERED);
+		/* UNUSED: nobody else changes the word now (sse_status_inject). */
+		sse_status_move(e, SBI_SSE_STATE_UNUSED, SBI_SSE_STATE_REGISTERED);
 	}
 	sse_put(e);
 	return sbiret_err(err);
@@ -434,12 +444,10 @@ struct sbiret sbi_sse_unregister(struct hart_state *hs, uint32_t event_id)
 
 	if (err)
 		return sbiret_err(err);
-	if (e->state != SBI_SSE_STATE_REGISTERED)
+	if (sse_state(e) != SBI_SSE_STATE_REGISTERED)
 		err = SBI_ERR_INVALID_STATE;
-	else {
-		e->pending = false;
-		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_UNUSED);
-	}
+	else
+		sse_status_unuse(e);      /* nothing pending; a racing injection fails */
 	sse_put(e);
 	return sbiret_err(err);
 }
@@ -451,7 +459,7 @@ struct sbiret sbi_sse_enable(struct hart_state *hs, uint32_t event_id)
 
 	if (err)
 		return sbiret_err(err);
-	if (e->state != SBI_SSE_STATE_REGISTERED)
+	if (sse_state(e) != SBI_SSE_STATE_REGISTERED)
 		err = SBI_ERR_INVALID_STATE;
 	else {
 		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_ENABLED);
@@ -470,7 +478,7 @@ struct sbiret sbi_sse_disable(struct hart_state *hs, uint32_t event_id)
 
 	if (err)
 		return sbiret_err(err);
-	if (e->state != SBI_SSE_STATE_ENABLED)
+	if (sse_state(e) != SBI_SSE_STATE_ENABLED)
 		err = SBI_ERR_INVALID_STATE;
 	else {
 		sse_set_state(sse_of(hs), e, SBI_SSE_STATE_REGISTERED);
@@ -486,7 +494,8 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 {
 	int i = sse_local_index(event_id);
 	struct hart_state *target;
-	struct sse_event *e;
+	struct sse_event *e, *local;
+	unsigned long seen;
 	long err = SBI_SUCCESS;
 
 	if (i < 0) {
@@ -494,37 +503,44 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 		err = sse_get(hs, event_id, &e);
 		if (err)
 			return sbiret_err(err);
-		if (!e->injectable)
+		if (!sse_injectable(e))
 			err = SBI_ERR_INVALID_PARAM;
-		else if (e->state == SBI_SSE_STATE_UNUSED)
-			err = SBI_ERR_FAILED;         /* nobody to deliver it to */
-		else {
-			e->pending = true;
+		else if (!sse_status_inject(e, sse_status(e)))
+			err = SBI_ERR_FAILED;         /* UNUSED: nobody to deliver it to */
+		else
 			sse_route(hs, e);
-		}
 		sse_put(e);
 		sse_update_ready(hs);
 		return sbiret_err(err);
 	}
+	/* A valid hart_id whatever its HSM state: a stopped hart's events are UNUSED (FAILED). */
 	target = hart_by_id(hart_id);
 	if (!target || !target->ext || !hart_offered_to_smode(target))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!((sse_of(target)->supported_local >> i) & 1))
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-	e = &sse_of(target)->local[i];
-	if (!e->injectable)
+	if (i == SSE_LOCAL_DOUBLE_TRAP)      /* !sse_injectable() */
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	/* The target's state, as it is now; an unregister racing with this
-	 * injection drops the pending bit (sse_fold_remote), as if it came after. */
-	if (__atomic_load_n(&e->state, __ATOMIC_ACQUIRE) == SBI_SSE_STATE_UNUSED)
-		return sbiret_err(SBI_ERR_FAILED);
+	local = &sse_of(target)->local[i];
+	seen = sse_status(local);
 	if (target == hs) {
-		e->pending = true;
-	} else {
-		__atomic_fetch_or(&sse_of(target)->remote_pending, 1UL << i, __ATOMIC_RELEASE);
-		sbi_ipi_raise(target, &sse_ipi_reason);
+		/* Its own event: nobody else changes its state meanwhile. */
+		if (!(seen & SSE_STATUS_STATE))
+			return sbiret_err(SBI_ERR_FAILED);
+		sse_status_signal(local);
+		sse_update_ready(hs);
+		return sbiret_ok(0);
 	}
-	sse_update_ready(hs);
+	/*
+	 * Another hart's, in one word read once: SUCCESS if the event is in use
+	 * and still in that registration when the pending bit is set; FAILED if
+	 * it is UNUSED, or its hart stopped (or S-mode unregistered it) after
+	 * the read: an injection racing the stop is answered as of the stop and
+	 * never kept for the next registration (docs/sbi3.md).
+	 */
+	if (!sse_status_inject(local, seen))
+		return sbiret_err(SBI_ERR_FAILED);
+	sbi_ipi_raise(target, &sse_ipi_reason);
 	return sbiret_ok(0);
 }
 

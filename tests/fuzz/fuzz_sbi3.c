@@ -20,6 +20,12 @@
  *   preferred hart, never while that hart is masked; sse_ready says exactly
  *   whether an event can be delivered; LCOFI is M-mode's exactly while the
  *   PMU overflow event is enabled or running;
+ * - an injection racing its target's stop: another hart's inject reads the
+ *   target's event in one step and sets it pending in a later one, with
+ *   stops, restarts, unregisters and registers of the target in between;
+ *   it lands exactly when the event is in use and has not been unregistered
+ *   or stopped since the read (a stale injection never reaches the next
+ *   registration), else it fails and leaves nothing pending;
  * - FWFT: a set value reads back and reached the hardware; locks hold;
  * - DBTR: no trigger ever has M or dmode set, or an address match in the
  *   firmware region; an uninstalled trigger cannot fire;
@@ -38,6 +44,7 @@
 #include "sbi_ipi.h"
 #include "sbi_memory.h"
 #include "sse_hw.h"
+#include "sse_internal.h"
 
 #define LOCAL_EVENTS  SSE_LOCAL_EVENTS
 
@@ -46,7 +53,15 @@
 static struct host_sse {
 	bool lcofi_mmode, mie_lcofie;
 	struct sse_cpu_context ctx;      /* S-mode context as the exit path would see it */
+	unsigned long unused_count[LOCAL_EVENTS];   /* the harness's count of returns to UNUSED */
 } hsse[HOST_HARTS];
+
+/* An injection between its read of the target's event and its compare-and-swap. */
+static struct {
+	bool active;
+	unsigned int target, index;
+	unsigned long seen, unused_count;
+} inflight;
 static unsigned long fwft_hw[HOST_HARTS][SBI_FWFT_FEATURE_COUNT];
 
 bool sse_hw_lcofi_take(void)
@@ -107,6 +122,7 @@ void sbi3_machine_reset(void)
 	unsigned int cur = host_current;
 
 	memset(hsse, 0, sizeof(hsse));
+	memset(&inflight, 0, sizeof(inflight));
 	memset(fwft_hw, 0xa5, sizeof(fwft_hw));
 	for (unsigned int i = 0; i < HOST_HARTS; i++) {
 		struct hart_state *hs = host_harts[i].hs;
@@ -294,6 +310,9 @@ void call_sse(struct input *in)
 		if (!ret.error)
 			EXPECT(sse_state_before_slot(delivered, (uint32_t)id, sse_state_of((uint32_t)id)) == to[fid],
 			       "sse FID %lu: wrong state after", fid);
+		if (!ret.error && fid == SBI_SSE_UNREGISTER && !((uint32_t)id & SBI_SSE_EVENT_GLOBAL_BIT))
+			for (unsigned int i = 0; i < LOCAL_EVENTS; i++)
+				hsse[hs->index].unused_count[i] += local_ids[i] == (uint32_t)id;
 		break;
 	}
 	case SBI_SSE_COMPLETE: {
@@ -313,9 +332,9 @@ void call_sse(struct input *in)
 		EXPECT(ret.error == (long)a0 && ret.value == a1, "complete changed a0/a1");
 		EXPECT(slot_before.sepc == saved[SSE_INTERRUPTED_SEPC] && slot_before.a6 == saved[SSE_INTERRUPTED_A6] &&
 		       slot_before.a7 == saved[SSE_INTERRUPTED_A7], "complete did not restore sepc/a6/a7");
-		EXPECT(sse_state_before_slot(delivered, top->event_id, top->state) ==
+		EXPECT(sse_state_before_slot(delivered, top->event_id, sse_state(top)) ==
 			       ((top->config & SBI_SSE_ATTR_CONFIG_ONESHOT) ? SBI_SSE_STATE_REGISTERED : SBI_SSE_STATE_ENABLED),
-		       "complete left state %u", top->state);
+		       "complete left state %u", sse_state(top));
 		break;
 	}
 	case SBI_SSE_INJECT: {
@@ -364,7 +383,7 @@ static void sse_return_to_smode(struct hart_state *hs)
 	if (!delivered)
 		return;
 	e = hs->ext->sse.running[hs->ext->sse.nr_running - 1];
-	EXPECT(e->state == SBI_SSE_STATE_RUNNING && !e->pending, "delivered event not running");
+	EXPECT(sse_state(e) == SBI_SSE_STATE_RUNNING && !(sse_status(e) & SSE_STATUS_PENDING), "delivered event not running");
 	EXPECT(h->ctx.a6 == hs->hartid && h->ctx.a7 == e->entry_arg && h->ctx.mepc == e->entry_pc &&
 	       h->ctx.sepc == before.mepc, "handler entry registers");
 	EXPECT(e->interrupted[SSE_INTERRUPTED_SEPC] == before.sepc &&
@@ -400,12 +419,116 @@ static unsigned long sse_state_before_slot(const struct sse_event *delivered, ui
 	return delivered && delivered->event_id == id && now == SBI_SSE_STATE_RUNNING ? SBI_SSE_STATE_ENABLED : now;
 }
 
-/* The exit path, LCOFI, and another hart's IPI. */
+static void sse_inflight_land(void);
+
+/* Hart h stops (HSM hart_stop's lifecycle reset, on that hart) and can be started again. */
+static void sse_stop_hart(unsigned int h)
+{
+	struct hart_state *hs = host_harts[h].hs;
+	unsigned int cur = host_current;
+
+	host_select_hart(h);
+	sse_hart_reset(hs);
+	fwft_hart_reset(&hs->ext->fwft);
+	dbtr_hart_reset(&hs->ext->dbtr);
+	EXPECT(hs->ext->sse.masked && !hs->sse_ready && !hs->ext->sse.nr_running, "SSE reset");
+	for (unsigned int i = 0; i < LOCAL_EVENTS; i++) {
+		EXPECT(!(sse_status(&hs->ext->sse.local[i]) & (SSE_STATUS_STATE | SSE_STATUS_PENDING)),
+		       "local event not reset (or still pending)");
+		hsse[h].unused_count[i]++;
+	}
+	host_select_hart(cur);
+}
+
+/*
+ * Another hart's injection of a local event, in the two steps sbi_sse_inject
+ * takes: it reads the target's status word (start), and sets the pending bit
+ * if the event is still in that registration (land: sse_status_inject, the
+ * firmware's own step), with anything in between. The harness knows, from
+ * its own count of unregisters and stops, whether the event left that
+ * registration: then the injection must fail and leave nothing pending.
+ */
+static bool sse_inflight_start(struct input *in)
+{
+	unsigned int t = take8(in) % HOST_HARTS, i = SSE_LOCAL_PMU_OVERFLOW + take8(in) % 2;
+	struct sse_hart *sh = &host_harts[t].hs->ext->sse;
+
+	/* What sbi_sse_inject checks before it reads the word. */
+	if (t == HOST_HART_NO_SMODE || !((sh->supported_local >> i) & 1))
+		return false;
+	inflight.active = true;
+	inflight.target = t;
+	inflight.index = i;
+	inflight.seen = sse_status(&sh->local[i]);
+	inflight.unused_count = hsse[t].unused_count[i];
+	return true;
+}
+
+/*
+ * The race itself, in one step: the injection reads the target's event, the
+ * target stops (and may start again, register and enable the event: the next
+ * S-mode context), or unregisters and registers it again, and then the
+ * injection lands (or does not).
+ */
+static void sse_inflight_race(struct input *in)
+{
+	unsigned int t, cur = host_current;
+	uint32_t id;
+	uint8_t between;
+
+	if (!sse_inflight_start(in))
+		return;
+	t = inflight.target;
+	id = inflight.index == SSE_LOCAL_SOFTWARE ? SBI_SSE_EVENT_LOCAL_SOFTWARE : SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW;
+	between = take8(in) % 4;
+	host_select_hart(t);
+	if (between == 3 && sse_state_of(id) == SBI_SSE_STATE_REGISTERED) {
+		EXPECT(ecall(SBI_EXT_SSE, SBI_SSE_UNREGISTER, id, 0, 0, 0, 0, 0).error == SBI_SUCCESS,
+		       "unregister in the race");
+		hsse[t].unused_count[inflight.index]++;
+	} else if (between) {
+		sse_stop_hart(t);
+	}
+	if (between >= 2) {
+		/* Started again: the next registration. */
+		EXPECT(ecall(SBI_EXT_SSE, SBI_SSE_REGISTER, id, sram_base(), take64(in), 0, 0, 0).error == SBI_SUCCESS,
+		       "register after the stop");
+		EXPECT(ecall(SBI_EXT_SSE, SBI_SSE_ENABLE, id, 0, 0, 0, 0, 0).error == SBI_SUCCESS, "enable after the stop");
+	}
+	host_select_hart(cur);
+	sse_inflight_land();
+}
+
+static void sse_inflight_land(void)
+{
+	struct hart_state *t = host_harts[inflight.target].hs;
+	struct sse_event *e = &t->ext->sse.local[inflight.index];
+	unsigned long before = sse_status(e);
+	bool same = hsse[inflight.target].unused_count[inflight.index] == inflight.unused_count;
+	bool in_use = (inflight.seen & SSE_STATUS_STATE) && (before & SSE_STATUS_STATE);
+	bool landed;
+
+	if (!inflight.active)
+		return;
+	inflight.active = false;
+	landed = sse_status_inject(e, inflight.seen);
+	EXPECT(landed == (same && in_use), "injection read before %s landed %d (event state %lu, was %lu)",
+	       same ? "nothing" : "a stop or an unregister", landed, before & SSE_STATUS_STATE,
+	       inflight.seen & SSE_STATUS_STATE);
+	if (landed) {
+		EXPECT(sse_status(e) & SSE_STATUS_PENDING, "landed injection not pending");
+		sbi_ipi_raise(t, &sse_ipi_reason);
+	} else {
+		EXPECT(sse_status(e) == before, "a failed injection changed the event");
+	}
+}
+
+/* The exit path, LCOFI, another hart's IPI, stops, and injections racing them. */
 void op_sse_machine(struct input *in)
 {
 	struct hart_state *hs = host_current_hart;
 	struct host_sse *h = &hsse[hs->index];
-	uint8_t what = take8(in) % 4;
+	uint8_t what = take8(in) % 7;
 
 	if (what == 0) {
 		/* Back to S-mode from a trap (the slow path's exit): deliver if ready. */
@@ -427,16 +550,18 @@ void op_sse_machine(struct input *in)
 			sse_ipi(t, false);
 		}
 		host_select_hart(cur);
-	} else {
+	} else if (what == 3) {
 		/* The hart stops and restarts (HSM): reset values. */
 		if (take8(in) % 8)
 			return;
-		sse_hart_reset(hs);
-		fwft_hart_reset(&hs->ext->fwft);
-		dbtr_hart_reset(&hs->ext->dbtr);
-		EXPECT(hs->ext->sse.masked && !hs->sse_ready && !hs->ext->sse.nr_running, "SSE reset");
-		for (unsigned int i = 0; i < LOCAL_EVENTS; i++)
-			EXPECT(hs->ext->sse.local[i].state == SBI_SSE_STATE_UNUSED, "local event not reset");
+		sse_stop_hart(host_current);
+	} else if (what == 4) {
+		/* An injection from another hart reads the event now, lands later (what 5). */
+		sse_inflight_start(in);
+	} else if (what == 5) {
+		sse_inflight_land();
+	} else {
+		sse_inflight_race(in);
 	}
 }
 
@@ -635,6 +760,11 @@ static uint64_t key(const struct sse_event *e)
 	return ((uint64_t)e->priority << 32) | e->event_id;
 }
 
+static bool ready_to_run(const struct sse_event *e)
+{
+	return (sse_status(e) & SSE_STATUS_PENDING) && sse_state(e) == SBI_SSE_STATE_ENABLED;
+}
+
 static void check_hart_sse(unsigned int h)
 {
 	struct hart_state *hs = host_harts[h].hs;
@@ -643,7 +773,7 @@ static void check_hart_sse(unsigned int h)
 
 	EXPECT(sh->nr_running <= SSE_MAX_RUNNING, "running stack overflow");
 	for (unsigned int i = 0; i < sh->nr_running; i++) {
-		EXPECT(sh->running[i]->state == SBI_SSE_STATE_RUNNING, "stacked event not RUNNING");
+		EXPECT(sse_state(sh->running[i]) == SBI_SSE_STATE_RUNNING, "stacked event not RUNNING");
 		if (i)
 			EXPECT(key(sh->running[i]) < key(sh->running[i - 1]), "running stack out of priority order");
 		if (sh->running[i]->global) {
@@ -657,18 +787,21 @@ static void check_hart_sse(unsigned int h)
 	for (unsigned int i = 0; i < LOCAL_EVENTS; i++) {
 		const struct sse_event *e = &sh->local[i];
 		bool stacked = false;
-		EXPECT(e->event_id == local_ids[i] && e->state <= SBI_SSE_STATE_RUNNING, "local event corrupt");
+		EXPECT(e->event_id == local_ids[i] && !e->global, "local event corrupt");
+		/* Pending only in use (an UNUSED event drops it: unregister, stop, a late injection). */
+		EXPECT(sse_state(e) != SBI_SSE_STATE_UNUSED || !(sse_status(e) & SSE_STATUS_PENDING),
+		       "UNUSED local event pending");
 		for (unsigned int k = 0; k < sh->nr_running; k++)
 			stacked |= sh->running[k] == e;
-		EXPECT(stacked == (e->state == SBI_SSE_STATE_RUNNING), "RUNNING without its stack entry");
-		if (e->pending && e->state == SBI_SSE_STATE_ENABLED && (!best || key(e) < key(best)))
+		EXPECT(stacked == (sse_state(e) == SBI_SSE_STATE_RUNNING), "RUNNING without its stack entry");
+		if (ready_to_run(e) && (!best || key(e) < key(best)))
 			best = e;
 	}
 	if (h != HOST_HART_NO_SMODE && hs->pmu.has_sscofpmf)
-		EXPECT(hsse[h].lcofi_mmode == (sh->local[SSE_LOCAL_PMU_OVERFLOW].state >= SBI_SSE_STATE_ENABLED),
+		EXPECT(hsse[h].lcofi_mmode == (sse_state(&sh->local[SSE_LOCAL_PMU_OVERFLOW]) >= SBI_SSE_STATE_ENABLED),
 		       "LCOFI routing does not follow the PMU overflow event");
 	/* sse_ready: after this hart's own latest step (remote work waits for its IPI). */
-	if (h == host_current && !sh->remote_pending && !sh->global_targeted) {
+	if (h == host_current && !(hs->ipi_pending & sbi_ipi_reason_bit(&sse_ipi_reason)) && !sh->global_targeted) {
 		bool ready = best && !sh->masked && (!sh->nr_running || key(best) < key(sh->running[sh->nr_running - 1]));
 		EXPECT(!!hs->sse_ready == ready, "sse_ready %lu, deliverable %d", hs->sse_ready, ready);
 	}

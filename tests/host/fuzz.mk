@@ -44,7 +44,7 @@ FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
 	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c \
 	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
-FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h)
+FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h lib/sse/*.h)
 
 FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts)) \
 	$(patsubst tests/fixtures/aia/%.dts,$(FUZZ_DIR)/seeds-dt/aia-%.dtb,$(wildcard tests/fixtures/aia/*.dts)) \
@@ -59,7 +59,7 @@ fuzzers: $(FUZZ_DIR)/fuzz_sbi $(FUZZ_DIR)/fuzz_dt
 $(FUZZ_DIR)/fuzz_sbi: $(FUZZ_SBI_SRCS) $(FUZZ_HEADERS)
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SBI_SRCS)
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib/sse -o $@ $(FUZZ_SBI_SRCS)
 
 $(FUZZ_DIR)/fuzz_dt: $(FUZZ_DT_SRCS) $(FUZZ_HEADERS) $(LIBFDT_SRC)/.complete
 	@mkdir -p $(@D)

@@ -5,4 +5,5 @@ HOST_SRCS_sse := tests/host/test_sse.c lib/sse/sse_core.c lib/sse/sse_attrs.c li
 	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
 HOST_SRCS_fwft := tests/host/test_fwft.c lib/fwft/fwft_core.c lib/fwft/fwft_isa.c
 HOST_SRCS_dbtr := tests/host/test_dbtr.c tests/host/sim_triggers.c lib/dbtr/dbtr_core.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
-$(BUILD)/host/test_sse: HOST_CFLAGS += -DABACUS_HOST
+$(BUILD)/host/test_sse: HOST_CFLAGS += -DABACUS_HOST -Ilib/sse -pthread
+$(BUILD)/host/test_sse: $(wildcard lib/sse/*.h)

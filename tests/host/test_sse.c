@@ -5,10 +5,13 @@
  * figure, attributes and their access rules, priorities and nesting,
  * masking, injection (local, remote, global), global events on their
  * preferred hart only (masked, stopped, restarted, moved by the client),
- * the PMU overflow event's hold on LCOFI, hart reset, and exactly what
- * delivery and completion do to S-mode's registers.
+ * the PMU overflow event's hold on LCOFI, hart reset, injections racing a
+ * hart's stop (on two threads) and exactly what delivery and completion do
+ * to S-mode's registers.
  */
+#include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 #include "test.h"
 #include "hart_ext.h"
 #include "riscv_csr.h"
@@ -17,6 +20,7 @@
 #include "sbi_memory.h"
 #include "sbi_ipi.h"
 #include "sse_hw.h"
+#include "sse_internal.h"
 
 TEST_MAIN_GLOBALS
 
@@ -62,11 +66,11 @@ void sse_hw_lcofi_ack(void)
 	lcofi_acks[hw_current->index]++;
 }
 
-/* Its IPIs (the IPI transport, include/sbi_ipi.h), counted per target. */
+/* Its IPIs (the IPI transport, include/sbi_ipi.h), counted per target (from any thread). */
 void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 {
 	CHECK(reason == &sse_ipi_reason);
-	kicks[target->index]++;
+	__atomic_fetch_add(&kicks[target->index], 1, __ATOMIC_RELAXED);
 }
 
 bool sse_hw_entry_pc_ok(unsigned long pc)
@@ -1054,6 +1058,146 @@ TEST(double_trap_needs_an_enabled_handler)
 	}
 }
 
+/* ---- Injections racing a hart's stop ---- */
+
+static struct sse_event *local_sw_of(unsigned int hart)
+{
+	return &exts[hart].sse.local[SSE_LOCAL_SOFTWARE];
+}
+
+/*
+ * The stop drops what was pending, and an injection answers as of the stop:
+ * SUCCESS before it, FAILED after it (a stopped hart's hart_id is valid:
+ * never INVALID_PARAM), and one that read the event before the stop never
+ * lands in the next registration, after a restart or a re-register.
+ */
+TEST(injection_from_before_a_stop_never_reaches_the_next_start)
+{
+	struct hart_state *h0 = on(0), *h1 = on(1);
+	struct sse_event *e = local_sw_of(1);
+	struct sse_cpu_context ctx = smode_ctx(h1);
+	unsigned long seen;
+
+	CHECK_EQ(reg_enable(h1, LOCAL_SW, 1), 0);                 /* masked: injections wait */
+	on(0);
+	CHECK_EQ(sbi_sse_inject(h0, LOCAL_SW, 1).error, SBI_SUCCESS);
+	on(1);
+	sse_ipi(h1, false);
+	CHECK(pending(h1, LOCAL_SW));
+	seen = sse_status(e);                                      /* an injector reads the word ... */
+	harts[1].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	sse_hart_reset(h1);                                        /* ... the hart stops ... */
+	harts[1].hsm_state = SBI_HSM_STATE_STOPPED;
+	CHECK(!pending(h1, LOCAL_SW));
+	CHECK_EQ(attr(h1, LOCAL_SW, SBI_SSE_ATTR_STATUS), SBI_SSE_ATTR_STATUS_INJECT);   /* UNUSED, injectable */
+	on(0);
+	CHECK_EQ(sbi_sse_inject(h0, LOCAL_SW, 1).error, SBI_ERR_FAILED);
+	/* ... starts again, registers, enables and unmasks ... */
+	harts[1].hsm_state = SBI_HSM_STATE_STARTED;
+	on(1);
+	CHECK_EQ(reg_enable(h1, LOCAL_SW, 2), 0);
+	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
+	/* ... and the injector sets the bit only now: too late, FAILED, nothing runs. */
+	CHECK(!sse_status_inject(e, seen));
+	CHECK(!pending(h1, LOCAL_SW));
+	CHECK(!h1->sse_ready);
+	CHECK(!sse_deliver(h1, &ctx));
+	/* One that reads the word now lands. */
+	CHECK(sse_status_inject(e, sse_status(e)));
+	CHECK(pending(h1, LOCAL_SW));
+	/* The same across an unregister and a register again. */
+	CHECK(sse_deliver(h1, &ctx));
+	CHECK(sbi_sse_complete(h1, &ctx));
+	CHECK_EQ(sbi_sse_disable(h1, LOCAL_SW).error, 0);
+	seen = sse_status(e);
+	CHECK_EQ(sbi_sse_unregister(h1, LOCAL_SW).error, 0);
+	CHECK_EQ(reg_enable(h1, LOCAL_SW, 3), 0);
+	CHECK(!sse_status_inject(e, seen));
+	CHECK(!pending(h1, LOCAL_SW));
+	/* An injection that finds the bit already set in its registration succeeds. */
+	seen = sse_status(e);
+	CHECK(sse_status_inject(e, seen));
+	CHECK(sse_status_inject(e, seen));
+	CHECK(pending(h1, LOCAL_SW));
+}
+
+/* The target thread of the race below: hart 1 starts, takes events and stops, over and over. */
+struct stop_race {
+	volatile int stop;
+	unsigned long starts, runs, errors;
+};
+
+static void *stop_race_target(void *p)
+{
+	struct stop_race *r = p;
+	struct hart_state *h1 = &harts[1];
+
+	while (!__atomic_load_n(&r->stop, __ATOMIC_ACQUIRE)) {
+		struct sse_cpu_context ctx = smode_ctx(h1);
+
+		r->errors += reg_enable(h1, LOCAL_SW, r->starts) != 0;
+		r->errors += sbi_sse_hart_unmask(h1).error != 0;
+		sse_ipi(h1, false);
+		if (h1->sse_ready && sse_deliver(h1, &ctx)) {
+			r->runs++;
+			r->errors += !sbi_sse_complete(h1, &ctx);
+		}
+		__atomic_store_n(&h1->hsm_state, SBI_HSM_STATE_STOP_PENDING, __ATOMIC_RELEASE);
+		sse_hart_reset(h1);
+		__atomic_store_n(&h1->hsm_state, SBI_HSM_STATE_STARTED, __ATOMIC_RELEASE);
+		r->starts++;
+	}
+	return NULL;
+}
+
+static double seconds_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/*
+ * Hart 2 injects into hart 1 while hart 1 (another thread) starts and stops
+ * as fast as it can: every answer is SUCCESS or FAILED, never another code
+ * (a reset that zeroed the event before setting it up again made injectors
+ * see a non-injectable event: INVALID_PARAM). The threads run for a time
+ * bound, until the injector has seen the answer change at enough stops.
+ */
+TEST(injection_racing_a_stop_is_success_or_failed)
+{
+	struct stop_race race = { 0 };
+	struct hart_state *h2 = &harts[2];
+	unsigned long answers[3] = { 0 }, flips = 0, other = 0;
+	long last = SBI_SUCCESS, other_error = 0;
+	double end = seconds_now() + 2.0;
+	pthread_t thread;
+
+	CHECK_EQ(pthread_create(&thread, NULL, stop_race_target, &race), 0);
+	while (seconds_now() < end && flips < 20000) {
+		for (int i = 0; i < 1000; i++) {
+			long err = sbi_sse_inject(h2, LOCAL_SW, 1).error;
+
+			if (err == SBI_SUCCESS || err == SBI_ERR_FAILED) {
+				answers[err == SBI_SUCCESS]++;
+				flips += err != last;
+				last = err;
+			} else {
+				other++;
+				other_error = err;
+			}
+		}
+	}
+	__atomic_store_n(&race.stop, 1, __ATOMIC_RELEASE);
+	pthread_join(thread, NULL);
+	printf("  stop race: %lu starts, %lu runs, %lu SUCCESS, %lu FAILED, %lu answer changes, %lu others (last %ld)\n",
+	       race.starts, race.runs, answers[1], answers[0], flips, other, other_error);
+	CHECK_EQ(other, 0);
+	CHECK_EQ(race.errors, 0);
+	CHECK(answers[0] > 0 && answers[1] > 0);
+}
+
 int main(void)
 {
 	ram = aligned_alloc(4096, RAM_SIZE);
@@ -1092,6 +1236,8 @@ int main(void)
 	RUN(pmu_event_takes_lcofi_while_enabled);
 	RUN(pmu_event_oneshot_and_reset_give_lcofi_back);
 	RUN(double_trap_needs_an_enabled_handler);
+	RUN(injection_from_before_a_stop_never_reaches_the_next_start);
+	RUN(injection_racing_a_stop_is_success_or_failed);
 	free(ram);
 	return TEST_EXIT_CODE;
 }
