@@ -245,6 +245,7 @@ FORCE:
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk
 -include scripts/abacus-pmu-dt/tools.mk
+-include scripts/abacus-dryrun/tools.mk
 
 test:
 	@scripts/run-tests.sh
