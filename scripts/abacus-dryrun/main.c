@@ -11,9 +11,11 @@
 #include <errno.h>
 #include <getopt.h>
 #include <libfdt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "devices.h"
 #include "dryrun.h"
 #include "dt_input.h"
@@ -53,6 +55,30 @@ static void usage(FILE *out)
 		"every hart offered to S-mode, shutdown and reboot; 1 it reaches it without one of\n"
 		"those; 2 the DT cannot be read, or bad options; 3 the firmware stops before.\n",
 		IMAGE_BYTES);
+}
+
+/*
+ * The host faults where the hart would have touched a device or memory
+ * the dry run does not simulate: code that reaches a register without
+ * include/mmio.h (a driver's raw pointer), or memory outside the boot heap.
+ * Said plainly, with the address (async-signal-safe: write only).
+ */
+static void fault(int sig, siginfo_t *info, void *context)
+{
+	static const char head[] = "abacus-dryrun: the firmware touched address 0x";
+	static const char tail[] = ", which the dry run does not simulate: a device register reached without "
+				   "include/mmio.h's accessors, or memory outside the boot heap\n";
+	char hex[16];
+	uintptr_t a = (uintptr_t)info->si_addr;
+
+	(void)context;
+	for (int i = 15; i >= 0; i--, a >>= 4)
+		hex[i] = "0123456789abcdef"[a & 15];
+	if (write(STDERR_FILENO, head, sizeof(head) - 1) < 0 || write(STDERR_FILENO, hex, sizeof(hex)) < 0 ||
+	    write(STDERR_FILENO, tail, sizeof(tail) - 1) < 0)
+		_exit(DRYRUN_EXIT_STOPS);
+	signal(sig, SIG_DFL);
+	_exit(DRYRUN_EXIT_STOPS);
 }
 
 static int bad_option(const char *opt, const char *arg, const char *why)
@@ -216,6 +242,12 @@ int main(int argc, char **argv)
 	}
 	if (o.boot_hart_set && !machine_hart_by_id(o.boot_hart))
 		return bad_option("--boot-hart", "", "no cpu node has that hartid");
+	{
+		struct sigaction sa = { .sa_sigaction = fault, .sa_flags = SA_SIGINFO };
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGSEGV, &sa, NULL);
+		sigaction(SIGBUS, &sa, NULL);
+	}
 	if (dryrun_boot(dt.fdt, &o, &r) != 0)
 		return DRYRUN_EXIT_UNUSABLE;
 	status = report_print(stdout, dt.fdt, &r, &ro);

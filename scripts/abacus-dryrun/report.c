@@ -250,6 +250,19 @@ static void print_log_lines(FILE *out, const char *label, const char *prefix, co
 	}
 }
 
+/* The compatible string of d's that node matches (which of a driver's devices it is: thead,c900-clint). */
+static const char *matched_compatible(const struct dt_driver *d, const void *fdt, int node)
+{
+	int len;
+	const char *compat = fdt_getprop(fdt, node, "compatible", &len);
+
+	for (const char *const *c = d->compatible; compat && *c; c++)
+		if (fdt_stringlist_contains(compat, len, *c))
+			return *c;
+	return "";
+}
+
+/* The node a register lies in, and the driver (and compatible) that took it. */
 static void add_device(struct text *t, const void *fdt, const volatile void *reg)
 {
 	struct device_region *r = devices_region_at((uintptr_t)reg);
@@ -257,8 +270,10 @@ static void add_device(struct text *t, const void *fdt, const volatile void *reg
 
 	if (!r)
 		add(t, "0x%lx", (unsigned long)(uintptr_t)reg);
+	else if (d)
+		add(t, "%s (%s: %s)", node_name(fdt, r->node), d->name, matched_compatible(d, fdt, r->node));
 	else
-		add(t, "%s (%s)", node_name(fdt, r->node), d ? d->name : compatibles(fdt, r->node));
+		add(t, "%s (%s)", node_name(fdt, r->node), compatibles(fdt, r->node));
 }
 
 static void print_timer_ipi(FILE *out, const void *fdt)

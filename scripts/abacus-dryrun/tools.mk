@@ -41,15 +41,19 @@ dryrun_libfdt_objs = $(patsubst %.c,$(1)/libfdt/%.o,$(LIBFDT_FILES))
 DRYRUN_OBJS := $(call dryrun_objs,$(DRYRUN_DIR)/O2) $(call dryrun_libfdt_objs,$(DRYRUN_DIR)/O2)
 DRYRUN_ASAN_OBJS := $(call dryrun_objs,$(DRYRUN_DIR)/asan) $(call dryrun_libfdt_objs,$(DRYRUN_DIR)/asan)
 
-# The image the tool describes: its layout and FW_* defaults, from the firmware built here.
+# The image the tool describes: its layout and FW_* defaults, from the firmware
+# built here; rewritten only when they change (the files that include it follow).
 $(DRYRUN_DIR)/image_layout.h: $(O)/abacus.elf scripts/abacus-dryrun/image_layout.py
 	@mkdir -p $(@D)
-	@python3 scripts/abacus-dryrun/image_layout.py $< >$@.tmp && mv $@.tmp $@
+	@python3 scripts/abacus-dryrun/image_layout.py $< >$@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
-$(DRYRUN_DIR)/O2/%.c.o: %.c $(DRYRUN_DIR)/image_layout.h $(LIBFDT_SRC)/.complete
+# Each object also depends on what it includes (-MMD); the generated header
+# must exist before the first compile. The link follows the source list.
+$(DRYRUN_DIR)/O2/%.c.o: %.c $(LIBFDT_SRC)/.complete | $(DRYRUN_DIR)/image_layout.h
 	@mkdir -p $(@D)
 	@$(TOOL_CC) $(DRYRUN_CFLAGS) -O2 -MMD -MP -c $< -o $@
-$(DRYRUN_DIR)/asan/%.c.o: %.c $(DRYRUN_DIR)/image_layout.h $(LIBFDT_SRC)/.complete
+$(DRYRUN_DIR)/asan/%.c.o: %.c $(LIBFDT_SRC)/.complete | $(DRYRUN_DIR)/image_layout.h
 	@mkdir -p $(@D)
 	@$(TOOL_CC) $(DRYRUN_CFLAGS) $(DRYRUN_ASAN_FLAGS) -MMD -MP -c $< -o $@
 $(DRYRUN_DIR)/O2/libfdt/%.o: $(LIBFDT_SRC)/.complete
@@ -60,12 +64,18 @@ $(DRYRUN_DIR)/asan/libfdt/%.o: $(LIBFDT_SRC)/.complete
 	@$(TOOL_CC) $(DRYRUN_CFLAGS) $(DRYRUN_ASAN_FLAGS) -DFDT_ASSUME_MASK=0x4 -Wno-sign-compare \
 		-c $(LIBFDT_SRC)/$*.c -o $@
 
-$(DRYRUN): $(DRYRUN_OBJS) scripts/abacus-dryrun/host/lifecycle.ld
+# The source list as last linked: a file added to or gone from lib/drivers/ relinks.
+$(DRYRUN_DIR)/sources: FORCE
+	@mkdir -p $(@D)
+	@echo "$(DRYRUN_FW_SRCS) $(DRYRUN_TOOL_SRCS)" | cmp -s - $@ 2>/dev/null || \
+		echo "$(DRYRUN_FW_SRCS) $(DRYRUN_TOOL_SRCS)" >$@
+
+$(DRYRUN): $(DRYRUN_OBJS) scripts/abacus-dryrun/host/lifecycle.ld $(DRYRUN_DIR)/sources
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	@$(TOOL_CC) -o $@ $(DRYRUN_OBJS) $(DRYRUN_LDFLAGS)
 
-$(DRYRUN_ASAN): $(DRYRUN_ASAN_OBJS) scripts/abacus-dryrun/host/lifecycle.ld
+$(DRYRUN_ASAN): $(DRYRUN_ASAN_OBJS) scripts/abacus-dryrun/host/lifecycle.ld $(DRYRUN_DIR)/sources
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	@$(TOOL_CC) $(DRYRUN_ASAN_FLAGS) -o $@ $(DRYRUN_ASAN_OBJS) $(DRYRUN_LDFLAGS)
@@ -73,7 +83,7 @@ $(DRYRUN_ASAN): $(DRYRUN_ASAN_OBJS) scripts/abacus-dryrun/host/lifecycle.ld
 -include $(patsubst %.o,%.d,$(call dryrun_objs,$(DRYRUN_DIR)/O2) $(call dryrun_objs,$(DRYRUN_DIR)/asan))
 
 tools: $(DRYRUN)
-tools-test: $(DRYRUN_ASAN)
+tools-test: $(DRYRUN_ASAN) $(DRYRUN)
 install-tools: install-dryrun
 .PHONY: install-dryrun dryrun-golden
 install-dryrun: $(DRYRUN)

@@ -52,7 +52,7 @@ install-tools: $(TOOL_PMU_DT)
 # failing fails.
 .PHONY: tools-test
 tools-test: $(TOOL_PMU_DT) $(TOOL_PMU_DT_ASAN)
-	@export BUILD=$(BUILD) TOOL=$(TOOL_PMU_DT_ASAN) TOOL_PLAIN=$(TOOL_PMU_DT) DRYRUN=$(DRYRUN_ASAN); \
+	@export BUILD=$(BUILD) TOOL=$(TOOL_PMU_DT_ASAN) TOOL_PLAIN=$(TOOL_PMU_DT) DRYRUN=$(DRYRUN_ASAN) DRYRUN_PLAIN=$(DRYRUN); \
 	python3 tests/tools/test_abacus_pmu_dt.py; a=$$?; \
 	python3 tests/tools/test_linux_pmu_dts.py; b=$$?; \
 	python3 tests/tools/test_dry_run.py; d=$$?; \

@@ -235,7 +235,8 @@ def check_fixtures():
         rc, out, err = tool("--hart", "qemu-virt", f"{FIXTURES}/qemu-virt.dts")
         expect(rc == 0, f"exit status {rc}: {err[:200]}")
         expect(line(out, "console") == "serial@10000000 (ns16550), /chosen/stdout-path", line(out, "console"))
-        expect(line(out, "timer/IPI") == "hart 0: IPI clint@2000000 (clint), timer clint@2000000 (clint)",
+        expect(line(out, "timer/IPI") == "hart 0: IPI clint@2000000 (clint: riscv,clint0), timer clint@2000000 "
+           "(clint: riscv,clint0)",
                line(out, "timer/IPI"))
         expect(line(out, "reset").startswith("shutdown: syscon (sifive,test); cold reboot: syscon (sifive,test)"),
                line(out, "reset"))
