@@ -94,7 +94,7 @@ def check_consistent(args, expected_rc=None):
 FIXTURE_RC = {
     "bad-ranges": 1, "bad-raw": 1, "bad-selectors": 1, "binding-example": 1, "hifive-unmatched": 0,
     "missing-counters": 1, "no-pmu": 0, "odd-lengths": 1, "qemu-virt-sscofpmf": 1, "qemu-virt": 1,
-    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1, "fw-fdt-virt": 1,
+    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1, "fw-fdt-virt": 1, "newboard": 0,
 }
 for fixture in sorted(f[:-4] for f in os.listdir(FIXTURES) if f.endswith(".dts")):
     @test(f"fixture {fixture}")
