@@ -308,13 +308,18 @@ static void print_timer_ipi(FILE *out, const void *fdt)
 
 static bool probe_failed_why(const void *fdt, const struct probe_record *p, struct text *t)
 {
-	(void)fdt;
 	if (p->result == 0)
 		return false;
 	/* The probe's own boot-log line says why (dt_device_reg's refusals), else it declined silently. */
 	if (p->log_lines) {
-		const char *l = boot_log.lines[p->first_log_line].text;
-		add(t, "%s", strncmp(l, "abacus: ", 8) == 0 ? l + 8 : l);
+		const char *l = boot_log.lines[p->first_log_line].text, *name = node_name(fdt, p->node);
+		size_t n = strlen(name);
+
+		if (strncmp(l, "abacus: ", 8) == 0)
+			l += 8;
+		if (strncmp(l, name, n) == 0 && strncmp(l + n, ": ", 2) == 0)
+			l += n + 2;     /* the node is named already */
+		add(t, "%s", l);
 	} else {
 		add(t, "%s declined it", p->driver->name);
 	}
