@@ -60,10 +60,12 @@ void call_on_stack(void (*fn)(void *), void *arg, void *stack_top)
 	fn(arg);
 }
 
+/* Reached only when S-mode's DT was not placed (the fixups failed): the boot goes on without it. */
 void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr, unsigned long mode,
 			  unsigned long stack_top)
 {
 	(void)a0, (void)a1, (void)stack_top;
+	result->finished = true;
 	machine_stop(STOP_BOOT_DONE, "entered %s-mode at 0x%lx", mode == PRV_S ? "S" : "U", addr);
 }
 
@@ -188,7 +190,8 @@ int dryrun_boot(const void *fdt, const struct dryrun_options *o, struct dryrun_r
 
 	result = r;
 	memset(r, 0, sizeof(*r));
-	r->fw_base = o->fw_base_set ? o->fw_base : lowest_ram(fdt);
+	r->dtb_refused = o->dtb_refused;
+	r->fw_base = o->fw_base_set ? o->fw_base : o->dtb_refused ? 0x80000000ULL : lowest_ram(fdt);
 	set_image_symbols(r->fw_base);
 	/* The boot heap: from the image's end up to the default next stage (fw_memory_limit). */
 	heap_base = (r->fw_base + IMAGE_FW_END) & ~4095ULL;

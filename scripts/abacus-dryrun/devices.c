@@ -55,6 +55,8 @@ int devices_init(const void *fdt)
 	int node, depth = 0;
 
 	memset(&devices, 0, sizeof(devices));
+	if (!fdt)
+		return 0;      /* no DT to read: no device */
 	for (node = fdt_next_node(fdt, -1, &depth); node >= 0; node = fdt_next_node(fdt, node, &depth)) {
 		uint64_t base, size;
 

@@ -39,7 +39,7 @@ struct device_space {
 
 extern struct device_space devices;
 
-/* The regions of every node's reg (memory nodes and cpus excepted). */
+/* The regions of every node's reg (memory nodes and cpus excepted); fdt NULL: none. */
 int devices_init(const void *fdt);
 /* The region that holds addr, or NULL. */
 struct device_region *devices_region_at(uint64_t addr);

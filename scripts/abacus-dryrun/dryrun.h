@@ -70,9 +70,11 @@ struct dryrun_options {
 	bool fw_base_set, boot_hart_set;
 	uint64_t fw_base;            /* where the loader put the image; default: the lowest RAM address */
 	unsigned long boot_hart;     /* the hart that wins the boot lottery; default: the first enabled cpu */
+	bool dtb_refused;            /* the DTB fails boot's first check: only the firmware reads it */
 };
 struct dryrun_result {
 	uint64_t fw_base;
+	bool dtb_refused;
 	unsigned long cold_hartid;
 	bool released;               /* cold boot released the other harts */
 	bool finished;               /* the boot hart reached the end of boot (S-mode's DT) */

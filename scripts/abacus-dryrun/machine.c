@@ -32,7 +32,7 @@ static bool isa_names(const void *fdt, int node, const char *ext)
 {
 	const char *value;
 	int len;
-	const char *prop = fdt_cpu_isa_property(fdt, node, &value, &len);
+	const char *prop = fdt && node >= 0 ? fdt_cpu_isa_property(fdt, node, &value, &len) : NULL;
 	size_t n = strlen(ext);
 
 	if (!prop)
@@ -49,7 +49,7 @@ static bool isa_names(const void *fdt, int node, const char *ext)
 /* The counters a riscv,pmu node's rows name (event and raw-event rows: their counter masks). */
 static uint64_t pmu_node_counters(const void *fdt)
 {
-	int node = fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu"), len;
+	int node = fdt ? fdt_node_offset_by_compatible(fdt, -1, "riscv,pmu") : -1, len;
 	const fdt32_t *p;
 	uint64_t counters = 0;
 
@@ -88,12 +88,23 @@ static void dt_model(const void *fdt, struct machine_hart *h)
 
 int machine_init(const void *fdt, const char *hart_option, char *why, size_t why_size)
 {
-	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+	int cpus = fdt ? fdt_path_offset(fdt, "/cpus") : -1, node;
 	uint64_t pmu_counters = pmu_node_counters(fdt);
 	unsigned int n = 0;
 
 	memset(&machine, 0, sizeof(machine));
 	machine.fdt = fdt;
+	if (!fdt) {
+		/* The hart that reads the DTB and stops: no DT to model it from. */
+		machine.harts = calloc(1, sizeof(*machine.harts));
+		if (!machine.harts)
+			return snprintf(why, why_size, "out of memory"), -1;
+		machine.nr_harts = 1;
+		machine.harts[0].cpu_node = -1;
+		machine.harts[0].model.preset = "none";
+		machine.harts[0].model_source = "the DT is refused";
+		return 0;
+	}
 	if (cpus >= 0)
 		fdt_for_each_subnode(node, fdt, cpus)
 			n += fdt_cpu_hartid(fdt, node) >= 0;

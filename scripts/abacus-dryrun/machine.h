@@ -70,7 +70,8 @@ struct machine {
 
 extern struct machine machine;
 
-/* A hart per cpu node with a hartid, each from its model (--hart; "auto": by cpu compatible, else the DT). */
+/* A hart per cpu node with a hartid, each from its model (--hart; "auto": by cpu compatible, else the DT);
+ * fdt NULL (a DTB boot refuses): one hart 0. */
 int machine_init(const void *fdt, const char *hart_option, char *why, size_t why_size);
 /* Makes h the calling hart: its CSRs, counters, triggers, and the firmware's current_hart(). */
 void machine_select(struct machine_hart *h);

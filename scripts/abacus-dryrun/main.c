@@ -231,12 +231,14 @@ int main(int argc, char **argv)
 	}
 	if (dt_input_load(argv[optind], &dt) != 0)
 		return DRYRUN_EXIT_UNUSABLE;
-	if (ram_size && (status = set_ram(&dt, ram_base, ram_size)) != 0) {
+	/* Boot's own gate: nothing here reads a DTB the firmware would refuse (it stops at once). */
+	o.dtb_refused = fdt_check_boot_dtb(dt.fdt, &status) != NULL;
+	if (!o.dtb_refused && ram_size && (status = set_ram(&dt, ram_base, ram_size)) != 0) {
 		fprintf(stderr, "abacus-dryrun: --ram: %s\n", fdt_strerror(status));
 		return DRYRUN_EXIT_UNUSABLE;
 	}
-	/* The DT the loader hands over is the firmware's input: everything below reads only what boot checked. */
-	if (devices_init(dt.fdt) != 0 || machine_init(dt.fdt, o.hart, why, sizeof(why)) != 0) {
+	if (devices_init(o.dtb_refused ? NULL : dt.fdt) != 0 ||
+	    machine_init(o.dtb_refused ? NULL : dt.fdt, o.hart, why, sizeof(why)) != 0) {
 		fprintf(stderr, "abacus-dryrun: %s\n", why);
 		return DRYRUN_EXIT_UNUSABLE;
 	}

@@ -121,10 +121,11 @@ static void add_hartids(struct text *t, const unsigned long *ids, unsigned int n
 
 /* ---- Decisions ---- */
 
+/* The line that says why the boot stopped: a FATAL one, or boot_finish's "nothing to boot". */
 static const char *fatal_line(void)
 {
 	for (size_t i = 0; i < boot_log.count; i++)
-		if (strstr(boot_log.lines[i].text, "abacus: FATAL: "))
+		if (strstr(boot_log.lines[i].text, "abacus: FATAL: ") || strstr(boot_log.lines[i].text, "nothing to boot"))
 			return boot_log.lines[i].text + strlen("abacus: ");
 	return NULL;
 }
@@ -136,9 +137,12 @@ static void print_boot(FILE *out, const struct dryrun_result *r, bool offered)
 	if (r->finished && !offered)
 		fprintf(out, "boot       : stops at its end on boot hart %lu: no hart can run S-mode, nothing to boot\n",
 			boot_hartid);
-	else if (r->finished)
+	else if (r->finished && r->smode_fdt)
 		fprintf(out, "boot       : to the next stage (boot hart %lu; S-mode's DT fixed up, %lu bytes)\n",
 			boot_hartid, (unsigned long)r->smode_fdt_size);
+	else if (r->finished)
+		fprintf(out, "boot       : to the next stage (boot hart %lu; S-mode's DT not fixed up: see the log)\n",
+			boot_hartid);
 	else if (!r->released)
 		fprintf(out, "boot       : stops in cold boot on hart %lu: %s\n", r->cold_hartid,
 			fatal ? fatal : r->stop_why);
@@ -667,7 +671,9 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 		if (o->decisions)
 			fprintf(out, "\ndecisions:\n");
 	}
-	if (o->decisions) {
+	if (o->decisions && r->dtb_refused) {
+		print_boot(out, r, offered);   /* nothing else reads a DTB boot refuses */
+	} else if (o->decisions) {
 		print_boot(out, r, offered);
 		print_platform(out, fdt, r);
 		print_models(out);
