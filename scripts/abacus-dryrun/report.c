@@ -242,14 +242,17 @@ static void print_models(FILE *out)
 	free(texts);
 }
 
-/* The firmware's own lines that start with prefix (its harts and AIA lines), without "abacus: ". */
-static void print_log_lines(FILE *out, const char *label, const char *prefix, const char *except)
+/*
+ * The firmware's own lines that start with prefix (its harts and AIA lines),
+ * without "abacus: " (without all of prefix when strip).
+ */
+static void print_log_lines(FILE *out, const char *label, const char *prefix, const char *except, bool strip)
 {
 	for (size_t i = 0; i < boot_log.count; i++) {
 		const char *l = boot_log.lines[i].text;
 		if (strncmp(l, prefix, strlen(prefix)) != 0 || (except && strncmp(l, except, strlen(except)) == 0))
 			continue;
-		fprintf(out, "%-11s: %s\n", label, l + strlen("abacus: "));
+		fprintf(out, "%-11s: %s\n", label, l + (strip ? strlen(prefix) : strlen("abacus: ")));
 		label = "";
 	}
 }
@@ -679,14 +682,14 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 		print_models(out);
 		if (r->released) {
 			print_harts(out, fdt);
-			print_log_lines(out, "features", "abacus: hart", "abacus: harts           :");
+			print_log_lines(out, "features", "abacus: hart", "abacus: harts           :", false);
 			print_console(out, fdt);
 			print_timer_ipi(out, fdt);
 			print_reset(out, fdt);
 			print_pmp(out);
 			print_pmu(out, fdt);
 			print_sbi3(out);
-			print_log_lines(out, "AIA", "abacus: AIA", NULL);
+			print_log_lines(out, "AIA", "abacus: AIA             : ", NULL, true);
 		} else {
 			print_console(out, fdt);
 		}
