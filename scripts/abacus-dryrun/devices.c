@@ -20,6 +20,7 @@ enum {
 	MODEL_16550,           /* LSR (register 5): transmitter empty (THRE, TEMT), nothing received */
 	MODEL_SIFIVE_UART,     /* txdata never full, rxdata empty */
 	MODEL_APLIC,           /* domaincfg: bits 31:24 read 0x80 (AIA 4.5.1), IE/DM/BE as written */
+	MODEL_TIMER,           /* a CLINT or MTIMER: its 64-bit reads are mtime, which advances (machine.time) */
 };
 
 static const struct {
@@ -31,6 +32,7 @@ static const struct {
 	{ "sifive,uart0", MODEL_SIFIVE_UART }, { "sifive,fu540-c000-uart", MODEL_SIFIVE_UART },
 	{ "sifive,fu740-c000-uart", MODEL_SIFIVE_UART },
 	{ "riscv,aplic", MODEL_APLIC }, { "qemu,aplic", MODEL_APLIC },
+	{ "riscv,clint0", MODEL_TIMER }, { "sifive,clint0", MODEL_TIMER }, { "riscv,aclint-mtimer", MODEL_TIMER },
 };
 
 static unsigned int model_of(const void *fdt, int node)
@@ -142,6 +144,11 @@ uint64_t host_mmio_read(const volatile void *addr, unsigned int width)
 	case MODEL_APLIC:
 		if (offset == 0)
 			v = (v & 0x105) | 0x80000000U;
+		break;
+	case MODEL_TIMER:
+		/* Time passes as the firmware reads it, so a wait on it ends (the boot deadline). */
+		if (width == 8)
+			v = machine.time += 1000;
 		break;
 	}
 	return v & width_mask(width);

@@ -134,6 +134,10 @@ static void print_boot(FILE *out, const struct dryrun_result *r, bool offered)
 {
 	const char *fatal = fatal_line();
 
+	/* A hart that took a trap the firmware cannot go on from, in its set-up or at boot's end. */
+	for (unsigned int i = 0; i < machine.nr_harts; i++)
+		if (machine.harts[i].stop == STOP_FATAL_TRAP)
+			fprintf(out, "trap       : hart %lu: %s\n", machine.harts[i].hartid, machine.harts[i].stop_detail);
 	if (r->finished && !offered)
 		fprintf(out, "boot       : stops at its end on boot hart %lu: no hart can run S-mode, nothing to boot\n",
 			boot_hartid);
@@ -201,12 +205,15 @@ static void print_harts(FILE *out, const void *fdt)
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (!hart_offered_to_smode(hart_table[i]))
 			add(&t, "; hart %lu M-mode only (%s)", hart_table[i]->hartid, m_mode_why(hart_table[i]));
-	n = 0;
-	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
-		ids[n++] = hart_table[i]->hartid;
-	if (n) {
-		/* Cold boot leaves out only harts without an IPI doorbell; the deadline never passes here. */
-		add(&t, "; left out, no IPI doorbell: ");
+	/* Left out by cold boot (no IPI doorbell), or by the boot hart's deadline (a hart whose set-up stopped). */
+	for (unsigned int state = HART_BOOT_NO_IPI; state <= HART_BOOT_LATE; state++) {
+		n = 0;
+		for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
+			if (hart_table[i]->boot_state == state)
+				ids[n++] = hart_table[i]->hartid;
+		if (!n)
+			continue;
+		add(&t, state == HART_BOOT_NO_IPI ? "; left out, no IPI doorbell: " : "; left out, not set up in time: ");
 		add_hartids(&t, ids, n);
 	}
 	n = 0;
@@ -699,6 +706,9 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 	}
 	if (o->writes)
 		print_writes(out, fdt);
+	for (unsigned int i = 0; i < machine.nr_harts; i++)
+		if (machine.harts[i].stop == STOP_FATAL_TRAP)
+			return DRYRUN_EXIT_STOPS;
 	if (!r->finished || !offered)
 		return DRYRUN_EXIT_STOPS;
 	if (!console_get_device() || !every_offered_hart_has_ipi_and_timer() ||
