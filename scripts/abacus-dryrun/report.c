@@ -14,6 +14,7 @@
 #include <string.h>
 #include "dryrun.h"
 #include "fdt_helpers.h"
+#include "fw_dynamic.h"
 #include "hart_ext.h"
 #include "platform.h"
 #include "pmu.h"
@@ -149,11 +150,18 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)sbi_memory.ram[i].base,
 		    (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
 	fprintf(out, "RAM        : %s\n", t.len ? t.buf : "none");
-	if (r->released)
+	if (r->released) {
+		struct next_stage next;
+
 		fprintf(out, "firmware   : 0x%lx-0x%lx (%lu KiB), loaded at the %s\n", (unsigned long)sbi_memory.fw_base,
 			(unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
 			(unsigned long)(sbi_memory.fw_size >> 10), r->fw_base == sbi_memory.fw_base &&
 			r->fw_base == sbi_memory.ram[0].base ? "start of RAM" : "address asked for");
+		/* The loader passes no fw_dynamic_info here: the build's own choice (firmware/fw_payload.c). */
+		next_stage_default(&next);
+		fprintf(out, "next stage : 0x%lx in %s-mode (%s; a loader's fw_dynamic_info names its own)\n", next.addr,
+			next.mode == PRV_S ? "S" : "U", next.source);
+	}
 }
 
 /* Why a kept hart has no S-mode: no S in misa, or a PMP that cannot deny what it must. */
