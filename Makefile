@@ -9,7 +9,9 @@
 #   make PAYLOAD=path/to/Image [PAYLOAD_ADDR=0x80200000]
 #                 one image with the next stage built in: build/<platform>-payload-<name>/abacus.bin
 #   make FW_TEXT_START=... FW_JUMP_ADDR=... FW_FDT_PATH=... (OpenSBI's names; firmware/opensbi_vars.mk)
-#   make tools    host tools: build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
+#   make tools    host tools: build/tools/abacus-dryrun (the boot on a board's DT, on the host),
+#                 build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
+#   make dryrun-golden   rewrite tests/tools/dry-run-golden.txt (the dry run over Linux's DTs)
 
 CROSS_COMPILE ?= riscv64-unknown-elf-
 # The image is a position-independent executable that relocates itself at
@@ -245,6 +247,7 @@ FORCE:
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk
 -include scripts/abacus-pmu-dt/tools.mk
+-include scripts/abacus-dryrun/tools.mk
 
 test:
 	@scripts/run-tests.sh

@@ -38,12 +38,10 @@ extern char trap_entry[];
 #define MIDELEG_HYP   ((1UL << IRQ_VS_SOFT) | (1UL << IRQ_VS_TIMER) | (1UL << IRQ_VS_EXT) | (1UL << IRQ_SG_EXT))
 
 #define PROBE_CSR_READ(csr, out) ({ unsigned long __v = 0; bool __t; trap_expect_begin(); \
-	__asm__ __volatile__(".option push\n.option norvc\ncsrr %0, " csr_str(csr) "\n.option pop" \
-			     : "+&r"(__v) : : "memory"); \
+	csr_read_expecting_trap(csr, __v); \
 	__t = trap_expect_end(); if (!__t) *(out) = __v; !__t; })
 #define PROBE_CSR_WRITE(csr, val) ({ unsigned long __v = (val); trap_expect_begin(); \
-	__asm__ __volatile__(".option push\n.option norvc\ncsrw " csr_str(csr) ", %0\n.option pop" \
-			     : : "r"(__v) : "memory"); \
+	csr_write_expecting_trap(csr, __v); \
 	!trap_expect_end(); })
 
 static void probe_features(struct hart_state *hs)

@@ -40,6 +40,18 @@ extern const struct dt_driver __start_abacus_dt_console[], __stop_abacus_dt_cons
 extern const struct dt_driver __start_abacus_dt_timer_ipi[], __stop_abacus_dt_timer_ipi[];
 extern const struct dt_driver __start_abacus_dt_reset[], __stop_abacus_dt_reset[];
 
+/*
+ * A driver's probe as the walks call it. Host builds (ABACUS_HOST: the dry
+ * run, scripts/abacus-dryrun) watch each one: which driver took which node,
+ * with what result, and what it set up.
+ */
+#ifdef ABACUS_HOST
+int dt_driver_probe_watched(const struct dt_driver *drv, const void *fdt, int node);
+#define dt_driver_probe(drv, fdt, node) dt_driver_probe_watched(drv, fdt, node)
+#else
+#define dt_driver_probe(drv, fdt, node) ((drv)->probe(fdt, node))
+#endif
+
 /* True when the node is compatible with one of the driver's strings. */
 bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node);
 /* Probes the first enabled node (in tree order) a driver of the table

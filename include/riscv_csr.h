@@ -180,7 +180,9 @@
 
 #define MISA_EXT(c) (1UL << ((c) - 'A'))
 
-#ifndef __ASSEMBLER__
+/* The instructions themselves: RISC-V builds only (host builds of firmware code get their
+ * own, tests/fuzz/host/riscv_csr.h). */
+#if !defined(__ASSEMBLER__) && defined(__riscv)
 #define __csr_str(x) #x
 #define csr_str(x) __csr_str(x)
 
@@ -197,8 +199,30 @@
 #define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ __volatile__("csrc " csr_str(csr) ", %0" : : "rK"(__v) : "memory"); })
 
+/*
+ * A CSR access that may trap, made with traps expected (trap_expect_begin/
+ * end, include/trap_expect.h): one 4-byte instruction (norvc), which the
+ * probe vector steps over; a read that traps leaves var as it was.
+ */
+#define csr_read_expecting_trap(csr, var) \
+	__asm__ __volatile__(".option push\n.option norvc\ncsrr %0, " csr_str(csr) "\n.option pop" \
+			     : "+&r"(var) : : "memory")
+#define csr_write_expecting_trap(csr, val) \
+	__asm__ __volatile__(".option push\n.option norvc\ncsrw " csr_str(csr) ", %z0\n.option pop" \
+			     : : "rJ"((unsigned long)(val)) : "memory")
+/* Smaia's indirect registers: miselect = isel, then mireg read into var or written, the same way. */
+#define csr_mireg_read_expecting_trap(isel, var) \
+	__asm__ __volatile__(".option push\n.option norvc\ncsrw " csr_str(CSR_MISELECT) ", %1\n" \
+			     "csrr %0, " csr_str(CSR_MIREG) "\n.option pop" : "+&r"(var) : "r"(isel) : "memory")
+#define csr_mireg_write_expecting_trap(isel, val) \
+	__asm__ __volatile__(".option push\n.option norvc\ncsrw " csr_str(CSR_MISELECT) ", %0\n" \
+			     "csrw " csr_str(CSR_MIREG) ", %1\n.option pop" : : "r"(isel), "r"(val) : "memory")
+
 static inline void wfi(void) { __asm__ __volatile__("wfi" ::: "memory"); }
 static inline void mb(void) { __asm__ __volatile__("fence rw, rw" ::: "memory"); }
+/* Every address translation this hart cached: sfence.vma x0, x0; with H, hfence.gvma x0, x0 for VS-stage ones. */
+static inline void sfence_vma_all(void) { __asm__ __volatile__("sfence.vma" ::: "memory"); }
+static inline void hfence_gvma_all(void) { __asm__ __volatile__(".4byte 0x62000073" ::: "memory"); }
 #endif
 
 #endif

@@ -2,6 +2,18 @@
 #include "sbi_heap.h"
 #include "sbi_string.h"
 
+/*
+ * The heap counts in the firmware's addresses. Host builds (ABACUS_HOST: the
+ * dry run, scripts/abacus-dryrun) run it on a board's addresses, with the
+ * memory behind them sbi_heap_host_offset bytes away.
+ */
+#ifdef ABACUS_HOST
+intptr_t sbi_heap_host_offset;
+#define HEAP_MEMORY(p) ((void *)((p) + sbi_heap_host_offset))
+#else
+#define HEAP_MEMORY(p) ((void *)(p))
+#endif
+
 static uintptr_t heap_next, heap_limit;
 /* The last gap an alignment left (before a 2 KiB hart block): later small allocations fill it. */
 static uintptr_t hole_next, hole_end;
@@ -42,8 +54,8 @@ void *sbi_heap_alloc(unsigned long size, unsigned long align)
 		}
 		heap_next = p + size;
 	}
-	memset((void *)p, 0, size);
-	return (void *)p;
+	memset(HEAP_MEMORY(p), 0, size);
+	return HEAP_MEMORY(p);
 }
 
 uintptr_t sbi_heap_end(void)

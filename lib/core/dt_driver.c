@@ -57,7 +57,7 @@ static int dt_walk_probe(const void *fdt, struct dt_driver_table drivers, enum d
 				break;
 			if (depth > 0 && depth <= DT_WALK_MAX_DEPTH)
 				fdt_parent_hint(node, parents[depth - 1]);
-			ok = d->probe(fdt, node) == 0;
+			ok = dt_driver_probe(d, fdt, node) == 0;
 			fdt_parent_hint(-1, -1);
 			if (!ok)
 				break;
@@ -91,6 +91,6 @@ bool dt_probe_node(const void *fdt, int node, struct dt_driver_table drivers)
 {
 	for (const struct dt_driver *d = drivers.begin; d < drivers.end; d++)
 		if (dt_driver_matches(d, fdt, node))
-			return d->probe(fdt, node) == 0;
+			return dt_driver_probe(d, fdt, node) == 0;
 	return false;
 }

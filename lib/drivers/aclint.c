@@ -17,6 +17,7 @@
 #include "fdt_helpers.h"
 #include "hart.h"
 #include "ipi_device.h"
+#include "mmio.h"
 #include "riscv_csr.h"
 #include "sbi_memory.h"
 #include "timer_device.h"
@@ -33,12 +34,12 @@ static unsigned int devices_found;
 
 static void mswi_send(struct hart_state *target)
 {
-	*(volatile uint32_t *)target->ipi_reg = 1;
+	mmio_write32(target->ipi_reg, 1);
 }
 
 static void mswi_clear(struct hart_state *self)
 {
-	*(volatile uint32_t *)self->ipi_reg = 0;
+	mmio_write32(self->ipi_reg, 0);
 }
 
 static const struct ipi_device mswi_ipi_device = {
@@ -49,12 +50,12 @@ static const struct ipi_device mswi_ipi_device = {
 
 static uint64_t mtimer_now(void)
 {
-	return *mtime_reg;
+	return mmio_read64(mtime_reg);
 }
 
 static void mtimer_set_compare(struct hart_state *hs, uint64_t when)
 {
-	*(volatile uint64_t *)hs->timer_reg = when;
+	mmio_write64(hs->timer_reg, when);
 }
 
 static const struct timer_device mtimer_device = {
@@ -72,9 +73,9 @@ static void thead_mtimer_set_compare(struct hart_state *hs, uint64_t when)
 {
 	volatile uint32_t *cmp = hs->timer_reg;
 
-	cmp[0] = UINT32_MAX;
-	cmp[1] = (uint32_t)(when >> 32);
-	cmp[0] = (uint32_t)when;
+	mmio_write32(&cmp[0], UINT32_MAX);
+	mmio_write32(&cmp[1], (uint32_t)(when >> 32));
+	mmio_write32(&cmp[0], (uint32_t)when);
 }
 
 static const struct timer_device thead_mtimer_device = {

@@ -16,6 +16,7 @@
 #include "console.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
+#include "mmio.h"
 #include "sbi_memory.h"
 #include "trap_expect.h"
 
@@ -37,9 +38,7 @@ static uint32_t mmio_read(void *ctx, uint32_t offset)
 	uint32_t v = 0;
 
 	trap_expect_begin();
-	/* 4-byte instruction: the probe vector steps over exactly 4 bytes. */
-	__asm__ __volatile__(".option push\n.option norvc\nlw %0, 0(%1)\n.option pop"
-			     : "+&r"(v) : "r"(m->base + offset) : "memory");
+	mmio_read32_expecting_trap((volatile void *)(m->base + offset), &v);
 	if (trap_expect_end())
 		m->faulted = true;
 	return v;
@@ -50,8 +49,7 @@ static void mmio_write(void *ctx, uint32_t offset, uint32_t value)
 	struct mmio_ctx *m = ctx;
 
 	trap_expect_begin();
-	__asm__ __volatile__(".option push\n.option norvc\nsw %0, 0(%1)\n.option pop"
-			     : : "r"(value), "r"(m->base + offset) : "memory");
+	mmio_write32_expecting_trap((volatile void *)(m->base + offset), value);
 	if (trap_expect_end())
 		m->faulted = true;
 }

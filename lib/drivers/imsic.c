@@ -14,6 +14,7 @@
 #include "hart.h"
 #include "imsic.h"
 #include "ipi_device.h"
+#include "mmio.h"
 #include "riscv_csr.h"
 #include "trap_expect.h"
 
@@ -25,7 +26,7 @@ static volatile unsigned int ipi_setup_failures;
 
 static void imsic_ipi_send(struct hart_state *target)
 {
-	*(volatile uint32_t *)target->ipi_reg = IMSIC_IPI_ID;
+	mmio_write32(target->ipi_reg, IMSIC_IPI_ID);
 }
 
 static void imsic_ipi_clear(struct hart_state *self)
@@ -49,9 +50,7 @@ static bool mireg_read(void *ctx, unsigned long isel, unsigned long *value)
 
 	(void)ctx;
 	trap_expect_begin();
-	__asm__ __volatile__(".option push\n.option norvc\ncsrw " csr_str(CSR_MISELECT) ", %1\n"
-			     "csrr %0, " csr_str(CSR_MIREG) "\n.option pop"
-			     : "+&r"(v) : "r"(isel) : "memory");
+	csr_mireg_read_expecting_trap(isel, v);
 	if (trap_expect_end())
 		return false;
 	*value = v;
@@ -62,9 +61,7 @@ static bool mireg_write(void *ctx, unsigned long isel, unsigned long value)
 {
 	(void)ctx;
 	trap_expect_begin();
-	__asm__ __volatile__(".option push\n.option norvc\ncsrw " csr_str(CSR_MISELECT) ", %0\n"
-			     "csrw " csr_str(CSR_MIREG) ", %1\n.option pop"
-			     : : "r"(isel), "r"(value) : "memory");
+	csr_mireg_write_expecting_trap(isel, value);
 	return !trap_expect_end();
 }
 
@@ -114,7 +111,7 @@ void imsic_hart_init(struct hart_state *hs)
 	 * are its own (mideleg). Traps (and is skipped) without Smaia.
 	 */
 	trap_expect_begin();
-	__asm__ __volatile__(".option push\n.option norvc\ncsrw " csr_str(CSR_MVIEN) ", zero\n.option pop" ::: "memory");
+	csr_write_expecting_trap(CSR_MVIEN, 0);
 	trap_expect_end();
 	/* Every hart with an M-level file: no identity but the IPI's may reach M-mode. */
 	st = imsic_mfile_setup(&csr, mfile_num_ids, ipi);

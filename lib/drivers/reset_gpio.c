@@ -17,6 +17,7 @@
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
+#include "mmio.h"
 #include "reset_device.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
@@ -134,7 +135,7 @@ static void jh7110_field_set(const struct gpio_line *line, unsigned int offset, 
 	volatile uint32_t *word = &line->regs[offset / 4 + line->pin / 4];
 	unsigned int shift = 8 * (line->pin % 4);
 
-	*word = (*word & ~(mask << shift)) | value << shift;
+	mmio_write32(word, (mmio_read32(word) & ~(mask << shift)) | value << shift);
 }
 
 static void gpio_line_set(const struct gpio_line *line, bool active)
@@ -145,9 +146,9 @@ static void gpio_line_set(const struct gpio_line *line, bool active)
 	if (line->jh7110)
 		jh7110_field_set(line, JH7110_GPIO_DOUT, JH7110_GPIO_DOUT_MASK, high);
 	else if (high)
-		*val |= 1U << line->pin;
+		mmio_write32(val, mmio_read32(val) | 1U << line->pin);
 	else
-		*val &= ~(1U << line->pin);
+		mmio_write32(val, mmio_read32(val) & ~(1U << line->pin));
 }
 
 static void gpio_line_pulse(const struct gpio_line *line)
@@ -160,9 +161,9 @@ static void gpio_line_pulse(const struct gpio_line *line)
 	if (line->jh7110) {
 		jh7110_field_set(line, JH7110_GPIO_DOEN, JH7110_GPIO_DOEN_MASK, 0);
 	} else {
-		regs[SIFIVE_GPIO_OUT_XOR / 4] &= ~bit;
-		regs[SIFIVE_GPIO_IOF_EN / 4] &= ~bit;
-		regs[SIFIVE_GPIO_OUTPUT_EN / 4] |= bit;
+		mmio_write32(&regs[SIFIVE_GPIO_OUT_XOR / 4], mmio_read32(&regs[SIFIVE_GPIO_OUT_XOR / 4]) & ~bit);
+		mmio_write32(&regs[SIFIVE_GPIO_IOF_EN / 4], mmio_read32(&regs[SIFIVE_GPIO_IOF_EN / 4]) & ~bit);
+		mmio_write32(&regs[SIFIVE_GPIO_OUTPUT_EN / 4], mmio_read32(&regs[SIFIVE_GPIO_OUTPUT_EN / 4]) | bit);
 	}
 	timer_delay_ms(line->active_ms);
 	gpio_line_set(line, false);

@@ -17,6 +17,7 @@
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
+#include "mmio.h"
 #include "reset_device.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
@@ -39,7 +40,7 @@ static bool syscon_supported(unsigned long type)
 
 static void syscon_write(const struct syscon_action *act, uint32_t value)
 {
-	*act->reg = (*act->reg & ~act->mask) | (value & act->mask);
+	mmio_write32(act->reg, (mmio_read32(act->reg) & ~act->mask) | (value & act->mask));
 }
 
 static void syscon_reset(unsigned long type, unsigned long reason)
@@ -47,7 +48,7 @@ static void syscon_reset(unsigned long type, unsigned long reason)
 	const struct syscon_action *act = type == SBI_SRST_TYPE_SHUTDOWN ? &poweroff_action : &reboot_action;
 
 	if (act->sifive_test && type == SBI_SRST_TYPE_SHUTDOWN && reason == SBI_SRST_REASON_SYSTEM_FAILURE)
-		*act->reg = (1U << 16) | SIFIVE_TEST_FAIL;     /* exit code 1 */
+		mmio_write32(act->reg, (1U << 16) | SIFIVE_TEST_FAIL);     /* exit code 1 */
 	else
 		syscon_write(act, act->value);
 	timer_delay_ms(SYSCON_RESET_WAIT_MS);

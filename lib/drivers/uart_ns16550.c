@@ -11,6 +11,7 @@
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
+#include "mmio.h"
 #include "sbi_console.h"
 #include "trap_expect.h"
 
@@ -29,7 +30,7 @@ static uint32_t ns16550_read(unsigned int reg)
 {
 	volatile uint8_t *p = uart_base + (reg << uart_shift);
 
-	return uart_width == 4 ? *(volatile uint32_t *)p : *p;
+	return uart_width == 4 ? mmio_read32(p) : mmio_read8(p);
 }
 
 static void ns16550_write(unsigned int reg, uint32_t v)
@@ -37,9 +38,9 @@ static void ns16550_write(unsigned int reg, uint32_t v)
 	volatile uint8_t *p = uart_base + (reg << uart_shift);
 
 	if (uart_width == 4)
-		*(volatile uint32_t *)p = v;
+		mmio_write32(p, v);
 	else
-		*p = (uint8_t)v;
+		mmio_write8(p, (uint8_t)v);
 }
 
 static void ns16550_putc(char c)

@@ -4,6 +4,7 @@
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
+#include "mmio.h"
 #include "sbi_console.h"
 #include "trap_expect.h"
 
@@ -20,14 +21,14 @@ static void sifive_uart_putc(char c)
 {
 	/* Bounded, as ns16550_putc: a stuck UART loses bytes, never hangs a hart. */
 	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
-		if (!(sifive_uart[SIFIVE_UART_TXDATA / 4] & SIFIVE_UART_TXDATA_FULL))
+		if (!(mmio_read32(&sifive_uart[SIFIVE_UART_TXDATA / 4]) & SIFIVE_UART_TXDATA_FULL))
 			break;
-	sifive_uart[SIFIVE_UART_TXDATA / 4] = (uint8_t)c;
+	mmio_write32(&sifive_uart[SIFIVE_UART_TXDATA / 4], (uint8_t)c);
 }
 
 static int sifive_uart_getc(void)
 {
-	uint32_t v = sifive_uart[SIFIVE_UART_RXDATA / 4];
+	uint32_t v = mmio_read32(&sifive_uart[SIFIVE_UART_RXDATA / 4]);
 
 	return (v & SIFIVE_UART_RXDATA_EMPTY) ? -1 : (int)(v & 0xff);
 }
@@ -41,8 +42,8 @@ static const struct console_device sifive_uart_console = {
 static void uart_sifive_init(uintptr_t base)
 {
 	sifive_uart = (volatile uint32_t *)base;
-	sifive_uart[SIFIVE_UART_TXCTRL / 4] |= 1;   /* txen */
-	sifive_uart[SIFIVE_UART_RXCTRL / 4] |= 1;   /* rxen */
+	mmio_write32(&sifive_uart[SIFIVE_UART_TXCTRL / 4], mmio_read32(&sifive_uart[SIFIVE_UART_TXCTRL / 4]) | 1);   /* txen */
+	mmio_write32(&sifive_uart[SIFIVE_UART_RXCTRL / 4], mmio_read32(&sifive_uart[SIFIVE_UART_RXCTRL / 4]) | 1);   /* rxen */
 	console_set_device(&sifive_uart_console);
 }
 

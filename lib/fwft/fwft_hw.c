@@ -48,9 +48,9 @@ void fwft_hw_apply(unsigned int feature, unsigned long value)
 		/* Cached translations may hold the old reading of the A/D bits
 		 * (privileged spec, menvcfg.ADUE): sfence.vma x0, x0, and with H
 		 * hfence.gvma x0, x0 for VS-stage ones (henvcfg.ADUE follows). */
-		__asm__ __volatile__("sfence.vma" ::: "memory");
+		sfence_vma_all();
 		if (current_hart()->features & HART_HAS_H)
-			__asm__ __volatile__(".4byte 0x62000073" ::: "memory");
+			hfence_gvma_all();
 	}
 }
 

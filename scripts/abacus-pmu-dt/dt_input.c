@@ -116,7 +116,7 @@ static int compile_dts(const char *path, unsigned char **buf, size_t *len)
 	close(pipefd[1]);
 	if (err) {
 		close(pipefd[0]);
-		fprintf(stderr, "abacus-pmu-dt: cannot run %s: %s (install device-tree-compiler)\n", dtc,
+		fprintf(stderr, "%s: cannot run %s: %s (install device-tree-compiler)\n", dt_input_tool, dtc,
 			strerror(err));
 		return -1;
 	}
@@ -126,20 +126,20 @@ static int compile_dts(const char *path, unsigned char **buf, size_t *len)
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (rc != 0) {
-		fprintf(stderr, "abacus-pmu-dt: reading %s's output: %s\n", dtc, strerror(err));
+		fprintf(stderr, "%s: reading %s's output: %s\n", dt_input_tool, dtc, strerror(err));
 		return -1;
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		char directive[16];
 		unsigned int line = cpp_directive_line(path, directive, sizeof(directive));
 
-		fprintf(stderr, "abacus-pmu-dt: %s could not compile %s\n", dtc, path);
+		fprintf(stderr, "%s: %s could not compile %s\n", dt_input_tool, dtc, path);
 		if (line)
-			fprintf(stderr, "abacus-pmu-dt: %s uses the C preprocessor (%s on line %u), which dtc "
+			fprintf(stderr, "%s: %s uses the C preprocessor (%s on line %u), which dtc "
 				"does not run. Preprocess it first as Linux does, then check the result:\n"
 				"    cpp -nostdinc -undef -D__DTS__ -x assembler-with-cpp "
 				"-I <linux>/scripts/dtc/include-prefixes %s -o board.pp.dts\n",
-				path, directive, line, path);
+				dt_input_tool, path, directive, line, path);
 		free(*buf);
 		return -1;
 	}
@@ -156,14 +156,14 @@ int dt_input_load(const char *path, struct dt_input *in)
 	memset(in, 0, sizeof(*in));
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		fprintf(stderr, "abacus-pmu-dt: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "%s: %s: %s\n", dt_input_tool, path, strerror(errno));
 		return -1;
 	}
 	rc = read_all(fd, &buf, &len);
 	err = errno;
 	close(fd);
 	if (rc != 0) {
-		fprintf(stderr, "abacus-pmu-dt: %s: %s\n", path, strerror(err));
+		fprintf(stderr, "%s: %s: %s\n", dt_input_tool, path, strerror(err));
 		return -1;
 	}
 	if (len < sizeof(magic) || memcmp(buf, magic, sizeof(magic)) != 0) {
@@ -174,8 +174,8 @@ int dt_input_load(const char *path, struct dt_input *in)
 	}
 	/* malloc'ed memory is aligned for any type: the firmware's 8-byte rule holds. */
 	if (len < FDT_V17_SIZE || fdt_totalsize(buf) > len) {
-		fprintf(stderr, "abacus-pmu-dt: %s: truncated DTB (%zu bytes, its header says %u)\n",
-			path, len, len < FDT_V17_SIZE ? 0u : (unsigned int)fdt_totalsize(buf));
+		fprintf(stderr, "%s: %s: truncated DTB (%zu bytes, its header says %u)\n",
+			dt_input_tool, path, len, len < FDT_V17_SIZE ? 0u : (unsigned int)fdt_totalsize(buf));
 		free(buf);
 		return -1;
 	}

@@ -20,6 +20,8 @@ struct dt_input {
  * Returns 0, or -1 after printing why to stderr.
  */
 int dt_input_load(const char *path, struct dt_input *in);
+/* The program's name, for those messages (each tool's main.c). */
+extern const char dt_input_tool[];
 void dt_input_free(struct dt_input *in);
 
 #endif

@@ -17,6 +17,8 @@
 #include "report.h"
 #include "tool_console.h"
 
+const char dt_input_tool[] = "abacus-pmu-dt";
+
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -36,9 +38,8 @@ static void usage(FILE *out)
 		"                       needs the cpu's ISA in the DT to name it: riscv,isa-extensions,\n"
 		"                       or riscv,isa when the cpu has no riscv,isa-extensions)\n"
 		"  --mcountinhibit, --no-mcountinhibit\n"
-		"  --platform NAME      the firmware build whose default map applies without a\n"
-		"                       riscv,pmu node: qemu-virt or none (no map), hifive-unmatched\n"
-		"                       (U74 table)\n"
+		"The board quirk (and its default map, used when the DT has no riscv,pmu node)\n"
+		"is the one the firmware chooses by the DT's root compatible.\n"
 		"  --json               one JSON object instead of text\n"
 		"  -h, --help\n"
 		"\n"
@@ -87,10 +88,10 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	/* Presets first, then single fields, whatever the order on the command line. */
-	const char *preset = "qemu-virt", *platform = NULL;
+	const char *preset = "qemu-virt";
 	long long counters = -1, hpm_mask = -1, width = -1;
 	int sscofpmf = -1, mcountinhibit = -1, opt;
-	bool json = false, known;
+	bool json = false;
 	unsigned long long v;
 	struct hart_model model;
 	struct dt_input dt;
@@ -125,8 +126,10 @@ int main(int argc, char **argv)
 		case OPT_MCOUNTINHIBIT: mcountinhibit = 1; break;
 		case OPT_NO_MCOUNTINHIBIT: mcountinhibit = 0; break;
 		case OPT_PLATFORM:
-			platform = optarg;
-			break;
+			/* The per-board builds are gone: one image, its quirk by the DT's root compatible. */
+			return bad_option("--platform", optarg, "no longer exists: the firmware takes its quirk from the "
+					  "DT's root compatible (platform/generic/quirks/), and so does this tool; to check "
+					  "a DT as another board's, give it that board's root compatible");
 		case OPT_JSON:
 			json = true;
 			break;
@@ -158,11 +161,6 @@ int main(int argc, char **argv)
 		model.sscofpmf = sscofpmf;
 	if (mcountinhibit >= 0)
 		model.mcountinhibit = mcountinhibit;
-	if (platform)
-		model.platform = platform;
-	platform_default_map(model.platform, &known);
-	if (!known)
-		return bad_option("--platform", model.platform, "qemu-virt, hifive-unmatched or none");
 
 	report.path = argv[optind];
 	if (dt_input_load(report.path, &dt) != 0)

@@ -6,6 +6,7 @@
 #include "csr_layer.h"
 #include "fdt_helpers.h"
 #include "hart.h"
+#include "platform.h"
 #include "pmu_probe.h"
 #include "sbi_heap.h"
 #include "sbi_memory.h"
@@ -171,11 +172,15 @@ static void list_counters(struct pmu_probe *out)
 
 int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_probe *out)
 {
-	bool known;
-	const struct pmu_default_map *default_map = platform_default_map(model->platform, &known);
+	const struct pmu_default_map *default_map;
 	uint32_t offered = 0;   /* counter_get_info's hardware counters */
 
 	memset(out, 0, sizeof(*out));
+	/* The quirk and its PMU platform hooks, as boot chooses and sets them (firmware/boot.c, boot_finish.c). */
+	out->quirk = platform_quirk_match(fdt);
+	pmu_platform = out->quirk->pmu;
+	default_map = out->quirk->pmu ? out->quirk->pmu->default_map : NULL;
+	out->quirk_default_map = default_map != NULL;
 	scan_cpus(fdt, out);
 	/* The firmware takes Sscofpmf from the DT ISA string, confirmed by probing (docs/pmu.md). */
 	out->isa_sscofpmf = out->dt_cpus ? out->dt_isa_sscofpmf : model->sscofpmf;
@@ -199,7 +204,7 @@ int pmu_probe_run(const void *fdt, const struct hart_model *model, struct pmu_pr
 		if (!out->counters[i].firmware)
 			offered |= 1u << out->counters[i].idx;
 	out->present_not_offered = out->present & ~offered & ~(1u << PMU_COUNTER_TIME);
-	/* The node's kept rows name only present counters; the platform's table is taken as it is. */
+	/* The node's kept rows name only present counters; the quirk's table is taken as it is. */
 	for (unsigned int i = 0; i < out->range_count && !out->uses_default_map; i++) {
 		out->range_unusable[i] = !(pmu_event_map.ranges[i].counters & offered);
 		out->unusable_ranges += out->range_unusable[i];

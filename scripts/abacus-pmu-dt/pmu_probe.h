@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include "event_names.h"
 #include "hart_model.h"
+#include "platform.h"
 #include "pmu.h"
 
 struct probe_counter {            /* one counter_get_info answer */
@@ -59,7 +60,10 @@ struct pmu_probe {
 	unsigned int isa_sscofpmf_ignored; /* cpus whose riscv,isa names it but whose riscv,isa-extensions does not */
 	bool dt_isa_sscofpmf;             /* isa_sscofpmf_cpus != 0 */
 	bool isa_sscofpmf;            /* what pmu_hart_init was told */
-	bool uses_default_map;        /* no riscv,pmu node: the platform's table (or none) */
+	bool uses_default_map;        /* no riscv,pmu node: the quirk's table (or none) */
+	/* The board quirk the firmware chooses by the DT's root compatible (platform_quirk_match). */
+	const struct platform_quirk *quirk;
+	bool quirk_default_map;       /* it has a default event map */
 	const char *snapshot_offered;  /* what offers S-mode snapshot memory (the boot log's words), or NULL: withheld */
 
 	/* The hart after pmu_hart_init. */

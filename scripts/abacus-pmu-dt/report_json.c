@@ -66,8 +66,6 @@ static void json_model(FILE *out, const struct hart_model *m)
 	json_bool(out, m->mcountinhibit);
 	fputs(", \"sscofpmf\": ", out);
 	json_bool(out, m->sscofpmf);
-	fputs(", \"platform\": ", out);
-	json_string(out, m->platform);
 	fputs("},\n", out);
 }
 
@@ -201,11 +199,13 @@ void report_json(FILE *out, const struct report *r)
 	fputs(",\n", out);
 	json_log(out, r->fatal);
 	if (p) {
-		bool known;
 		const char *source = !p->uses_default_map ? "riscv,pmu node" :
-				     platform_default_map(r->model->platform, &known) ? "platform default" : "none";
+				     p->quirk_default_map ? "quirk default" : "none";
 
 		json_hart(out, p);
+		fputs("  \"quirk\": ", out);
+		json_string(out, p->quirk->name);
+		fputs(",\n", out);
 		fprintf(out, "  \"problems\": %d,\n  \"map\": {\"event_ranges\": %u, \"selectors\": %u, "
 			"\"raw_ranges\": %u, \"source\": \"%s\"},\n", p->problems, p->range_count,
 			p->selector_count, p->raw_count, source);

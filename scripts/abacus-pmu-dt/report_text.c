@@ -70,11 +70,9 @@ static void print_hart(FILE *out, const struct report *r)
 	uint64_t hw = 0;
 	unsigned int hpm_width = 0;
 	char set[SET_TEXT];
-	bool known;
 
-	fprintf(out, "platform    : %s (%s)\n", r->model->platform,
-		platform_default_map(r->model->platform, &known) ?
-			"its default map applies without a riscv,pmu node" : "no default map");
+	fprintf(out, "quirk       : %s (%s)\n", p->quirk->name,
+		p->quirk_default_map ? "its default map applies without a riscv,pmu node" : "no default map");
 	print_dt_cpus(out, r);
 
 	for (unsigned int i = 0; i < p->counter_count; i++) {

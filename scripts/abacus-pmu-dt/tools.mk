@@ -12,11 +12,12 @@ TOOL_PMU_DT := $(BUILD)/tools/abacus-pmu-dt
 TOOL_PMU_DT_ASAN := $(BUILD)/host/abacus-pmu-dt-asan
 
 # The firmware's sources (unchanged), the simulated hart in place of the CSRs,
-# the U74 default table (the FU740 and FU540 quirks'), and the tool's own files.
+# the board quirks (chosen by the DT's root compatible, as boot chooses them:
+# their default maps), and the tool's own files.
 TOOL_PMU_DT_SRCS := $(wildcard scripts/abacus-pmu-dt/*.c) \
 	lib/pmu/pmu_dt.c lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c \
 	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c lib/common/sbi_format.c lib/fdt/fdt_helpers.c \
-	tests/host/sim_hart.c platform/generic/quirks/u74_pmu.c
+	tests/host/sim_hart.c platform/generic/platform.c $(wildcard platform/generic/quirks/*.c)
 TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/pmu/*.h tests/host/sim_hart.h \
 	platform/generic/quirks/u74_pmu.h)
 TOOL_CC ?= gcc
@@ -44,13 +45,16 @@ install-tools: $(TOOL_PMU_DT)
 # make test: the ASan build on every fixture, QEMU's DTs and the firmware's own
 # boot log (needs build/generic firmware, and the
 # sid root's QEMU 11.1), then on every riscv,pmu board DT of Linux 6.12 and 7.2
-# (extracted and compiled once into $(BUILD)/linux-dts/), then the docs tried
-# literally (tests/tools/test_docs.py; needs `make embedded-images`). All run;
-# any failing fails.
+# (extracted and compiled once into $(BUILD)/linux-dts/), then the dry run's
+# tests (scripts/abacus-dryrun/tools.mk: its ASan build, every Linux 7.2 board
+# DT against tests/tools/dry-run-golden.txt), then the docs tried literally
+# (tests/tools/test_docs.py; needs `make embedded-images`). All run; any
+# failing fails.
 .PHONY: tools-test
 tools-test: $(TOOL_PMU_DT) $(TOOL_PMU_DT_ASAN)
-	@export BUILD=$(BUILD) TOOL=$(TOOL_PMU_DT_ASAN) TOOL_PLAIN=$(TOOL_PMU_DT); \
+	@export BUILD=$(BUILD) TOOL=$(TOOL_PMU_DT_ASAN) TOOL_PLAIN=$(TOOL_PMU_DT) DRYRUN=$(DRYRUN_ASAN) DRYRUN_PLAIN=$(DRYRUN); \
 	python3 tests/tools/test_abacus_pmu_dt.py; a=$$?; \
 	python3 tests/tools/test_linux_pmu_dts.py; b=$$?; \
+	python3 tests/tools/test_dry_run.py; d=$$?; \
 	python3 tests/tools/test_docs.py; c=$$?; \
-	[ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ]
+	[ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ] && [ $$d = 0 ]

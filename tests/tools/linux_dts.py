@@ -11,9 +11,11 @@ kernel's scripts/Makefile.dtbs (cmd_dtc):
     cc -E -nostdinc -I scripts/dtc/include-prefixes -undef -D__DTS__ -x assembler-with-cpp
     dtc -O dtb -b 0 -i <the .dts's directory> -i scripts/dtc/include-prefixes
 
-and the boards whose preprocessed tree has a "riscv,pmu" node get a DTB.
-Extraction and compilation happen once per tarball (a stamp of its size
-and time); later runs only read the manifest.
+and every board gets a DTB: "all" in the manifest maps each board to it,
+"boards" only those whose preprocessed tree has a "riscv,pmu" node
+(tests/tools/test_linux_pmu_dts.py), and the dry run takes them all
+(tests/tools/test_dry_run.py). Extraction and compilation happen once per
+tarball (a stamp of its size and time); later runs only read the manifest.
 """
 import json
 import os
@@ -27,7 +29,7 @@ MEMBERS = [
     "scripts/dtc/include-prefixes",
 ]
 PREFIXES = "scripts/dtc/include-prefixes"
-STAMP_VERSION = 1   # bump when MEMBERS or the compile flags change
+STAMP_VERSION = 2   # bump when MEMBERS or the compile flags change
 
 
 class PrepareError(Exception):
@@ -47,7 +49,8 @@ def _extract(tarball, top, dest):
 
 
 def prepare(tarball, dest):
-    """Extracts and compiles once; returns {"boards": {rel.dts: dtb path}, "preprocessed": N, "tree": dir}."""
+    """Extracts and compiles once; returns {"boards": {rel.dts: dtb path} (riscv,pmu ones), "all": {every
+    board}, "preprocessed": N, "tree": dir}."""
     top = os.path.basename(tarball)[:-len(".tar.xz")]          # linux-source-6.12
     st = os.stat(tarball)
     stamp = {"tarball": os.path.abspath(tarball), "size": st.st_size, "mtime": int(st.st_mtime),
@@ -56,14 +59,14 @@ def prepare(tarball, dest):
     try:
         with open(manifest_path) as f:
             manifest = json.load(f)
-        if manifest["stamp"] == stamp and all(os.path.exists(p) for p in manifest["boards"].values()):
+        if manifest["stamp"] == stamp and all(os.path.exists(p) for p in manifest["all"].values()):
             return manifest
     except (OSError, ValueError, KeyError):
         pass
     subprocess.run(["rm", "-rf", dest], check=True)
     _extract(tarball, top, dest)
     tree = f"{dest}/{top}"
-    boards, count = {}, 0
+    boards, every, count = {}, {}, 0
     dts_root = f"{tree}/arch/riscv/boot/dts"
     for dirpath, _, files in sorted(os.walk(dts_root)):
         for name in sorted(files):
@@ -76,15 +79,15 @@ def prepare(tarball, dest):
             _run(["gcc", "-E", "-nostdinc", "-I", f"{tree}/{PREFIXES}", "-undef", "-D__DTS__",
                   "-x", "assembler-with-cpp", "-o", pre, src])
             count += 1
-            with open(pre) as f:
-                if '"riscv,pmu"' not in f.read():
-                    continue
             dtb = f"{dest}/dtb/{rel[:-4]}.dtb"
             os.makedirs(os.path.dirname(dtb), exist_ok=True)
             _run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-b", "0", "-i", dirpath, "-i", f"{tree}/{PREFIXES}",
                   "-o", dtb, pre])
-            boards[rel] = dtb
-    manifest = {"stamp": stamp, "boards": boards, "preprocessed": count, "tree": tree}
+            every[rel] = dtb
+            with open(pre) as f:
+                if '"riscv,pmu"' in f.read():
+                    boards[rel] = dtb
+    manifest = {"stamp": stamp, "boards": boards, "all": every, "preprocessed": count, "tree": tree}
     with open(manifest_path, "w") as f:
         json.dump(manifest, f, indent=1)
     return manifest

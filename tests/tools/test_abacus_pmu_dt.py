@@ -94,7 +94,7 @@ def check_consistent(args, expected_rc=None):
 FIXTURE_RC = {
     "bad-ranges": 1, "bad-raw": 1, "bad-selectors": 1, "binding-example": 1, "hifive-unmatched": 0,
     "missing-counters": 1, "no-pmu": 0, "odd-lengths": 1, "qemu-virt-sscofpmf": 1, "qemu-virt": 1,
-    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1, "fw-fdt-virt": 1,
+    "too-many-rows": 1, "two-pmu-nodes": 1, "pmu-snapshot": 0, "mysoc": 1, "fw-fdt-virt": 1, "newboard": 0,
 }
 for fixture in sorted(f[:-4] for f in os.listdir(FIXTURES) if f.endswith(".dts")):
     @test(f"fixture {fixture}")
@@ -191,19 +191,29 @@ def _():
     expect(last["event_types"] == [] and last["counters"] == [], f"unreachable raw row {last}")
 
 
-@test("u74 default map without a riscv,pmu node")
+@test("without a riscv,pmu node: the default map of the quirk the DT's root compatible chooses, or none")
 def _():
+    # No quirk names the fixture's root compatible (as JH7110's, PolarFire's): no default map.
     rc, out, d = check_consistent(["--hart", "u74", f"{FIXTURES}/no-pmu.dts"], 0)
+    expect(boot_log(out) == ["pmu: no riscv,pmu node and no platform default map, map is empty"],
+           f"boot log {boot_log(out)}")
+    expect(d["quirk"] == "generic" and d["map"]["source"] == "none" and len(d["uncountable"]) == 50, f"map {d['map']}")
+    has_lines(out, ["quirk       : generic (no default map)"])
+    # The same tree with the FU740's root compatible: the FU740 quirk's U74 table.
+    with tempfile.TemporaryDirectory() as tmp:
+        dtb = f"{tmp}/fu740.dtb"
+        subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dtb, f"{FIXTURES}/no-pmu.dts"], check=True)
+        subprocess.run(["fdtput", "-t", "s", dtb, "/", "compatible", "sifive,hifive-unmatched-a00",
+                        "sifive,fu740-c000"], check=True)
+        rc, out, d = check_consistent(["--hart", "u74", dtb], 0)
     expect(boot_log(out) == ["pmu: no riscv,pmu node, using the platform's default map"], f"boot log {boot_log(out)}")
-    expect(d["map"]["source"] == "platform default" and d["map"]["selectors"] == 8, f"map {d['map']}")
+    expect(d["quirk"] == "SiFive FU740" and d["map"]["source"] == "quirk default" and d["map"]["selectors"] == 8,
+           f"map {d['map']}")
+    has_lines(out, ["quirk       : SiFive FU740 (its default map applies without a riscv,pmu node)"])
     by_idx = {e["event_idx"]: e for e in d["events"]}
     # platform/generic/quirks/u74_pmu.c: no L1D_WRITE_ACCESS, no LL_READ_MISS
     expect(not by_idx[0x10002]["countable"] and not by_idx[0x10011]["countable"], "U74 table rows")
     expect(by_idx[0x5]["selector"] == "0x4000" and by_idx[0x10019]["selector"] == "0x1002", "U74 selectors")
-    # The same DT for QEMU virt's platform: no default map.
-    rc, out, d = check_consistent(["--platform", "qemu-virt", "--hart", "u74", f"{FIXTURES}/no-pmu.dts"], 0)
-    expect(boot_log(out) == ["pmu: no riscv,pmu node and no platform default map, map is empty"], "qemu-virt platform")
-    expect(d["map"]["source"] == "none" and len(d["uncountable"]) == 50, f"map {d['map']}")
 
 
 @test("sscofpmf from the hart model and the DT's riscv,isa")
@@ -300,7 +310,7 @@ def _():
     rc, out, d = check_consistent(["--hart", "c906", f"{FIXTURES}/no-pmu.dts"], 0)
     has_lines(out, ["hart model  : c906: mhpmcounter3-9, mhpmcounter13-17 (12 programmable, 64-bit), mcountinhibit, "
                     "no Sscofpmf",
-                    "platform    : none (no default map)",
+                    "quirk       : generic (no default map)",
                     "counters    : 42 = 14 hardware (mcycle, minstret, mhpmcounter3-9, mhpmcounter13-17; "
                     "mhpmcounters 64-bit) + 24 firmware"])
     # The gap at 10-12 is a hole in the numbering (docs/pmu.md, section 1): 13-17 are offered.
@@ -403,6 +413,7 @@ def _():
             "--counters and --hpm-mask": ["--counters", "2", "--hpm-mask", "0x18", f"{FIXTURES}/qemu-virt.dts"],
             "--hart nosuch": ["--hart", "nosuch", f"{FIXTURES}/qemu-virt.dts"],
             "--platform nosuch": ["--platform", "nosuch", f"{FIXTURES}/qemu-virt.dts"],
+            "--platform qemu-virt (gone)": ["--platform", "qemu-virt", f"{FIXTURES}/qemu-virt.dts"],
             "unknown option": ["--nosuch", f"{FIXTURES}/qemu-virt.dts"],
         }
         with open(f"{tmp}/bad.dts", "w") as f:
@@ -417,6 +428,9 @@ def _():
             rc, out, err = tool(*args)
             expect(rc == 2, f"{what}: exit status {rc}")
             expect(out == "" and err.strip(), f"{what}: wants a message on stderr only, got {out[:80]!r} {err[:80]!r}")
+        rc, out, err = tool("--platform", "hifive-unmatched", f"{FIXTURES}/hifive-unmatched.dts")
+        expect("--platform hifive-unmatched: no longer exists: the firmware takes its quirk from the DT's root "
+               "compatible" in err, f"--platform: {err[:160]!r}")
         rc, out, err = tool("--help")
         expect(rc == 0 and "--hart PRESET" in out and all(f"    {h} " in out for h in ("u74", "c906", "c910")),
                "--help")

@@ -5,8 +5,9 @@
 - every "section N" reference (docs/X.md, section N; "(section N" inside a
   doc) names a "## N." heading there, and where it gives the title
   (section N, "Title") the heading has that title;
-- docs/pmu.md's abacus-pmu-dt example session and JSON example are what the
-  installed build prints for those commands ("..." stands for skipped lines);
+- docs/pmu.md's abacus-pmu-dt example session and JSON example, and
+  docs/porting.md's abacus-dryrun session, are what the installed builds
+  print for those commands ("..." stands for skipped lines);
 - the README's one-image sample lines are in the boot log of the README's own
   command (build/generic-payload-hello, from `make embedded-images`);
 - docs/porting.md's table "OpenSBI option -> Abacus" names every FW_*
@@ -26,6 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import BUILD, TOOL_PLAIN, expect, finish, test  # noqa: E402
 
 QEMU = os.environ.get("QEMU", "qemu-system-riscv64")
+DRYRUN_PLAIN = os.environ.get("DRYRUN_PLAIN", f"{BUILD}/tools/abacus-dryrun")
 DOCS = ["README.md", *sorted(glob.glob("docs/*.md"))]
 
 
@@ -103,6 +105,15 @@ def _():
     real = run_shown(command)
     expect(matches(shown, real), f"differs from `{command}`: first real lines not shown: "
            f"{[l for l in real if l not in shown][:3]}, shown but not printed: {[l for l in shown if l not in real and l.strip() != '...'][:3]}")
+
+
+@test("docs/porting.md's dry-run session is what abacus-dryrun prints", "docs")
+def _():
+    command, shown = shown_session("docs/porting.md", "abacus-dryrun")
+    real = run_shown(command.replace("abacus-dryrun", DRYRUN_PLAIN, 1))
+    expect(matches(shown, real), f"differs from `{command}`: first real lines not shown: "
+           f"{[l for l in real if l not in shown][:3]}, shown but not printed: "
+           f"{[l for l in shown if l not in real and l.strip() != '...'][:3]}")
 
 
 @test("docs/pmu.md's JSON example is what the tool prints", "docs")

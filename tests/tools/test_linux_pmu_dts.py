@@ -35,9 +35,9 @@ KERNELS = {
 # the silicon.
 C906 = ["--hart", "c906"]
 C910 = ["--hart", "c910"]
-P550_AS_DT = ["--hpm-mask", "0x78", "--width", "64", "--sscofpmf", "--platform", "none"]
-X280_AS_DT = ["--hpm-mask", "0x78", "--width", "64", "--sscofpmf", "--platform", "none"]   # 4 counters (commit
-C920_AS_DT = ["--hpm-mask", "0xfffffff8", "--width", "64", "--sscofpmf", "--platform", "none"]  # of the node)
+P550_AS_DT = ["--hpm-mask", "0x78", "--width", "64", "--sscofpmf"]
+X280_AS_DT = ["--hpm-mask", "0x78", "--width", "64", "--sscofpmf"]   # 4 counters (commit
+C920_AS_DT = ["--hpm-mask", "0xfffffff8", "--width", "64", "--sscofpmf"]  # of the node)
 
 # The D1's node (sun20i-d1s.dtsi) maps the L1D events and raw events 0xb-0xf to
 # mhpmcounter13-17. The C906 has no mhpmcounter10-12 (OpenSBI's D1 mask
