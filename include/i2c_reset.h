@@ -5,7 +5,7 @@
  * (lib/drivers/reset_<pmic>.c) gives its sequences as data, one register
  * operation each, and this runs them over the PMIC's bus
  * (include/i2c_bus.h). A board has one such PMIC: the reset slot
- * RESET_SLOT_PMIC holds the first one that probes.
+ * RESET_SLOT_PMIC holds the last one that probed.
  */
 #ifndef ABACUS_I2C_RESET_H
 #define ABACUS_I2C_RESET_H

@@ -87,19 +87,26 @@ static const struct reset_device i2c_reset_device = {
 
 int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 {
+	const struct i2c_reset_pmic *was = pmic;
+	struct i2c_device was_dev = pmic_dev;
 	int rc;
 
-	if (pmic || i2c_device_init(fdt, node, &pmic_dev))
-		return -1;
-	sbi_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
-		     pmic_dev.bus->name, p->shutdown ? "shutdown" : "", p->shutdown && p->reboot ? ", " : "",
-		     p->reboot ? "reboot" : "");
-	rc = run(p->probe);
-	if (rc) {
-		sbi_printf("abacus: %s: %s; not used\n", pmic_name, i2c_error_name(rc));
+	if (i2c_device_init(fdt, node, &pmic_dev)) {
+		pmic_dev = was_dev;
 		return -1;
 	}
 	pmic = p;
+	rc = run(p->probe);
+	if (rc) {
+		sbi_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, pmic_dev.addr, pmic_dev.bus->name,
+			   i2c_error_name(rc));
+		pmic = was;
+		pmic_dev = was_dev;
+		return -1;
+	}
+	sbi_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
+		     pmic_dev.bus->name, p->shutdown ? "shutdown" : "", p->shutdown && p->reboot ? ", " : "",
+		     p->reboot ? "reboot" : "");
 	reset_device_add(&i2c_reset_device);
 	return 0;
 }
