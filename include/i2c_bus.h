@@ -86,11 +86,12 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops 
 
 /*
  * For a device's driver: node is a device on an I2C bus (its reg, one cell,
- * is the 7-bit address; its parent the controller). Fills dev and returns
- * 0; else one boot-log line naming the node and why (no such bus, its
- * controller refused, a bad address), and < 0.
+ * is the 7-bit address; its parent the controller), what the driver calls
+ * it (the log's). Fills dev and returns 0; else one boot-log line naming
+ * the node, what and why (a bad address, a bus no driver took or that was
+ * refused: its driver said why just before), and < 0.
  */
-int i2c_device_init(const void *fdt, int node, struct i2c_device *dev);
+int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev);
 
 /* One register of a device: an 8-bit register number, 8-bit data (SMBus byte data). */
 int i2c_reg_write(const struct i2c_device *dev, uint8_t reg, uint8_t value);

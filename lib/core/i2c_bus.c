@@ -69,7 +69,7 @@ static __attribute__((noinline)) bool i2c_probe_controller(const void *fdt, int 
 	return false;
 }
 
-int i2c_device_init(const void *fdt, int node, struct i2c_device *dev)
+int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev)
 {
 	int parent = fdt_parent_hinted(node), len;
 	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
@@ -91,7 +91,7 @@ int i2c_device_init(const void *fdt, int node, struct i2c_device *dev)
 		why = "is on a bus the firmware cannot use";
 	}
 	copy_node_name(fdt, node, name, sizeof(name));
-	sbi_printf("abacus: %s: %s; not used\n", name, why);
+	sbi_printf("abacus: %s (%s): %s; not used\n", name, what, why);
 	return -1;
 }
 

@@ -91,7 +91,7 @@ int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 	struct i2c_device was_dev = pmic_dev;
 	int rc;
 
-	if (i2c_device_init(fdt, node, &pmic_dev)) {
+	if (i2c_device_init(fdt, node, p->name, &pmic_dev)) {
 		pmic_dev = was_dev;
 		return -1;
 	}

@@ -169,10 +169,10 @@ TEST(device_not_on_a_usable_bus_is_not_used)
 {
 	present[0x36] = true;
 	CHECK_EQ(walk("test,i2c", true, "x-powers,axp15060", 0x80, 1), 0);         /* not a 7-bit address */
-	CONSOLE_HAS("abacus: pmic@80: is not an I2C device (reg); not used");
+	CONSOLE_HAS("abacus: pmic@80 (axp15060): is not an I2C device (reg); not used");
 	CHECK_EQ(walk("test,i2c", true, "x-powers,axp15060", 0x36, 2), 0);         /* two address cells */
 	CHECK_EQ(walk("test,i2c", false, "x-powers,axp15060", 0x36, 1), 0);        /* disabled bus */
-	CONSOLE_HAS("abacus: pmic@36: is on a bus the firmware cannot use; not used");
+	CONSOLE_HAS("abacus: pmic@36 (axp15060): is on a bus the firmware cannot use; not used");
 	CHECK_EQ(walk("vendor,other-i2c", true, "x-powers,axp15060", 0x36, 1), 0); /* no driver for it */
 	CHECK_EQ(ctl_probes, 0);
 	CHECK(xlog[0] == 0);
