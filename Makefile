@@ -76,9 +76,9 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 # Code that runs once, at boot (DT discovery, the boot log, S-mode's DT, the
 # AIA's discovery and APLIC set-up, the PMP plan), or once at the end (the
 # reset devices and drivers, the I2C controllers and PMICs only a reset uses),
-# is built for size: it keeps the image small enough that the firmware
-# region (image, BSS, per-hart blocks, one NAPOT range) stays 128 KiB on a
-# 4-hart QEMU virt. So are the ACLINT and IMSIC drivers: besides their
+# is built for size: it keeps the image small, and with it the firmware
+# region (image, BSS, per-hart blocks, one NAPOT range: 256 KiB on a 4-hart
+# QEMU virt, docs/boot.md). So are the ACLINT and IMSIC drivers: besides their
 # probes and the hart set-up, all they run is a doorbell's or a timer's one
 # load or store, the same at -Os. Everything else (every path an SBI call
 # or an IPI takes) stays at -O2, and so does libfdt (at -Os boot takes 42 %
