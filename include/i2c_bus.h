@@ -44,7 +44,10 @@ struct i2c_bus;
 /*
  * One transaction to the 7-bit address addr: wlen bytes of w, then, when
  * rlen > 0, a repeated start and rlen bytes read into r; a stop at the end.
+ * At most I2C_READ_MAX bytes read (a DesignWare controller's FIFOs hold 2
+ * at the least, and its driver queues every command first).
  */
+#define I2C_READ_MAX 2
 struct i2c_xfer {
 	uint8_t addr, wlen, rlen;
 	const uint8_t *w;

@@ -107,7 +107,12 @@ static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	(void)i2c_read(bus, DW_IC_CLR_INTR);
 	i2c_write(bus, DW_IC_ENABLE, DW_IC_ENABLE_ENABLE);
 
-	/* One command word per byte: the bytes to write, then a read per byte to read. */
+	/*
+	 * One command word per byte: the bytes to write, then a read per byte
+	 * to read, all queued before the first byte read is taken, so that the
+	 * transmit FIFO never runs dry mid-way (the controller would end the
+	 * transfer there with a stop): at most I2C_READ_MAX reads.
+	 */
 	for (unsigned int i = 0; i < n && !rc; i++) {
 		uint32_t cmd = i < x->wlen ? x->w[i] : DW_IC_DATA_CMD_READ;
 
@@ -116,14 +121,13 @@ static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 		if (i == n - 1)
 			cmd |= DW_IC_DATA_CMD_STOP;
 		rc = dw_wait(bus, DW_IC_STATUS, DW_IC_STATUS_TFNF, DW_IC_STATUS_TFNF);
-		if (rc)
-			break;
-		i2c_write(bus, DW_IC_DATA_CMD, cmd);
-		if (i >= x->wlen) {
-			rc = dw_wait(bus, DW_IC_RAW_INTR_STAT, DW_IC_INTR_RX_FULL, DW_IC_INTR_RX_FULL);
-			if (!rc)
-				x->r[i - x->wlen] = (uint8_t)i2c_read(bus, DW_IC_DATA_CMD);
-		}
+		if (!rc)
+			i2c_write(bus, DW_IC_DATA_CMD, cmd);
+	}
+	for (unsigned int i = 0; i < x->rlen && !rc; i++) {
+		rc = dw_wait(bus, DW_IC_RAW_INTR_STAT, DW_IC_INTR_RX_FULL, DW_IC_INTR_RX_FULL);
+		if (!rc)
+			x->r[i] = (uint8_t)i2c_read(bus, DW_IC_DATA_CMD);
 	}
 	/* The stop on the bus, or the controller's abort. */
 	if (!rc)

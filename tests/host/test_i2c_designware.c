@@ -248,6 +248,22 @@ TEST(register_read_is_a_write_then_a_repeated_start)
 	CHECK_EQ(dw.rx_count, 0);
 }
 
+/* Two bytes: both read commands queued before the first byte is taken (the FIFO never runs dry). */
+TEST(two_byte_read_queues_both_commands)
+{
+	const struct i2c_bus *bus = probe(0x10000);
+	uint8_t reg = 0x10, v[2] = { 0, 0 };
+	struct i2c_xfer x = { .addr = 0x36, .wlen = 1, .rlen = I2C_READ_MAX, .w = &reg, .r = v };
+
+	CHECK(bus);
+	CHECK_EQ(bus->ops->transfer(bus, &x), I2C_OK);
+	CHECK(strcmp(sim_log, "S6c W10 S6d R4a R4bn P") == 0);
+	CHECK_EQ(v[0], 0x4a);
+	CHECK_EQ(v[1], 0x4b);
+	CHECK(sim_write_index(IC_DATA_CMD, 0x500) >= 0);                              /* READ | RESTART */
+	CHECK_EQ(sim_writes[sim_write_index(IC_DATA_CMD, 0x500) + 1].value, 0x300);   /* READ | STOP, next */
+}
+
 /* S-mode left a transfer held on an empty transmit FIFO: aborted before anything else. */
 TEST(held_transfer_is_aborted_first)
 {
@@ -303,6 +319,7 @@ int main(void)
 	RUN(register_write_is_start_address_register_value_stop);
 	RUN(speed_zero_becomes_standard_mode);
 	RUN(register_read_is_a_write_then_a_repeated_start);
+	RUN(two_byte_read_queues_both_commands);
 	RUN(held_transfer_is_aborted_first);
 	RUN(no_answer_is_nack_and_no_byte_follows);
 	RUN(controller_that_never_finishes_times_out);
