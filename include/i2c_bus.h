@@ -2,7 +2,7 @@
 /*
  * I2C buses as the firmware uses them (lib/core/i2c_bus.c): a device on a
  * bus (a PMIC a reset driver talks to) reads and writes its registers
- * through its controller's driver without naming it. A controller driver
+ * (i2c_transfer) through its controller's driver without naming it. A controller driver
  * (lib/drivers/i2c_*.c, DT_DRIVER(i2c, ...)) is probed on demand: the first
  * device that asks for the bus of its parent node gets that node probed by
  * the first i2c driver that matches it, no walk of the tree.
@@ -96,10 +96,8 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops 
  */
 int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev);
 
-/* One register of a device: an 8-bit register number, 8-bit data (SMBus byte data). */
-int i2c_reg_write(const struct i2c_device *dev, uint8_t reg, uint8_t value);
-int i2c_reg_read(const struct i2c_device *dev, uint8_t reg, uint8_t *value);
-/* Any transaction on bus (under the I2C lock, with its deadline). */
+/* A transaction on bus (under the I2C lock, with its deadline): a register
+ * write is { reg, value } written, a read { reg } written and 1 byte read. */
 int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x);
 /* "timeout", "no acknowledge", ... for the log. */
 const char *i2c_error_name(int err);

@@ -159,21 +159,6 @@ int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc;
 }
 
-int i2c_reg_write(const struct i2c_device *dev, uint8_t reg, uint8_t value)
-{
-	uint8_t w[2] = { reg, value };
-	struct i2c_xfer x = { .addr = dev->addr, .wlen = 2, .w = w };
-
-	return i2c_transfer(dev->bus, &x);
-}
-
-int i2c_reg_read(const struct i2c_device *dev, uint8_t reg, uint8_t *value)
-{
-	struct i2c_xfer x = { .addr = dev->addr, .wlen = 1, .rlen = 1, .w = &reg, .r = value };
-
-	return i2c_transfer(dev->bus, &x);
-}
-
 const char *i2c_error_name(int err)
 {
 	switch (err) {
