@@ -77,10 +77,10 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 	      -Wall -Wextra -Werror -Iinclude -I$(LIBFDT_SRC) -fstack-usage -fcallgraph-info=su $(FW_FIXED_REGS)
 # Code that runs once, at boot (DT discovery, the boot log, S-mode's DT, the
 # AIA's discovery and APLIC set-up, the PMP plan), or once at the end (the
-# reset devices and drivers),
-# is built for size: it keeps the image small enough that the firmware
-# region (image, BSS, per-hart blocks, one NAPOT range) stays 128 KiB on a
-# 4-hart QEMU virt. So are the ACLINT and IMSIC drivers: besides their
+# reset devices and drivers, the I2C controllers and PMICs only a reset uses),
+# is built for size: it keeps the image small, and with it the firmware
+# region (image, BSS, per-hart blocks, one NAPOT range: 256 KiB on a 4-hart
+# QEMU virt, docs/boot.md). So are the ACLINT and IMSIC drivers: besides their
 # probes and the hart set-up, all they run is a doorbell's or a timer's one
 # load or store, the same at -Os. Everything else (every path an SBI call
 # or an IPI takes) stays at -O2, and so does libfdt (at -Os boot takes 42 %
@@ -92,7 +92,9 @@ FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c fir
 	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
 	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/sbi_pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
 	lib/common/sbi_heap.c lib/common/sbi_memory_map.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
-	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
+	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
+	lib/core/i2c_bus.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
+	lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 # -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in
 # .rela.dyn, which firmware/entry.S applies; the dynamic-linking sections are
@@ -108,7 +110,7 @@ FW_SRCS := \
 	lib/common/mstatus_mpv.S \
 	lib/core/hart_table.c lib/core/hart_mask.c lib/core/sbi_hart_enables.c lib/core/sbi_console.c \
 	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c lib/core/dt_device_reg.c lib/core/timer.c \
-	lib/core/reset.c lib/core/hart_lifecycle.c \
+	lib/core/reset.c lib/core/i2c_bus.c lib/core/i2c_reset.c lib/core/hart_lifecycle.c \
 	lib/ipi/sbi_ipi.c \
 	lib/sbi/sbi_trap_redirect.c lib/sbi/sbi_trap_redirect_plan.c lib/sbi/sbi_smode_ipi.c \
 	lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c \
@@ -236,6 +238,7 @@ FORCE:
 -include tests/host/platform.mk
 -include tests/host/reset_gpio.mk
 -include tests/host/uart.mk
+-include tests/host/i2c.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
 -include tests/host/sbi3.mk
@@ -244,6 +247,7 @@ FORCE:
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/trampoline.mk
 -include tests/payloads/embedded.mk
+-include tests/payloads/boards.mk
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk
 -include scripts/abacus-pmu-dt/tools.mk

@@ -18,6 +18,8 @@ struct dt_driver {
  *   console    UARTs; /chosen/stdout-path first, then the first one found
  *   timer_ipi  IPI doorbells and machine timers, every node (one per socket)
  *   reset      reset devices, the first node each driver accepts
+ *   i2c        I2C controllers, in no walk: probed on demand for the devices
+ *              on their bus (include/i2c_bus.h)
  * Within a kind, a node goes to the first driver (in link order) that matches it.
  */
 struct dt_driver_table {
@@ -29,7 +31,7 @@ struct dt_driver_table {
 #else
 #define DT_DRIVER_NO_ASAN
 #endif
-/* Defines the driver `var` of kind `table` (console, timer_ipi, reset): DT_DRIVER(reset, x) = { ... }; */
+/* Defines the driver `var` of kind `table` (console, timer_ipi, reset, i2c): DT_DRIVER(reset, x) = { ... }; */
 #define DT_DRIVER(table, var) \
 	const struct dt_driver var __attribute__((used, section("abacus_dt_" #table), aligned(8))) DT_DRIVER_NO_ASAN
 
@@ -39,6 +41,7 @@ struct dt_driver_table {
 extern const struct dt_driver __start_abacus_dt_console[], __stop_abacus_dt_console[];
 extern const struct dt_driver __start_abacus_dt_timer_ipi[], __stop_abacus_dt_timer_ipi[];
 extern const struct dt_driver __start_abacus_dt_reset[], __stop_abacus_dt_reset[];
+extern const struct dt_driver __start_abacus_dt_i2c[], __stop_abacus_dt_i2c[];
 
 /*
  * A driver's probe as the walks call it. Host builds (ABACUS_HOST: the dry

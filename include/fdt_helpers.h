@@ -19,7 +19,10 @@ const char *fdt_check_boot_dtb(const void *dtb, int *err);
 /* Tells fdt_read_reg the parent of node (which it would otherwise look up by
  * walking from the root) until the next call; node -1 forgets it. */
 void fdt_parent_hint(int node, int parent);
-/* The parent hinted for node (a probe called from a walk knows it), or -1. */
+/* The same for every node of path[0..len-1] (the root first, each the parent
+ * of the next: a walk's path down to the node it probes); kept, not copied. */
+void fdt_parent_hint_path(const int *path, int len);
+/* The parent hinted for node (a probe called from a walk knows it, and its ancestors'), or -1. */
 int fdt_parent_hinted(int node);
 /* reg entry idx of node, using the parent's #address-cells/#size-cells. */
 int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size);

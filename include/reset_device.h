@@ -11,10 +11,21 @@
 
 #include <stdbool.h>
 
-/* The slots, in the order a reset tries them. */
+/*
+ * The slots, in the order a reset tries them. A syscon or GPIO node is the
+ * board's own statement of how it resets (one register write, one line,
+ * nothing to go wrong between), so it comes first; a PMIC on I2C can also
+ * switch the board off, but through a bus S-mode shares and a transaction
+ * that may time out: it comes after them (on the HiFive Unmatched its
+ * gpio-poweroff line powers off and the DA9063 reboots; on the VisionFive
+ * 2 its gpio-restart line reboots and the AXP15060 powers off), as
+ * OpenSBI 1.9 prefers GPIO lines to a PMIC for shutdown. The platform's
+ * fallback is last.
+ */
 enum reset_slot {
 	RESET_SLOT_SYSCON,      /* syscon-poweroff / syscon-reboot writes */
 	RESET_SLOT_GPIO,        /* gpio-poweroff / gpio-restart lines */
+	RESET_SLOT_PMIC,        /* a PMIC or board controller on an I2C bus (one per board) */
 	RESET_SLOT_PLATFORM,    /* the platform's fallback (platform.system_reset) */
 	RESET_SLOTS
 };
@@ -32,7 +43,7 @@ void reset_device_add(const struct reset_device *dev);
 bool reset_supported(unsigned long type);
 /* Does not return when a device acts; returns if none could. */
 void reset_system(unsigned long type, unsigned long reason);
-/* The first device's name, "none" without any. */
+/* Every device's name, in order, "; " between them; "none" without any. */
 const char *reset_device_name(void);
 
 #endif

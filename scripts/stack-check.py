@@ -78,9 +78,13 @@ INDIRECT_CALLS = {
     'hart_lifecycle_init': ['sse_hart_setup'],
     'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
-    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
+    # (and a PMIC's on I2C: lib/core/i2c_reset.c)
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
+                        'i2c_reset_supported'],
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                     'syscon_reset', 'gpio_reset'],
+                     'i2c_reset_supported', 'syscon_reset', 'gpio_reset', 'i2c_reset'],
+    # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
+    'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
@@ -106,6 +110,7 @@ TABLE_CALLS = {
     'abacus_dt_console': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_timer_ipi': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_reset': ['dt_walk_probe', 'dt_probe_node'],
+    'abacus_dt_i2c': ['i2c_probe_controller'],
 }
 
 # Address-taken functions that C never calls on a hart's stack: trap and

@@ -266,8 +266,8 @@ setup_case()
 	*) config_error="bad record '$record' (yes or no)" ;;
 	esac
 	case $dt_edit in
-	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask) ;;
-	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart or syscon-mask)" ;;
+	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask | i2c-pmic) ;;
+	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart, syscon-mask or i2c-pmic)" ;;
 	esac
 	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
 		config_error="dt=$dt_edit with a -dtb of its own"
@@ -387,7 +387,10 @@ judge_case()
 # given with -dtb. pmu-snapshot: the firmware's opt-in
 # /chosen/abacus,pmu-snapshot; thead-clint: the CLINT as T-Head's
 # thead,c900-clint; dw-apb-uart: the UART as snps,dw-apb-uart with the
-# reg-shift = <0> and reg-io-width = <1> that QEMU's byte-spaced 16550 has.
+# reg-shift = <0> and reg-io-width = <1> that QEMU's byte-spaced 16550 has;
+# i2c-pmic (a machine with DesignWare I2C buses: tt-atlantis): the device at
+# 0x6f on one bus (QEMU's DS1338 RTC) named as the SG2042 board MCU, and a
+# DA9063 PMIC at 0x58 on the first bus with no device.
 make_case_dtb()
 {
 	local dtb=${qemu_logs[$2]}/$1.dtb node
@@ -410,6 +413,20 @@ make_case_dtb()
 				fdtput -t x "$dtb" /$r mask "$(fdtget -t x "$dtb" /$r value)" &&
 					fdtput -d "$dtb" /$r value || return 1
 			done || return 1 ;;
+	i2c-pmic)
+		local bus children mcu='' empty=''
+		for bus in $(fdtget -l "$dtb" /soc | grep '^i2c@'); do
+			children=$(fdtget -l "$dtb" "/soc/$bus")
+			if [ -z "$children" ]; then
+				[ -n "$empty" ] || empty=/soc/$bus
+			elif grep -q '@6f$' <<<"$children"; then
+				mcu=/soc/$bus/$(grep -m 1 '@6f$' <<<"$children")
+			fi
+		done
+		[ -n "$mcu" ] && [ -n "$empty" ] &&
+			fdtput -t s "$dtb" "$mcu" compatible sophgo,sg2042-hwmon-mcu &&
+			fdtput -c "$dtb" "$empty/pmic@58" && fdtput -t s "$dtb" "$empty/pmic@58" compatible dlg,da9063 &&
+			fdtput -t x "$dtb" "$empty/pmic@58" reg 58 || return 1 ;;
 	esac
 	qemu_cmd+=(-dtb "$dtb")
 }

@@ -55,7 +55,9 @@ static int dt_walk_probe(const void *fdt, struct dt_driver_table drivers, enum d
 				continue;
 			if (!fdt_node_is_enabled(fdt, node))
 				break;
-			if (depth > 0 && depth <= DT_WALK_MAX_DEPTH)
+			if (depth < DT_WALK_MAX_DEPTH)
+				fdt_parent_hint_path(parents, depth + 1);
+			else if (depth == DT_WALK_MAX_DEPTH)
 				fdt_parent_hint(node, parents[depth - 1]);
 			ok = dt_driver_probe(d, fdt, node) == 0;
 			fdt_parent_hint(-1, -1);

@@ -2,6 +2,7 @@
 /* System reset devices, one slot per kind, in order (include/reset_device.h). */
 #include <stddef.h>
 #include "reset_device.h"
+#include "sbi_format.h"
 
 static const struct reset_device *reset_devices[RESET_SLOTS];
 
@@ -27,8 +28,13 @@ void reset_system(unsigned long type, unsigned long reason)
 
 const char *reset_device_name(void)
 {
+	static char names[128];
+	unsigned int len = 0;
+
+	names[0] = 0;
 	for (unsigned int i = 0; i < RESET_SLOTS; i++)
-		if (reset_devices[i])
-			return reset_devices[i]->name;
-	return "none";
+		if (reset_devices[i] && len + 1 < sizeof(names))
+			len += sbi_snprintf(names + len, sizeof(names) - len, "%s%s", len ? "; " : "",
+					    reset_devices[i]->name);
+	return len ? names : "none";
 }

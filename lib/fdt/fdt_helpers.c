@@ -4,28 +4,49 @@
 #include "hart.h"
 #include "sbi_string.h"
 
-/* Set by a walk that knows a node's parent (lib/core/dt_driver.c). */
+/* Set by a walk that knows a node's parent (lib/core/dt_driver.c): one
+ * node's, or every node's on the path from the root to the probed one (a
+ * probe that looks at an ancestor, an I2C device's controller, finds its
+ * parent there too). */
 static struct {
 	int node, parent;
-} parent_hint = { -1, -1 };
+	const int *path;
+	int path_len;
+} parent_hint = { -1, -1, NULL, 0 };
 
 void fdt_parent_hint(int node, int parent)
 {
 	parent_hint.node = node;
 	parent_hint.parent = parent;
+	parent_hint.path = NULL;
+	parent_hint.path_len = 0;
+}
+
+void fdt_parent_hint_path(const int *path, int len)
+{
+	fdt_parent_hint(len > 1 ? path[len - 1] : -1, len > 1 ? path[len - 2] : -1);
+	parent_hint.path = path;
+	parent_hint.path_len = len;
 }
 
 int fdt_parent_hinted(int node)
 {
-	return node == parent_hint.node ? parent_hint.parent : -1;
+	if (node == parent_hint.node)
+		return parent_hint.parent;
+	for (int i = 1; i < parent_hint.path_len; i++)
+		if (parent_hint.path[i] == node)
+			return parent_hint.path[i - 1];
+	return -1;
 }
 
 int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size)
 {
-	int parent = node == parent_hint.node ? parent_hint.parent : fdt_parent_offset(fdt, node);
+	int parent = fdt_parent_hinted(node);
 	int ac, sc, len;
 	const fdt32_t *reg;
 
+	if (parent < 0)
+		parent = fdt_parent_offset(fdt, node);
 	if (parent < 0)
 		return -1;
 	ac = fdt_address_cells(fdt, parent);

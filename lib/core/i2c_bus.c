@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * I2C buses (include/i2c_bus.h): the controllers the drivers registered,
+ * found for a device by its parent node and probed on first use; transfers
+ * one at a time under a lock, each with its deadline on `time`.
+ */
+#include <libfdt.h>
+#include "console.h"
+#include "dt_driver.h"
+#include "fdt_helpers.h"
+#include "i2c_bus.h"
+#include "sbi_lock.h"
+#include "timer_device.h"
+
+static struct i2c_bus buses[I2C_BUSES_MAX];
+static char bus_names[I2C_BUSES_MAX][24];
+static unsigned int nr_buses;
+
+/* The transfer under way (one at a time: i2c_lock). */
+static spinlock_t i2c_lock;
+static uint64_t deadline;
+static unsigned long polls_left;
+static bool timed;
+
+/* A node's name for the log: printable ASCII only, at most size - 1 characters. */
+static void copy_node_name(const void *fdt, int node, char *buf, unsigned int size)
+{
+	const char *name = fdt_get_name(fdt, node, NULL);
+	unsigned int i = 0;
+
+	for (; name && name[i] && i + 1 < size; i++)
+		buf[i] = name[i] >= ' ' && name[i] <= '~' ? name[i] : '?';
+	buf[i] = 0;
+}
+
+struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base)
+{
+	struct i2c_bus *bus;
+
+	if (nr_buses == I2C_BUSES_MAX) {
+		sbi_printf("abacus: i2c: more than %d controllers\n", I2C_BUSES_MAX);
+		return NULL;
+	}
+	copy_node_name(fdt, node, bus_names[nr_buses], sizeof(bus_names[0]));
+	bus = &buses[nr_buses];
+	*bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node,
+				 .name = bus_names[nr_buses] };
+	nr_buses++;
+	return bus;
+}
+
+static const struct i2c_bus *bus_of_node(int node)
+{
+	for (unsigned int i = 0; i < nr_buses; i++)
+		if (buses[i].node == node)
+			return &buses[i];
+	return NULL;
+}
+
+/* The first i2c driver that matches the controller probes it (its own table: no walk, no
+ * recursion through the walks' drivers; scripts/stack-check.py TABLE_CALLS). */
+static __attribute__((noinline)) bool i2c_probe_controller(const void *fdt, int node)
+{
+	struct dt_driver_table drivers = DT_DRIVERS(i2c);
+
+	for (const struct dt_driver *d = drivers.begin; d < drivers.end; d++)
+		if (dt_driver_matches(d, fdt, node))
+			return d->probe(fdt, node) == 0;
+	return false;
+}
+
+int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev)
+{
+	int parent = fdt_parent_hinted(node), len;
+	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
+	uint32_t addr = reg && len == 4 ? fdt32_ld(reg) : ~0U;   /* one cell: #address-cells 1, #size-cells 0 */
+	const char *why = "is not an I2C device (reg)";
+	char name[24];
+
+	if (parent < 0)
+		parent = fdt_parent_offset(fdt, node);
+	dev->addr = (uint8_t)addr;
+	dev->bus = NULL;
+	if (parent >= 0 && addr <= 0x7f) {
+		dev->bus = bus_of_node(parent);
+		/* The controller's driver probes it on first use. */
+		if (!dev->bus && fdt_node_is_enabled(fdt, parent) && i2c_probe_controller(fdt, parent))
+			dev->bus = bus_of_node(parent);
+		if (dev->bus)
+			return 0;
+		why = "is on a bus the firmware cannot use";
+	}
+	copy_node_name(fdt, node, name, sizeof(name));
+	sbi_printf("abacus: %s (%s): %s; not used\n", name, what, why);
+	return -1;
+}
+
+static __attribute__((noinline)) void deadline_start(void)
+{
+	uint64_t hz = timer_hz();
+
+	timed = timer_present() && hz;
+	if (timed)
+		deadline = timer_now() + hz * I2C_TRANSFER_TIMEOUT_MS / 1000;
+	polls_left = I2C_POLLS_MAX;
+}
+
+/* On time; and, should time not advance (no time source, or one stuck), after a count of polls. */
+static bool expired(void)
+{
+	if (polls_left)
+		polls_left--;
+	return !polls_left || (timed && timer_now() >= deadline);
+}
+
+bool i2c_expired(void)
+{
+	return expired();
+}
+
+uint32_t i2c_read(const struct i2c_bus *bus, unsigned int reg)
+{
+	uintptr_t p = bus->base + ((uintptr_t)reg << bus->reg_shift);
+
+	return bus->io_width == 1 ? *(volatile uint8_t *)p : *(volatile uint32_t *)p;
+}
+
+void i2c_write(const struct i2c_bus *bus, unsigned int reg, uint32_t value)
+{
+	uintptr_t p = bus->base + ((uintptr_t)reg << bus->reg_shift);
+
+	if (bus->io_width == 1)
+		*(volatile uint8_t *)p = (uint8_t)value;
+	else
+		*(volatile uint32_t *)p = value;
+}
+
+bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32_t want)
+{
+	for (;;) {
+		/* The time first: a register that is right when read after the deadline still counts. */
+		bool late = expired();
+
+		if ((i2c_read(bus, reg) & mask) == want)
+			return true;
+		if (late)
+			return false;
+	}
+}
+
+int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
+{
+	int rc;
+
+	spin_lock(&i2c_lock);
+	deadline_start();
+	rc = bus->ops->transfer(bus, x);
+	spin_unlock(&i2c_lock);
+	return rc;
+}
+
+const char *i2c_error_name(int err)
+{
+	switch (err) {
+	case I2C_OK:
+		return "ok";
+	case I2C_ERR_TIMEOUT:
+		return "timeout";
+	case I2C_ERR_NACK:
+		return "no acknowledge";
+	case I2C_ERR_BUS:
+		return "bus error";
+	default:
+		return "not the device named";
+	}
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* A PMIC's reset by register sequences over its I2C bus (include/i2c_reset.h). */
+#include <stddef.h>
+#include "console.h"
+#include "i2c_bus.h"
+#include "i2c_reset.h"
+#include "reset_device.h"
+#include "sbi_lock.h"
+#include "sbi_format.h"
+#include "sbi_spec.h"
+#include "timer_device.h"
+
+static const struct i2c_reset_pmic *pmic;
+static struct i2c_device pmic_dev;
+static char pmic_name[64];
+
+/* One sequence at a time (two harts may ask for a reset at once): run's state is static. */
+static spinlock_t run_lock;
+static uint8_t run_buf[2], run_value;
+static struct i2c_xfer run_xfer = { .w = run_buf, .r = &run_value };
+
+/* I2C_OK, or the first error (the rest is not run). */
+static int run(const struct i2c_reset_op *op)
+{
+	int rc = I2C_OK;
+
+	spin_lock(&run_lock);
+	run_xfer.addr = pmic_dev.addr;
+	for (; op->kind != I2C_RESET_END && !rc; op++) {
+		run_buf[0] = op->reg;
+		run_buf[1] = op->value;
+		if (op->kind != I2C_RESET_WRITE) {
+			run_xfer.wlen = 1;
+			run_xfer.rlen = 1;
+			rc = i2c_transfer(pmic_dev.bus, &run_xfer);
+			if (rc)
+				break;
+			if (op->kind == I2C_RESET_EXPECT && run_value != op->value)
+				rc = I2C_ERR_NODEV;
+			run_buf[1] = op->kind == I2C_RESET_SET ? run_value | op->value :
+				     op->kind == I2C_RESET_CLEAR ? run_value & ~op->value : run_value;
+			if (run_buf[1] == run_value)
+				continue;
+		}
+		run_xfer.wlen = 2;
+		run_xfer.rlen = 0;
+		rc = i2c_transfer(pmic_dev.bus, &run_xfer);
+	}
+	spin_unlock(&run_lock);
+	return rc;
+}
+
+static const struct i2c_reset_op *sequence(unsigned long type)
+{
+	if (type == SBI_SRST_TYPE_SHUTDOWN)
+		return pmic->shutdown;
+	return type == SBI_SRST_TYPE_COLD_REBOOT || type == SBI_SRST_TYPE_WARM_REBOOT ? pmic->reboot : NULL;
+}
+
+static bool i2c_reset_supported(unsigned long type)
+{
+	return sequence(type) != NULL;
+}
+
+static void i2c_reset(unsigned long type, unsigned long reason)
+{
+	int rc = run(sequence(type));
+
+	(void)reason;
+	if (rc) {
+		/* Not sbi_printf: this runs deep in an ecall's stack (scripts/stack-check.py). */
+		sbi_puts("abacus: reset: ");
+		sbi_puts(pmic_name);
+		sbi_puts(": ");
+		sbi_puts(i2c_error_name(rc));
+		sbi_puts("\n");
+	} else
+		timer_delay_ms(I2C_RESET_WAIT_MS);
+}
+
+static const struct reset_device i2c_reset_device = {
+	.name = pmic_name,
+	.slot = RESET_SLOT_PMIC,
+	.supported = i2c_reset_supported,
+	.reset = i2c_reset,
+};
+
+int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
+{
+	const struct i2c_reset_pmic *was = pmic;
+	struct i2c_device was_dev = pmic_dev;
+	int rc;
+
+	if (i2c_device_init(fdt, node, p->name, &pmic_dev)) {
+		pmic_dev = was_dev;
+		return -1;
+	}
+	pmic = p;
+	rc = run(p->probe);
+	if (rc) {
+		sbi_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, pmic_dev.addr, pmic_dev.bus->name,
+			   i2c_error_name(rc));
+		pmic = was;
+		pmic_dev = was_dev;
+		return -1;
+	}
+	sbi_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
+		     pmic_dev.bus->name, p->shutdown ? "shutdown" : "", p->shutdown && p->reboot ? ", " : "",
+		     p->reboot ? "reboot" : "");
+	reset_device_add(&i2c_reset_device);
+	return 0;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * OpenCores I2C master (opencores,i2c-ocores) and SiFive's copy of it
+ * (sifive,i2c0: the FU540's and FU740's, where the HiFive Unmatched's
+ * DA9063 PMIC sits), polled, for the firmware's register transfers
+ * (include/i2c_bus.h). Registers 1 << reg-shift bytes apart, each
+ * reg-io-width (1 or 4) bytes wide.
+ *
+ * Register map, bits and commands as Linux 7.2's driver names them
+ * (drivers/i2c/busses/i2c-ocores.c: OCI2C_CONTROL, OCI2C_CMD_START = STA |
+ * WR | IACK, OCI2C_CMD_READ_NACK, OCI2C_STAT_TIP/NACK/ARBLOST/BUSY), in the
+ * order of its polled transfer (ocores_process: address with START, the
+ * bytes, a STOP of its own; the last byte read answered with NACK).
+ * ocores_init programs the prescaler from the input clock's rate, which the
+ * firmware does not know: it keeps the prescaler the loader or S-mode set.
+ */
+#include <stddef.h>
+#include "drivers.h"
+#include "dt_device_reg.h"
+#include "fdt_helpers.h"
+#include "i2c_bus.h"
+#include "trap_expect.h"
+
+/* Registers, by index (each at index << reg-shift). */
+#define OC_CONTROL   2
+#define OC_DATA      3   /* transmit (write), receive (read) */
+#define OC_CMD       4   /* command (write), status (read) */
+#define OC_STATUS    4
+
+#define OC_CTRL_EN   0x80
+#define OC_CMD_STA   0x80
+#define OC_CMD_STO   0x40
+#define OC_CMD_RD    0x20
+#define OC_CMD_WR    0x10
+#define OC_CMD_NACK  0x08   /* answer a read byte with NACK (the last one) */
+#define OC_CMD_IACK  0x01
+#define OC_STAT_NACK 0x80   /* the device did not acknowledge the byte */
+#define OC_STAT_BUSY 0x40
+#define OC_STAT_AL   0x20   /* arbitration lost */
+#define OC_STAT_TIP  0x02   /* transfer in progress */
+
+/* One command; its byte done: I2C_OK, or what went wrong. */
+static int oc_command(const struct i2c_bus *bus, uint32_t cmd)
+{
+	uint32_t status;
+
+	i2c_write(bus, OC_CMD, cmd | OC_CMD_IACK);
+	if (!i2c_wait(bus, OC_STATUS, OC_STAT_TIP, 0))
+		return I2C_ERR_TIMEOUT;
+	status = i2c_read(bus, OC_STATUS);
+	if (status & OC_STAT_AL)
+		return I2C_ERR_BUS;
+	return (cmd & OC_CMD_WR) && (status & OC_STAT_NACK) ? I2C_ERR_NACK : I2C_OK;
+}
+
+static int oc_send(const struct i2c_bus *bus, uint8_t byte, uint32_t cmd)
+{
+	i2c_write(bus, OC_DATA, byte);
+	return oc_command(bus, cmd | OC_CMD_WR);
+}
+
+static int oc_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
+{
+	int rc;
+
+	/* Disabling the core drops whatever S-mode left half done; enabled again, interrupts off. */
+	i2c_write(bus, OC_CONTROL, 0);
+	i2c_write(bus, OC_CONTROL, OC_CTRL_EN);
+	i2c_write(bus, OC_CMD, OC_CMD_IACK);
+
+	rc = oc_send(bus, (uint8_t)(x->addr << 1), OC_CMD_STA);
+	for (unsigned int i = 0; i < x->wlen && !rc; i++)
+		rc = oc_send(bus, x->w[i], 0);
+	if (x->rlen && !rc)
+		rc = oc_send(bus, (uint8_t)(x->addr << 1 | 1), OC_CMD_STA);
+	for (unsigned int i = 0; i < x->rlen && !rc; i++) {
+		rc = oc_command(bus, OC_CMD_RD | (i == x->rlen - 1u ? OC_CMD_NACK : 0));
+		x->r[i] = (uint8_t)i2c_read(bus, OC_DATA);
+	}
+	/* A stop in any case but a lost arbitration (the bus is another master's), and the bus free. */
+	if (rc != I2C_ERR_BUS) {
+		i2c_write(bus, OC_CMD, OC_CMD_STO | OC_CMD_IACK);
+		if (!i2c_wait(bus, OC_STATUS, OC_STAT_BUSY, 0) && !rc)
+			rc = I2C_ERR_TIMEOUT;
+	}
+	return rc;
+}
+
+static const struct i2c_bus_ops oc_i2c_ops = { .transfer = oc_i2c_transfer };
+
+/* Refused: a spacing or width the driver does not do, a status register that faults. */
+static int oc_i2c_probe(const void *fdt, int node)
+{
+	uint32_t shift = fdt_read_u32(fdt, node, "reg-shift", 0), width = fdt_read_u32(fdt, node, "reg-io-width", 1);
+	struct trap_expect probe;
+	struct i2c_bus *bus;
+	uint64_t base, size;
+	uint32_t status;
+
+	if (dt_device_reg(fdt, node, 0, ((uint64_t)OC_STATUS << (shift & 3)) + 4, &base, &size))
+		return -1;
+	if (shift > 2 || (width != 1 && width != 4)) {
+		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width the driver does not do");
+		return -1;
+	}
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + (OC_STATUS << shift)), width, &status)) {
+		dt_device_refused(fdt, node, base, size, "faults when read");
+		return -1;
+	}
+	bus = i2c_bus_add(fdt, node, &oc_i2c_ops, base);
+	if (!bus)
+		return -1;
+	bus->reg_shift = (uint8_t)shift;
+	bus->io_width = (uint8_t)width;
+	return 0;
+}
+
+static const char *const oc_i2c_compatible[] = { "sifive,i2c0", "opencores,i2c-ocores", NULL };
+DT_DRIVER(i2c, i2c_ocores_driver) = { "ocores-i2c", oc_i2c_compatible, oc_i2c_probe };

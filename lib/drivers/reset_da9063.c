@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Shutdown and reboot through a Dialog DA9063 PMIC on I2C (dlg,da9063: the
+ * HiFive Unmatched's, at 0x58 on the FU740's I2C0; U-Boot's DT for the board
+ * has no gpio-restart: it reboots through this PMIC).
+ *
+ * Register names and bits as Linux 7.2 has them (include/linux/mfd/da9063/
+ * registers.h, core.h): PAGE_CON 0x00 (2 reaches register 0x181 at 0x81:
+ * drivers/mfd/da9063-i2c.c's paged read writes (0x181 / 0x100) <<
+ * DA9063_I2C_PAGE_SEL_SHIFT there), CONTROL_A 0x0e
+ * (M_POWER1_EN 0x40, M_POWER_EN 0x20, STANDBY 0x08), CONTROL_D 0x11
+ * (TWDSCALE_MASK 0x07: 0 stops the watchdog), CONTROL_F 0x13 (WAKE_UP
+ * 0x04, SHUTDOWN 0x02), DEVICE_ID 0x181 = PMIC_CHIP_ID_DA9063 (0x61).
+ *  - The probe reads DEVICE_ID so, as da9063_get_device_type (da9063-i2c.c)
+ *    does, and puts page 0 (the default) back.
+ *  - Shutdown: CONTROL_F = SHUTDOWN on page 0 (da9063_wdt_restart's write
+ *    in drivers/watchdog/da9063_wdt.c; OpenSBI 1.9's fu740.c powers off so).
+ *  - Reboot: the watchdog stopped (da9063_wdt_disable_timer: TWDSCALE = 0)
+ *    so that it cannot fire half-way, then a wake-up requested and standby
+ *    entered: CONTROL_F = WAKE_UP, CONTROL_A = M_POWER1_EN | M_POWER_EN |
+ *    STANDBY, which powers the board down and straight up again (Canonical's
+ *    Linux DA9063 reset driver for the Unmatched, da9063_restart_notify;
+ *    OpenSBI 1.9's fu740.c da9063_reset).
+ * Then the firmware waits 500 ms, as da9063_wdt_restart does
+ * (I2C_RESET_WAIT_MS), before it calls the reset a failure.
+ */
+#include <stddef.h>
+#include "drivers.h"
+#include "i2c_reset.h"
+
+#define DA9063_REG_PAGE_CON   0x00
+#define DA9063_REG_CONTROL_A  0x0e
+#define DA9063_REG_CONTROL_D  0x11
+#define DA9063_REG_CONTROL_F  0x13
+#define DA9063_REG_DEVICE_ID  0x81   /* 0x181, with PAGE_CON = 2 */
+#define DA9063_PAGE_0         0x00
+#define DA9063_PAGE_2         0x02
+#define DA9063_STANDBY        0x08
+#define DA9063_M_POWER_EN     0x20
+#define DA9063_M_POWER1_EN    0x40
+#define DA9063_TWDSCALE_MASK  0x07
+#define DA9063_SHUTDOWN       0x02
+#define DA9063_WAKE_UP        0x04
+#define DA9063_CHIP_ID        0x61   /* PMIC_CHIP_ID_DA9063 */
+
+static const struct i2c_reset_op da9063_probe_ops[] = {
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_2 },
+	{ I2C_RESET_EXPECT, DA9063_REG_DEVICE_ID, DA9063_CHIP_ID },
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
+	{ 0 }
+};
+static const struct i2c_reset_op da9063_shutdown[] = {
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
+	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_F, DA9063_SHUTDOWN },
+	{ 0 }
+};
+static const struct i2c_reset_op da9063_reboot[] = {
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
+	{ I2C_RESET_CLEAR, DA9063_REG_CONTROL_D, DA9063_TWDSCALE_MASK },
+	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_F, DA9063_WAKE_UP },
+	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_A, DA9063_M_POWER1_EN | DA9063_M_POWER_EN | DA9063_STANDBY },
+	{ 0 }
+};
+static const struct i2c_reset_pmic da9063 = { "da9063", da9063_probe_ops, da9063_shutdown, da9063_reboot };
+
+static int da9063_probe(const void *fdt, int node)
+{
+	return i2c_reset_probe(fdt, node, &da9063);
+}
+
+static const char *const da9063_compatible[] = { "dlg,da9063", NULL };
+DT_DRIVER(reset, da9063_driver) = { "da9063", da9063_compatible, da9063_probe };

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * lib/drivers/i2c_ocores.c on the host, against a model of the OpenCores
+ * I2C master's registers (as Linux 7.2's i2c-ocores.c uses them: TXR then a
+ * command of STA/STO/RD/WR/ACK(NACK)/IACK; status TIP while a byte moves,
+ * RXACK when it was not acknowledged, BUSY between start and stop) driving
+ * the simulated bus of tests/host/i2c_sim.c: the HiFive Unmatched's DA9063
+ * accesses on the wires, a device that does not answer, a core that never
+ * finishes, and the DT's register spacing and width.
+ */
+#include <stdlib.h>
+#include <libfdt.h>
+#include "drivers.h"
+#include "i2c_sim.h"
+#include "test.h"
+
+extern const struct dt_driver i2c_ocores_driver;
+
+TEST_MAIN_GLOBALS
+
+#define OC_PRERLO  0
+#define OC_PRERHI  1
+#define OC_CONTROL 2
+#define OC_DATA    3
+#define OC_CMD     4
+
+/* ---- The core's model ---- */
+static struct {
+	uint8_t prer[2], ctr, txr, rxr, sr;
+	bool busy, stuck, reset_seen;
+	unsigned int tip_polls;         /* TIP stays set this many status reads */
+} oc;
+
+static uint32_t oc_read(unsigned int reg)
+{
+	switch (reg) {
+	case OC_PRERLO:
+	case OC_PRERHI:
+		return oc.prer[reg];
+	case OC_CONTROL:
+		return oc.ctr;
+	case OC_DATA:
+		return oc.rxr;
+	case OC_CMD:
+		if (oc.tip_polls) {
+			oc.tip_polls--;
+			return oc.sr | 0x02;
+		}
+		return oc.sr | (oc.busy ? 0x40 : 0);
+	}
+	return 0;
+}
+
+static void oc_command(uint8_t cmd)
+{
+	bool ack = true;
+
+	if (!(oc.ctr & 0x80) || oc.stuck) {
+		oc.sr |= 0x02;                  /* disabled or stuck: TIP for ever */
+		return;
+	}
+	if (cmd & 0x80) {
+		ack = sim_start(oc.txr);
+		oc.busy = true;
+	} else if (cmd & 0x10) {
+		ack = sim_send(oc.txr);
+	} else if (cmd & 0x20) {
+		oc.rxr = sim_recv(!(cmd & 0x08));
+	}
+	oc.sr = (oc.sr & ~0x80) | (ack ? 0 : 0x80);
+	if (cmd & 0x40) {
+		sim_stop();
+		oc.busy = false;
+	}
+	oc.tip_polls = 3;
+}
+
+static void oc_write(unsigned int reg, uint32_t v)
+{
+	switch (reg) {
+	case OC_PRERLO:
+	case OC_PRERHI:
+		oc.prer[reg] = (uint8_t)v;
+		break;
+	case OC_CONTROL:
+		if (!(v & 0x80) && oc.ctr & 0x80)
+			oc.reset_seen = true;   /* disabled: whatever was half done is dropped */
+		oc.ctr = (uint8_t)v;
+		if (!(v & 0x80))
+			oc.sr = 0, oc.busy = false;
+		break;
+	case OC_DATA:
+		oc.txr = (uint8_t)v;
+		break;
+	case OC_CMD:
+		oc_command((uint8_t)v);
+		break;
+	}
+}
+
+static void test_setup(void)
+{
+	memset(&oc, 0, sizeof(oc));
+	oc.ctr = 0xc0;                          /* S-mode left it enabled with interrupts */
+	oc.prer[0] = 0x3b, oc.prer[1] = 0x01;   /* and its prescaler */
+	sim_read = oc_read;
+	sim_write = oc_write;
+	sim_reset(0x58);
+}
+
+/* The FU740's node: reg-shift 2, reg-io-width 1. */
+static const struct i2c_bus *probe(uint32_t shift, uint32_t width, uint64_t size)
+{
+	void *fdt = sim_fdt("sifive,i2c0", SIM_BASE, size, "reg-shift", shift, "reg-io-width", width);
+	int ok;
+
+	sim_probe_shift = shift;
+	ok = fdt && i2c_ocores_driver.probe(fdt, sim_fdt_node(fdt)) == 0;
+	free(fdt);
+	return ok ? &sim_bus : NULL;
+}
+
+static int transfer(const struct i2c_bus *bus, const uint8_t *w, unsigned int wlen, uint8_t *r, unsigned int rlen)
+{
+	struct i2c_xfer x = { .addr = 0x58, .wlen = (uint8_t)wlen, .rlen = (uint8_t)rlen, .w = w, .r = r };
+
+	return bus->ops->transfer(bus, &x);
+}
+
+TEST(probe_takes_spacing_and_width_from_the_dt)
+{
+	const struct i2c_bus *bus = probe(2, 1, 0x1000);
+
+	CHECK(bus);
+	CHECK_EQ(bus->reg_shift, 2);
+	CHECK_EQ(bus->io_width, 1);
+	CHECK_EQ(sim_asked_min_size, (4 << 2) + 4);
+	CHECK_EQ(sim_bus_events, 0);
+	CHECK(probe(0, 4, 0x1000));
+	CHECK_EQ(sim_bus.io_width, 4);
+	CHECK(!probe(3, 1, 0x1000));               /* a spacing it does not do */
+	CHECK(strstr(sim_refused_why, "reg-shift") != NULL);
+	CHECK(!probe(2, 2, 0x1000));               /* nor a width */
+	CHECK(!probe(2, 1, 0x10));                 /* too small for the status register */
+	sim_fault_from = SIM_BASE, sim_fault_to = SIM_BASE + 0x100;
+	CHECK(!probe(2, 1, 0x1000));
+	CHECK(strcmp(sim_refused_why, "faults when read") == 0);
+}
+
+/* The DA9063's shutdown: page 0, then 0x02 to CONTROL_F (0x13). */
+TEST(writes_go_out_with_start_and_a_stop_of_their_own)
+{
+	const struct i2c_bus *bus = probe(2, 1, 0x1000);
+	uint8_t w[2] = { 0x13, 0x02 };
+
+	CHECK(bus);
+	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_OK);
+	CHECK(strcmp(sim_log, "Sb0 W13 W02 P") == 0);
+	CHECK_EQ(sim_target.regs[0x13], 0x02);
+	CHECK(oc.reset_seen);                      /* disabled and enabled again first */
+	CHECK_EQ(oc.ctr, 0x80);                    /* enabled, interrupts off */
+	CHECK_EQ(oc.prer[0], 0x3b);                /* the prescaler kept */
+	CHECK_EQ(oc.prer[1], 0x01);
+	CHECK(!oc.busy);
+}
+
+/* The DA9063's id: register 0x81 after a page select, read with a repeated start, answered NACK. */
+TEST(reads_use_a_repeated_start_and_nack_the_last_byte)
+{
+	const struct i2c_bus *bus = probe(2, 1, 0x1000);
+	uint8_t reg = 0x81, v[2] = { 0, 0 };
+
+	CHECK(bus);
+	sim_target.regs[0x81] = 0x61;
+	CHECK_EQ(transfer(bus, &reg, 1, v, 1), I2C_OK);
+	CHECK(strcmp(sim_log, "Sb0 W81 Sb1 R61n P") == 0);
+	CHECK_EQ(v[0], 0x61);
+	sim_reset(0x58);
+	CHECK_EQ(transfer(bus, &reg, 1, v, 2), I2C_OK);
+	CHECK(strcmp(sim_log, "Sb0 W81 Sb1 Rdb Rd8n P") == 0);
+}
+
+TEST(no_answer_is_nack_and_the_bus_is_released)
+{
+	const struct i2c_bus *bus = probe(2, 1, 0x1000);
+	uint8_t w[2] = { 0x13, 0x02 };
+
+	CHECK(bus);
+	sim_target.present = false;
+	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_NACK);
+	CHECK(strcmp(sim_log, "Sb0- P") == 0);
+	CHECK(!oc.busy);
+}
+
+TEST(core_that_never_finishes_times_out)
+{
+	const struct i2c_bus *bus = probe(2, 1, 0x1000);
+	uint8_t w[2] = { 0x13, 0x02 };
+
+	CHECK(bus);
+	oc.stuck = true;
+	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_TIMEOUT);
+	CHECK(sim_budget <= 0);
+	CHECK_EQ(sim_bus_events, 0);
+}
+
+int main(void)
+{
+	RUN(probe_takes_spacing_and_width_from_the_dt);
+	RUN(writes_go_out_with_start_and_a_stop_of_their_own);
+	RUN(reads_use_a_repeated_start_and_nack_the_last_byte);
+	RUN(no_answer_is_nack_and_the_bus_is_released);
+	RUN(core_that_never_finishes_times_out);
+	return TEST_EXIT_CODE;
+}
