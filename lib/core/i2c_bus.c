@@ -9,6 +9,7 @@
 #include "dt_driver.h"
 #include "fdt_helpers.h"
 #include "i2c_bus.h"
+#include "mmio.h"
 #include "sbi_lock.h"
 #include "timer_device.h"
 
@@ -122,7 +123,7 @@ uint32_t i2c_read(const struct i2c_bus *bus, unsigned int reg)
 {
 	uintptr_t p = bus->base + ((uintptr_t)reg << bus->reg_shift);
 
-	return bus->io_width == 1 ? *(volatile uint8_t *)p : *(volatile uint32_t *)p;
+	return bus->io_width == 1 ? mmio_read8((volatile void *)p) : mmio_read32((volatile void *)p);
 }
 
 void i2c_write(const struct i2c_bus *bus, unsigned int reg, uint32_t value)
@@ -130,9 +131,9 @@ void i2c_write(const struct i2c_bus *bus, unsigned int reg, uint32_t value)
 	uintptr_t p = bus->base + ((uintptr_t)reg << bus->reg_shift);
 
 	if (bus->io_width == 1)
-		*(volatile uint8_t *)p = (uint8_t)value;
+		mmio_write8((volatile void *)p, (uint8_t)value);
 	else
-		*(volatile uint32_t *)p = value;
+		mmio_write32((volatile void *)p, value);
 }
 
 bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32_t want)

@@ -21,6 +21,7 @@ enum {
 	MODEL_SIFIVE_UART,     /* txdata never full, rxdata empty */
 	MODEL_APLIC,           /* domaincfg: bits 31:24 read 0x80 (AIA 4.5.1), IE/DM/BE as written */
 	MODEL_TIMER,           /* a CLINT or MTIMER: its 64-bit reads are mtime, which advances (machine.time) */
+	MODEL_DW_I2C,          /* DesignWare I2C: IC_COMP_TYPE (0xfc) reads its identification value */
 };
 
 static const struct {
@@ -32,6 +33,7 @@ static const struct {
 	{ "sifive,uart0", MODEL_SIFIVE_UART }, { "sifive,fu540-c000-uart", MODEL_SIFIVE_UART },
 	{ "sifive,fu740-c000-uart", MODEL_SIFIVE_UART },
 	{ "riscv,aplic", MODEL_APLIC }, { "qemu,aplic", MODEL_APLIC },
+	{ "snps,designware-i2c", MODEL_DW_I2C },
 	{ "riscv,clint0", MODEL_TIMER }, { "sifive,clint0", MODEL_TIMER }, { "riscv,aclint-mtimer", MODEL_TIMER },
 };
 
@@ -144,6 +146,10 @@ uint64_t host_mmio_read(const volatile void *addr, unsigned int width)
 	case MODEL_APLIC:
 		if (offset == 0)
 			v = (v & 0x105) | 0x80000000U;
+		break;
+	case MODEL_DW_I2C:
+		if (offset == 0xfc)
+			v = 0x44570140;   /* "DW" and 0x0140: the DesignWare databook's IC_COMP_TYPE */
 		break;
 	case MODEL_TIMER:
 		/* Time passes as the firmware reads it, so a wait on it ends (the boot deadline). */
