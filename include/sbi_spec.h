@@ -58,6 +58,7 @@
 #define ABACUS_TEST_STACK_DEPTH         2   /* a0 hartid, or -1 for every hart: M-mode stack bytes ever written */
 #define ABACUS_TEST_STACK_SIZE          3   /* bytes of each hart's M-mode stack */
 #define ABACUS_TEST_STACK_DEPTH_RESET   4   /* the caller's mark restarts from this call's own depth */
+#define ABACUS_TEST_RELEASE_HART        5   /* a0 hartid: a hart held back at boot (bootargs abacus.hold=MASK) comes */
 
 /* Base extension functions. */
 #define SBI_BASE_GET_SPEC_VERSION 0

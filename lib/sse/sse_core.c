@@ -521,6 +521,9 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 	if (target == hs) {
 		e->pending = true;
 	} else {
+		/* A gone hart (include/hart.h) "is not available to the supervisor", as in hart masks. */
+		if (hart_gone(target))
+			return sbiret_err(SBI_ERR_INVALID_PARAM);
 		__atomic_fetch_or(&sse_of(target)->remote_pending, 1UL << i, __ATOMIC_RELEASE);
 		sbi_ipi_raise(target, &sse_ipi_reason);
 	}
