@@ -357,6 +357,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_info.heap_used = sbi_heap_end() - (uintptr_t)_fw_end;
 
 	/* Release the other harts: publish everything, then wake them. */
+	boot_waiting = true;   /* until boot_wait_for_harts gives up on the harts not here */
 	__atomic_store_n(&boot_release, 1, __ATOMIC_RELEASE);
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (hart_table[i]->hartid != hartid)
@@ -391,9 +392,8 @@ static void boot_wait_for_harts(struct hart_state *self)
 	uint64_t deadline = (clock ? timer_now() : 0) + boot_wait_ticks(hart_count);
 	uint64_t polls = 0;
 
-	__atomic_store_n(&boot_waiting, true, __ATOMIC_SEQ_CST);
 	if (!others)
-		return;
+		goto done;
 	if (timer) {
 		timer_set_compare(self, deadline);
 		csr_set(CSR_MIE, MIP_MTIP);
@@ -407,12 +407,13 @@ static void boot_wait_for_harts(struct hart_state *self)
 			wfi();
 		ipi_device_clear(self);
 	}
-	/* Before the boot log lists the harts not here: one READY after this says it joined itself. */
-	__atomic_store_n(&boot_waiting, false, __ATOMIC_SEQ_CST);
 	if (timer) {
 		csr_clear(CSR_MIE, MIP_MTIP);
 		timer_set_compare(self, -1ULL);
 	}
+done:
+	/* Before the boot log lists the harts not here: one READY after this says it joined itself. */
+	__atomic_store_n(&boot_waiting, false, __ATOMIC_SEQ_CST);
 }
 
 

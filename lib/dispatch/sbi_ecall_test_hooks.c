@@ -8,7 +8,9 @@
  * - ABACUS_TEST_MMODE_FAULT: the firmware takes an illegal-instruction
  *   trap in M-mode, as a firmware bug would. The trap entry must tell it
  *   apart before writing anything through sp (still the caller's S-mode sp
- *   then), report it and stop this hart (tests/payloads/isolation.c).
+ *   then), report it and stop this hart for good (tests/payloads/mmode_trap.c,
+ *   hart_gone.c). a0 milliseconds first, in M-mode with interrupts off: a
+ *   remote fence sent meanwhile is still in this hart's slot when it goes.
  * - ABACUS_TEST_EMULATE_MISALIGNED: runs the misaligned load/store
  *   emulation as if the instruction at a0 had trapped on address a1 (QEMU
  *   performs misaligned accesses in hardware and never traps them). Returns
@@ -31,6 +33,7 @@
 #include "sbi_emulate.h"
 #include "sbi_lock.h"
 #include "sbi_stack_depth.h"
+#include "timer_device.h"
 #include "trap.h"
 
 /*
@@ -108,6 +111,8 @@ SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
 	(void)a4, (void)a5;
 	switch (fid) {
 	case ABACUS_TEST_MMODE_FAULT:
+		if (a0)
+			timer_delay_ms(a0 < 60000 ? (uint32_t)a0 : 60000);
 		__asm__ __volatile__(".4byte 0xffffffff" ::: "memory");   /* reserved encoding: illegal */
 		return sbiret_err(SBI_ERR_FAILED);   /* not reached: the hart stops */
 	case ABACUS_TEST_EMULATE_MISALIGNED:

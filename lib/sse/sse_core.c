@@ -516,12 +516,12 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	/* The target's state, as it is now; an unregister racing with this
 	 * injection drops the pending bit (sse_fold_remote), as if it came after. */
+	/* A gone hart (include/hart.h), "not available to the supervisor" as in hart masks: an invalid hart_id. */
 	if (__atomic_load_n(&e->state, __ATOMIC_ACQUIRE) == SBI_SSE_STATE_UNUSED)
-		return sbiret_err(SBI_ERR_FAILED);
+		return sbiret_err(hart_gone(target) ? SBI_ERR_INVALID_PARAM : SBI_ERR_FAILED);
 	if (target == hs) {
 		e->pending = true;
 	} else {
-		/* A gone hart (include/hart.h) "is not available to the supervisor", as in hart masks. */
 		if (hart_gone(target))
 			return sbiret_err(SBI_ERR_INVALID_PARAM);
 		__atomic_fetch_or(&sse_of(target)->remote_pending, 1UL << i, __ATOMIC_RELEASE);
