@@ -434,12 +434,13 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 struct boot_platform_work {
 	struct hart_state *self;
 	bool quiet;
+	bool smode;                 /* some hart can run the next stage: S-mode needs its DT */
 	unsigned long next_addr;
 	void *smode_fdt;
 };
 
 /*
- * Runs on the static boot stack (8 KiB, idle once cold boot is over), not on
+ * Runs on the static boot stack (4 KiB, idle once cold boot is over), not on
  * the hart's 1 KiB M-mode stack: parsing and fixing up the DT goes deeper
  * than any trap path. Nothing here may use current_hart().
  */
@@ -510,7 +511,7 @@ static void boot_finish_platform(void *arg)
 
 	if (work->quiet)
 		log_harts(true);   /* what S-mode could reach is never kept quiet */
-	work->smode_fdt = place_smode_fdt(work->next_addr, work->quiet);
+	work->smode_fdt = work->smode ? place_smode_fdt(work->next_addr, work->quiet) : NULL;
 }
 
 void boot_finish(struct hart_state *self)
@@ -529,12 +530,13 @@ void boot_finish(struct hart_state *self)
 			   boot_info.fw_info, why);
 
 	boot_info.quiet = quiet;
+	target = choose_next_hart(&next, self, quiet);
 	work.self = self;
 	work.quiet = quiet;
+	work.smode = target != NULL;
 	work.next_addr = next.addr;
 	call_on_stack(boot_finish_platform, &work, boot_info.deep_stack_top);
 	smode_fdt = work.smode_fdt;
-	target = choose_next_hart(&next, self, quiet);
 	if (!target) {
 		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
