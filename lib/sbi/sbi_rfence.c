@@ -113,19 +113,21 @@ static void rfence_local(const struct rfence_request *req)
 
 /*
  * Another hart's request (this service's IPI reason). A request is done
- * once, by whoever takes its counter out of the slot: the target here, or
- * a waiter in the target's place when the target is gone (rfence_reap).
+ * once, by whoever takes its counter out of the slot once the fence is
+ * done: the target here, or a waiter in the target's place when the target
+ * is gone (rfence_reap), also one that went in the middle of the fence.
  */
 static void rfence_ipi(struct hart_state *hs, bool in_ecall)
 {
-	volatile unsigned long *done = __atomic_exchange_n(&hs->rfence.done_counter, NULL, __ATOMIC_ACQUIRE);
-
 	(void)in_ecall;
 	/* The slot is ours until we release its lock; the sender waits. */
-	if (!done)
+	if (!__atomic_load_n(&hs->rfence.done_counter, __ATOMIC_ACQUIRE))
 		return;
 	rfence_local(&hs->rfence);
 	pmu_fw_event_count(&hs->pmu, rfence_sent_event[hs->rfence.type] + 1);  /* *_RECEIVED */
+	volatile unsigned long *done = __atomic_exchange_n(&hs->rfence.done_counter, NULL, __ATOMIC_ACQ_REL);
+	if (!done)
+		return;
 	__atomic_fetch_sub(done, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&hs->rfence_lock, 0, __ATOMIC_RELEASE);
 }
@@ -152,23 +154,22 @@ static void rfence_reap(struct hart_state *gone)
 
 /*
  * A slot held too long, while some hart is gone: its target is gone (its
- * request is reaped), or the sender holding it is (it went between taking
- * the lock and ringing the target: the request, if posted, is rung again,
- * else the lock is let go).
+ * request is reaped), or the sender holding it is. A sender that went
+ * there went ringing the target (the doorbell is the one device on that
+ * path): its request, posted, is rung again, and the target releases the
+ * slot when done. (Let go unposted, the slot would stay held: a fault on
+ * the sender's stores to the target's hart_state, which the firmware does
+ * not survive anyway.)
  */
 static __attribute__((noinline)) void rfence_unstick(struct hart_state *target)
 {
 	unsigned long owner = __atomic_load_n(&target->rfence_lock, __ATOMIC_ACQUIRE);
 
-	if (hart_gone(target)) {
+	if (hart_gone(target))
 		rfence_reap(target);
-	} else if (owner && hart_gone((const struct hart_state *)owner)) {
-		if (__atomic_load_n(&target->rfence.done_counter, __ATOMIC_ACQUIRE))
-			sbi_ipi_raise(target, &rfence_ipi_reason);
-		else
-			__atomic_compare_exchange_n(&target->rfence_lock, &owner, 0, false, __ATOMIC_ACQ_REL,
-						    __ATOMIC_RELAXED);
-	}
+	else if (owner && hart_gone((const struct hart_state *)owner) &&
+		 __atomic_load_n(&target->rfence.done_counter, __ATOMIC_ACQUIRE))
+		sbi_ipi_raise(target, &rfence_ipi_reason);
 }
 
 /* One round of waiting for target's slot (out of line: the sender's own frame stays as small). */
