@@ -7,10 +7,11 @@
  * other harts. Harts whose cpu node is not "okay", or that have no MSWI slot
  * (they could never be woken), are not released and never offered.
  * boot_warm_main (every released hart, on its own stack): per-hart M-mode
- * set-up; the boot hart waits for the others until a deadline (a hart not
- * set up by then is left out, and parks if it comes later), then finishes
- * the platform (PMU map, DT fixups, boot log) and the hart chosen for the
- * next stage enters it. The others wait in HSM's stopped state.
+ * set-up; the boot hart waits for the others until a deadline, then
+ * finishes the platform (PMU map, DT fixups, boot log) and the hart chosen
+ * for the next stage enters it. The others wait in HSM's stopped state. A
+ * hart not set up by the deadline is not lost: it joins whenever it comes,
+ * as a STOPPED hart S-mode may start (no time decides which harts exist).
  */
 #include <libfdt.h>
 #include "aia.h"
@@ -25,8 +26,10 @@
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_heap.h"
+#include "sbi_ecall.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
+#include "sbi_sse.h"
 #include "sbi_stack_depth.h"
 #include "sbi_string.h"
 #include "timer_device.h"
@@ -45,19 +48,21 @@ unsigned long hart_sp_table_len;
 volatile unsigned int boot_release __attribute__((section(".data")));
 
 /*
- * The boot deadline: every hart the DT lists gets this long, from the
- * moment the boot hart waits, to be set up; one that is not is left out.
- * Generous: QEMU -smp 512 on two busy host cores takes seconds.
+ * The boot deadline: how long the boot hart waits, from the moment it
+ * waits, for every hart the DT lists to be set up before it goes on; one
+ * that is not joins later, when it comes. Generous: QEMU -smp 512 on two
+ * busy host cores takes seconds.
  */
 #define BOOT_WAIT_BASE_MS        1000
 #define BOOT_WAIT_PER_HART_MS    20
 #define BOOT_DEFAULT_TIMEBASE_HZ 10000000UL   /* when the DT has no timebase-frequency */
 #define BOOT_POLLS_PER_TICK      16           /* no time source at all: polls count as time */
-#define BOOT_DEEP_STACK_SIZE     6144         /* as the static boot stack (entry.S) */
+#define BOOT_DEEP_STACK_SIZE     4096         /* as the static boot stack (entry.S) */
 
 static volatile unsigned int harts_ready;
-/* The hart that finishes boot (boot_hartid's hart_state); READY harts wake it. */
+/* The hart that finishes boot (boot_hartid's hart_state); READY harts wake it while it waits. */
 static struct hart_state *boot_hart;
+static volatile bool boot_waiting;
 
 static void __attribute__((noreturn)) boot_fail(const char *what, int err)
 {
@@ -163,10 +168,13 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		hs->hartid = id;
 		hs->index = i;
 		hs->dt_cpu_ordinal = ordinal++;
-		hs->boot_state = HART_BOOT_WAITING;
+		hs->presence = HART_WAITING;
 		hs->isa_features = fdt_cpu_isa_features(fdt, node);
+		/* Until its own set-up says otherwise (a hart may come late): what the DT offers. */
+		hs->features = HART_HAS_S | (hs->isa_features & HART_HAS_H);
 		hs->intc_phandle = fdt_cpu_intc_phandle(fdt, node);
 		hs->hsm_state = SBI_HSM_STATE_STOPPED;
+		sse_hart_init(hs, false, false);   /* its local software event, UNUSED, until it comes */
 		hart_table[i++] = hs;
 		hart_sp_table[id] = hart_stack_top(hs);
 	}
@@ -175,7 +183,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 	hart_sp_table_len = max_hartid + 1;
 }
 
-/* A hart left out: it parks if it ever wakes (firmware/entry.S, hart_enter_block). */
+/* A hart left out (no IPI doorbell): it parks if it ever wakes (firmware/entry.S, hart_enter_block). */
 static void forget_left_out_stacks(void)
 {
 	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
@@ -194,6 +202,49 @@ static void boot_console(const void *dtb, const char *dtb_why)
 	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
 		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
 }
+
+#ifdef ABACUS_TEST_HOOKS
+/*
+ * The test-hook image: harts held back at boot (bootargs "abacus.hold=MASK",
+ * hartids below 64) until S-mode releases each (ABACUS_TEST_RELEASE_HART),
+ * so a test makes late harts on demand, whatever the host's speed.
+ */
+static unsigned long test_hold_mask;
+
+static void test_hold_parse(const void *fdt)
+{
+	static const char key[] = "abacus.hold=";
+	int chosen = fdt_path_offset(fdt, "/chosen"), len;
+	const char *args = chosen < 0 ? NULL : fdt_getprop(fdt, chosen, "bootargs", &len);
+	unsigned long n = sizeof(key) - 1, v = 0;
+
+	for (int i = 0; args && i + (int)n < len; i++) {
+		const char *p = args + i;
+		if ((i && p[-1] != ' ' && p[-1] != ',') || memcmp(p, key, n))
+			continue;
+		/* Hexadecimal, with or without 0x. */
+		for (p += n + (p[n] == '0' && p[n + 1] == 'x' ? 2 : 0);; p++) {
+			unsigned int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : 16;
+			if (d > 15)
+				break;
+			v = v << 4 | d;
+		}
+		test_hold_mask = v;
+		sbi_printf("abacus: test: harts held back at boot (bootargs): mask 0x%lx\n", v);
+		return;
+	}
+}
+
+static void test_hold(struct hart_state *hs)
+{
+	unsigned long bit = hs->hartid < 64 ? 1UL << hs->hartid : 0;
+
+	while (test_hold_mask & bit & ~__atomic_load_n(&test_hold_released, __ATOMIC_ACQUIRE)) {
+		wfi();
+		ipi_device_clear(hs);
+	}
+}
+#endif
 
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top,
 		    unsigned long image_end)
@@ -257,6 +308,9 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 		boot_fail("hartid above 65535 in the DT", 0);
 	layout_harts(fdt, ncpus, max_hartid);
 	boot_info.cpus_disabled = all_cpus - ncpus;
+#ifdef ABACUS_TEST_HOOKS
+	test_hold_parse(fdt);
+#endif
 
 	boot_probe_devices(fdt);
 	if (platform->init && platform->init(fdt))
@@ -303,6 +357,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_info.heap_used = sbi_heap_end() - (uintptr_t)_fw_end;
 
 	/* Release the other harts: publish everything, then wake them. */
+	boot_waiting = true;   /* until boot_wait_for_harts gives up on the harts not here */
 	__atomic_store_n(&boot_release, 1, __ATOMIC_RELEASE);
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (hart_table[i]->hartid != hartid)
@@ -324,9 +379,10 @@ static uint64_t boot_wait_ticks(unsigned int harts)
 /*
  * The boot hart waits for the others' set-up asleep, not spinning (under
  * QEMU -icount a spinning hart can starve the ones it waits for): each
- * hart sends it an IPI when READY, and the M-mode timer wakes it at the
- * deadline. Without an M-mode timer it polls, and without any time source
- * it counts its polls.
+ * hart sends it an IPI when READY (or when it goes, include/hart.h), and
+ * the M-mode timer wakes it at the deadline. Without an M-mode timer it
+ * polls, and without any time source it counts its polls. A hart not READY
+ * by then joins when it comes (boot_warm_main).
  */
 static void boot_wait_for_harts(struct hart_state *self)
 {
@@ -337,19 +393,16 @@ static void boot_wait_for_harts(struct hart_state *self)
 	uint64_t polls = 0;
 
 	if (!others)
-		return;
+		goto done;
 	if (timer) {
 		timer_set_compare(self, deadline);
 		csr_set(CSR_MIE, MIP_MTIP);
 	}
-	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < others) {
+	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) + __atomic_load_n(&harts_gone_unready, __ATOMIC_ACQUIRE) <
+	       others) {
 		uint64_t now = clock ? timer_now() : polls++ / BOOT_POLLS_PER_TICK;
-		if (now >= deadline) {
-			/* Left out; one that arrives later parks (boot_warm_main). */
-			if (hart_table_leave_out_late(self))
-				forget_left_out_stacks();
+		if (now >= deadline)
 			break;
-		}
 		if (timer)
 			wfi();
 		ipi_device_clear(self);
@@ -358,6 +411,30 @@ static void boot_wait_for_harts(struct hart_state *self)
 		csr_clear(CSR_MIE, MIP_MTIP);
 		timer_set_compare(self, -1ULL);
 	}
+done:
+	/* Before the boot log lists the harts not here: one READY after this says it joined itself. */
+	__atomic_store_n(&boot_waiting, false, __ATOMIC_SEQ_CST);
+}
+
+
+/*
+ * A hart that came after the boot deadline, now set up: it joins as a
+ * STOPPED hart - or, when its set-up withheld S-mode (no S-mode, or a PMP
+ * that cannot deny the firmware), which S-mode's DT could no longer say,
+ * it is gone: HSM refuses to start it. One line each.
+ */
+static void hart_joined_late(struct hart_state *hs)
+{
+	bool smode = hart_offered_to_smode(hs);
+
+	if (!smode)
+		hart_mark_gone(hs);
+	if (!boot_info.quiet || !smode)
+		sbi_printf("abacus: hart %lu: set up after the boot deadline; %s\n", hs->hartid,
+			   smode ? "joins as a STOPPED hart (HSM)" :
+				   "cannot run S-mode (no S-mode, or its PMP cannot deny the firmware): HSM will not start it");
+	if (!smode)
+		park();
 }
 
 /* Every hart, on its own stack. */
@@ -367,17 +444,24 @@ void boot_warm_main(unsigned long hartid)
 
 	(void)hartid;
 	if (hs != boot_hart) {
-		/* Too late (the boot hart gave up on it): park, touching nothing shared. */
-		if (!hart_boot_transition(hs, HART_BOOT_WAITING, HART_BOOT_ARRIVED))
+#ifdef ABACUS_TEST_HOOKS
+		test_hold(hs);
+#endif
+		/* Only this hart moves itself out of WAITING: a failure is a firmware bug. */
+		if (!hart_presence_move(hs, HART_WAITING, HART_ARRIVED))
 			park();
 		hart_init_mmode(hs);
-		if (!hart_boot_transition(hs, HART_BOOT_ARRIVED, HART_BOOT_READY))
+		if (!hart_presence_move(hs, HART_ARRIVED, HART_READY))
 			park();
-		__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL);
-		ipi_device_send(boot_hart);
+		if (__atomic_load_n(&boot_waiting, __ATOMIC_SEQ_CST)) {
+			__atomic_add_fetch(&harts_ready, 1, __ATOMIC_ACQ_REL);
+			ipi_device_send(boot_hart);
+		} else {
+			hart_joined_late(hs);
+		}
 		sbi_hsm_stopped_loop(hs);
 	}
-	hs->boot_state = HART_BOOT_READY;
+	hs->presence = HART_READY;
 	hart_init_mmode(hs);
 	aia_setup_aplics();     /* on this hart's stack: each access may fault on a wrong DT */
 	boot_wait_for_harts(hs);

@@ -24,6 +24,7 @@
 #include "sbi_memory.h"
 #include "sbi_string.h"
 #include "timer_device.h"
+#include "trap_report.h"
 
 extern char _fw_start[], _fw_end[], _bss_start[], _bss_end[];
 
@@ -115,13 +116,25 @@ static void log_hpm_counters(uint32_t present, unsigned int width)
 		sbi_printf(" (%u-bit)", width);
 }
 
-/* One line per run of consecutive harts with the same features; only the PMP problems when quiet. */
+static bool hart_set_up(const struct hart_state *hs)
+{
+	return __atomic_load_n(&hs->presence, __ATOMIC_ACQUIRE) == HART_READY;
+}
+
+/*
+ * One line per run of consecutive harts with the same features; only the
+ * PMP problems when quiet. Harts not set up (late, gone) are listed apart.
+ */
 static void log_harts(bool quiet)
 {
 	for (unsigned int i = 0; i < hart_count;) {
 		const struct hart_state *hs = hart_table[i];
 		unsigned int j = i + 1;
-		while (j < hart_count && harts_alike(hs, hart_table[j]) &&
+		if (!hart_set_up(hs)) {
+			i++;
+			continue;
+		}
+		while (j < hart_count && hart_set_up(hart_table[j]) && harts_alike(hs, hart_table[j]) &&
 		       hart_table[j]->hartid == hart_table[j - 1]->hartid + 1)
 			j++;
 		if (quiet) {
@@ -193,22 +206,44 @@ static void hartid_list_add(struct hartid_list *l, unsigned long hartid)
 	l->open = true;
 }
 
-/* One warning line per reason a hart was left out at boot (firmware/boot.c). */
-static void log_left_out(unsigned int state, const char *why)
+/*
+ * One warning line for the harts of hart_table[first .. end - 1] whose
+ * presence is `presence`: "hart(s) 1, 3-5 (N harts): why". Harts left out
+ * at cold boot lie past hart_count; late and gone ones among the others.
+ */
+static void log_harts_in(unsigned int first, unsigned int end, unsigned int presence, const char *why)
 {
 	struct hartid_list list = { 0 };
 	unsigned int n = 0;
 
-	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
-		n += hart_table[i]->boot_state == state;
+	for (unsigned int i = first; i < end; i++)
+		n += hart_table[i]->presence == presence;
 	if (!n)
 		return;
 	sbi_printf("abacus: warning: hart%s ", n > 1 ? "s" : "");
-	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
-		if (hart_table[i]->boot_state == state)
+	for (unsigned int i = first; i < end; i++)
+		if (hart_table[i]->presence == presence)
 			hartid_list_add(&list, hart_table[i]->hartid);
 	hartid_list_flush(&list);
-	sbi_printf(": %s; left out\n", why);
+	if (n > 3)
+		sbi_printf(" (%u harts)", n);
+	sbi_printf(": %s\n", why);
+}
+
+/*
+ * The harts not set up when boot goes on: late ones (WAITING, ARRIVED)
+ * join when they come, and S-mode's DT lists them; gone ones (a fatal
+ * trap, reported above) are disabled in it.
+ */
+static void log_harts_not_set_up(void)
+{
+	char why[112];
+
+	sbi_snprintf(why, sizeof(why), "not set up within %lu ms; each joins when it comes (HSM STOPPED until then)",
+		     boot_info.hart_wait_ms);
+	log_harts_in(0, hart_count, HART_WAITING, why);
+	log_harts_in(0, hart_count, HART_ARRIVED, why);
+	log_harts_in(0, hart_count, HART_GONE, "stopped for good during boot (its fatal trap above); not offered");
 }
 
 /* ", disabled in the DT: 1, 5-7" for cpu nodes whose status is not "okay". */
@@ -230,14 +265,25 @@ static void log_disabled_cpus(const void *fdt)
 	hartid_list_flush(&list);
 }
 
-static struct hart_state *choose_next_hart(const struct next_stage *next, struct hart_state *self)
+/* A hart set up, with S-mode: one the next stage can start on. */
+static bool hart_can_start(const struct hart_state *hs)
 {
-	if (next->boot_hart != -1UL)
-		return hart_by_id(next->boot_hart);
-	if (hart_offered_to_smode(self))
+	return hs && hart_offered_to_smode(hs) && hart_set_up(hs);
+}
+
+static struct hart_state *choose_next_hart(const struct next_stage *next, struct hart_state *self, bool quiet)
+{
+	struct hart_state *named = next->boot_hart != -1UL ? hart_by_id(next->boot_hart) : NULL;
+
+	if (hart_can_start(named))
+		return named;
+	if (named && !quiet)
+		sbi_printf("abacus: fw_dynamic_info boot_hart %lu is not set up (late or gone); not used\n",
+			   named->hartid);
+	if (hart_can_start(self))
 		return self;
 	for (unsigned int i = 0; i < hart_count; i++)
-		if (hart_offered_to_smode(hart_table[i]))
+		if (hart_can_start(hart_table[i]))
 			return hart_table[i];
 	return NULL;
 }
@@ -256,6 +302,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 		err = fdt_fixup_for_smode(fdt, how, aia_boot_scan());   /* fdt: the layout cold boot scanned */
 	if (err) {
 		sbi_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
+		where->new_size = 0;
 		return FDT_PLACE_NOWHERE;
 	}
 	fdt_pack(fdt);
@@ -284,12 +331,12 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
  * that fills the span up to the next stage: hundreds of harts), the
  * firmware region is reserved by a 16-byte /memreserve/ entry instead of a
  * /reserved-memory node, which keeps a DT within the loader's size (the
- * riscv,pmu mapping properties go); failing that, S-mode gets the loader's
- * DT unchanged. The boot log says which, and why.
+ * riscv,pmu mapping properties go); failing that, boot stops with one
+ * FATAL line. The boot log says which, and why.
  */
 static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 {
-	struct fdt_placement where;
+	struct fdt_placement where = { 0 };
 	enum fdt_place place;
 	uint64_t addr = 0;
 	const char *how = "";
@@ -331,13 +378,19 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 				   boot_info.orig_fdt, (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
 	default:
-		if (!sbi_memory_smode_range_ok((uintptr_t)boot_info.orig_fdt, 0, boot_info.orig_fdt_size)) {
-			/* The DT built into the image (FW_FDT_PATH): S-mode cannot read it there. */
-			sbi_printf("abacus: warning: no room for S-mode's DT: S-mode gets none (a1 = 0)\n");
-			return NULL;
-		}
-		sbi_printf("abacus: warning: S-mode gets the loader's DT unchanged: it does not reserve the firmware region\n");
-		return boot_info.orig_fdt;
+		/*
+		 * S-mode never gets a DT that does not reserve the firmware region
+		 * (it would take that memory for its own, and crash on the PMP),
+		 * nor none: boot stops here, with one line.
+		 */
+		fatal_record_halt("no room for S-mode's DT with the firmware region reserved");
+		if (where.new_size)
+			sbi_printf("abacus: FATAL: S-mode's DT, the firmware region reserved (%lu bytes with a /memreserve/ "
+				   "entry), fits neither the loader's %lu bytes at %p nor free memory; halting\n",
+				   (unsigned long)where.new_size, (unsigned long)where.orig_size, boot_info.orig_fdt);
+		else
+			sbi_printf("abacus: FATAL: no DT for S-mode that reserves the firmware region (fixups failed); halting\n");
+		park();
 	}
 }
 
@@ -381,12 +434,13 @@ static void log_sbi3_extensions(const struct hart_state *hs)
 struct boot_platform_work {
 	struct hart_state *self;
 	bool quiet;
+	bool smode;                 /* some hart can run the next stage: S-mode needs its DT */
 	unsigned long next_addr;
 	void *smode_fdt;
 };
 
 /*
- * Runs on the static boot stack (8 KiB, idle once cold boot is over), not on
+ * Runs on the static boot stack (4 KiB, idle once cold boot is over), not on
  * the hart's 1 KiB M-mode stack: parsing and fixing up the DT goes deeper
  * than any trap path. Nothing here may use current_hart().
  */
@@ -394,15 +448,14 @@ static void boot_finish_platform(void *arg)
 {
 	struct boot_platform_work *work = arg;
 	uint32_t present = 0;
-	char late_why[64];
 
 	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (hart_offered_to_smode(hart_table[i]))
 			present |= hart_table[i]->pmu.hw_present;
-	log_left_out(HART_BOOT_NO_IPI, "no MSWI slot in the DT, cannot be woken");
-	sbi_snprintf(late_why, sizeof(late_why), "not set up within %lu ms", boot_info.hart_wait_ms);
-	log_left_out(HART_BOOT_LATE, late_why);
+	log_harts_in(hart_count, hart_count + hart_left_out_count, HART_NO_IPI,
+		     "no MSWI slot in the DT, cannot be woken; left out");
+	log_harts_not_set_up();
 	pmu_platform = platform->pmu;
 	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform->pmu ? platform->pmu->default_map : NULL);
 	pmu_snapshot_offered = pmu_snapshot_offered_by(boot_info.fdt);
@@ -458,7 +511,7 @@ static void boot_finish_platform(void *arg)
 
 	if (work->quiet)
 		log_harts(true);   /* what S-mode could reach is never kept quiet */
-	work->smode_fdt = place_smode_fdt(work->next_addr, work->quiet);
+	work->smode_fdt = work->smode ? place_smode_fdt(work->next_addr, work->quiet) : NULL;
 }
 
 void boot_finish(struct hart_state *self)
@@ -476,12 +529,14 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: rejecting fw_dynamic_info at 0x%lx: %s; using the default next stage\n",
 			   boot_info.fw_info, why);
 
+	boot_info.quiet = quiet;
+	target = choose_next_hart(&next, self, quiet);
 	work.self = self;
 	work.quiet = quiet;
+	work.smode = target != NULL;
 	work.next_addr = next.addr;
 	call_on_stack(boot_finish_platform, &work, boot_info.deep_stack_top);
 	smode_fdt = work.smode_fdt;
-	target = choose_next_hart(&next, self);
 	if (!target) {
 		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);

@@ -180,8 +180,9 @@ boot_lottery:
 	.section .bss
 	.align 4
 boot_stack:
-	/* 6 KiB: scripts/stack-check.py bounds cold boot and the DT work at
-	 * about 1.2 KiB (docs/boot.md); every byte here is in the protected
-	 * firmware region, which must stay 128 KiB on a 4-hart QEMU virt. */
-	.space 6144
+	/* 4 KiB (BOOT_DEEP_STACK_SIZE, firmware/boot.c): scripts/stack-check.py
+	 * bounds cold boot and the DT work at about 1.2 KiB (docs/boot.md);
+	 * every byte here is in the protected firmware region, which must stay
+	 * 128 KiB on a 4-hart QEMU virt. */
+	.space 4096
 boot_stack_top:

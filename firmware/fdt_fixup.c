@@ -7,8 +7,10 @@
  *   /memreserve/ entry: never allocated, though S-mode may map it;
  * - the firmware-only riscv,pmu mapping properties are removed;
  * - cpu nodes of harts S-mode may not use are marked status = "disabled":
- *   harts without S-mode, and harts the firmware left out at boot (no MSWI
- *   slot, never set up), or a second node for a hartid already described;
+ *   harts without S-mode, harts left out at cold boot (no MSWI slot), harts
+ *   gone during boot (a fatal trap), or a second node for a hartid already
+ *   described; a hart that has not come yet keeps its node: it joins when
+ *   it comes (firmware/boot.c), and HSM starts it from then on;
  * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
  *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c).
  */
@@ -68,7 +70,7 @@ static int fixup_harts_not_offered(void *fdt)
 	fdt_for_each_subnode(node, fdt, cpus) {
 		long id = fdt_cpu_enabled_hartid(fdt, node);
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
-		bool offered = hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs);
+		bool offered = hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs) && !hart_gone(hs);
 		ordinal++;
 		if (id < 0 || offered)
 			continue;

@@ -59,24 +59,26 @@ struct ipi_device;
 struct timer_device;
 
 /*
- * Where a hart is in the boot hand-shake (hart_state.boot_state, firmware/boot.c).
- * A hart moves WAITING -> ARRIVED -> READY itself; the boot hart moves one
- * that has not reached READY by the deadline to LATE. Each move is a
- * compare-and-swap, so a hart that arrives just as the deadline passes
- * either makes it or parks: never both.
+ * Where a hart is in its life (hart_state.presence, lib/core/hart_table.c).
+ * Cold boot gives every hart the DT lists (enabled, with an IPI doorbell) a
+ * block and a stack, WAITING. A hart moves itself WAITING -> ARRIVED ->
+ * READY whenever it comes: before the end of boot or long after, a late
+ * hart joins as a STOPPED hart S-mode may then start (docs/boot.md). A hart
+ * that can no longer run S-mode (a fatal trap on it) becomes GONE, for good
+ * (docs/reliability.md, "A hart that dies"). Each move is atomic.
  */
-#define HART_BOOT_WAITING 0   /* released, not here yet */
-#define HART_BOOT_ARRIVED 1   /* setting itself up */
-#define HART_BOOT_READY   2   /* set up (then in HSM STOPPED), or the boot hart */
-#define HART_BOOT_NO_IPI  3   /* left out: no IPI doorbell, so it cannot be woken */
-#define HART_BOOT_LATE    4   /* left out: not READY by the boot deadline */
+#define HART_WAITING 0   /* released, not here yet: HSM STOPPED, hart_start FAILED until it is READY */
+#define HART_ARRIVED 1   /* setting itself up */
+#define HART_READY   2   /* set up: serves IPIs and remote fences, HSM may start it */
+#define HART_NO_IPI  3   /* left out at cold boot: no IPI doorbell, it could never be woken */
+#define HART_GONE    4   /* can no longer run S-mode: HSM STOPPED, never started again */
 
 struct hart_state {
 	struct pmu_hart pmu;
 	unsigned long hartid;
 	unsigned int index;              /* position in hart_table */
 	unsigned int dt_cpu_ordinal;     /* which /cpus child describes it (0 = first) */
-	volatile unsigned int boot_state; /* HART_BOOT_* */
+	volatile unsigned int presence;  /* HART_WAITING ... HART_GONE */
 	uint32_t features;               /* HART_HAS_* */
 	uint32_t isa_features;           /* what the DT ISA string claims */
 	uint32_t mcounteren;
@@ -97,7 +99,7 @@ struct hart_state {
 	const struct timer_device *timer_dev;
 	volatile void *timer_reg;
 	struct rfence_request rfence;
-	volatile unsigned long rfence_lock;
+	volatile unsigned long rfence_lock;  /* 0, or the hart_state of the sender that holds the slot */
 	/* trap_expect_begin/end and the probe trap vector (include/trap_expect.h). */
 	struct trap_expect expect;
 	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
@@ -115,10 +117,10 @@ _Static_assert(__builtin_offsetof(struct hart_state, sse_ready) == HART_STATE_SS
 
 /*
  * Hart table, allocated at boot: the harts offered to S-mode and HSM (and
- * those kept in M-mode for want of S-mode), in DT order. Harts the firmware
- * left out at boot (HART_BOOT_NO_IPI, HART_BOOT_LATE) follow them, at
- * hart_table[hart_count .. hart_count + hart_left_out_count - 1]: nothing
- * but the boot log looks there.
+ * those kept in M-mode for want of S-mode), in DT order, whether they have
+ * come yet or not. Harts the firmware left out at cold boot (HART_NO_IPI)
+ * follow them, at hart_table[hart_count .. hart_count + hart_left_out_count
+ * - 1]: nothing but the boot log looks there.
  */
 extern struct hart_state **hart_table;     /* by index */
 extern unsigned int hart_count;
@@ -161,25 +163,38 @@ static inline bool hart_offered_to_smode(const struct hart_state *hs)
 {
 	return (hs->features & HART_HAS_S) != 0;
 }
-/* Moves hs from boot_state `from` to `to` if it is still in `from` (atomic). */
-bool hart_boot_transition(struct hart_state *hs, unsigned int from, unsigned int to);
-/* True for the boot states of a hart left out (HART_BOOT_NO_IPI, HART_BOOT_LATE). */
-bool hart_boot_left_out(const struct hart_state *hs);
-/* Moves the harts left out behind the others, the order of the kept ones unchanged:
+/* Moves hs from presence `from` to `to` if it is still in `from` (atomic). */
+bool hart_presence_move(struct hart_state *hs, unsigned int from, unsigned int to);
+/* Moves the harts left out (HART_NO_IPI) behind the others, the order of the kept ones unchanged:
  * hart_count becomes the number kept, hart_left_out_count the rest. Only
- * while no other hart reads the table (boot, before S-mode runs). */
+ * while no other hart reads the table (cold boot, before the others are released). */
 void hart_table_drop_left_out(void);
 /*
  * Cold boot: a hart without an IPI doorbell (ipi_dev) cannot be woken, nor
- * sent an IPI or a remote fence, so it is left out (HART_BOOT_NO_IPI) -
+ * sent an IPI or a remote fence, so it is left out (HART_NO_IPI) -
  * unless no hart has one, and then the cold-boot hart alone is kept. Returns the
  * hart that finishes boot: the cold-boot hart if kept, else the first hart
  * kept; NULL when none is (no MSWI, and the cold-boot hart is not listed).
  */
 struct hart_state *hart_table_keep_wakeable(unsigned long cold_hartid);
-/* The boot deadline passed: every hart but self not READY becomes LATE and
- * is left out. Returns how many were. */
-unsigned int hart_table_leave_out_late(const struct hart_state *self);
+
+/* Harts ever GONE this boot: a wait on other harts looks for gone ones only when it is not 0. */
+extern volatile unsigned int harts_gone;
+/* Of those, the ones that went before they were READY (boot counts them as done). */
+extern volatile unsigned int harts_gone_unready;
+/* True once hs can no longer run S-mode (HART_GONE). */
+static inline bool hart_gone(const struct hart_state *hs)
+{
+	return __atomic_load_n(&hs->presence, __ATOMIC_ACQUIRE) == HART_GONE;
+}
+/*
+ * hs can no longer run S-mode (a fatal trap on it, called on that hart):
+ * HART_GONE, then HSM STOPPED, so that HSM refuses to start it and every
+ * wait on it ends (docs/reliability.md, "A hart that dies"). A hart that
+ * goes before it is READY rings the boot hart, which may be waiting for it.
+ * False when it was gone already.
+ */
+bool hart_mark_gone(struct hart_state *hs);
 /* The hart whose interrupt controller has this phandle, or NULL. Lists in the
  * DT (interrupts-extended) go in hart order: *hint makes a walk over them linear. */
 struct hart_state *hart_by_intc_phandle(uint32_t phandle, unsigned int *hint);

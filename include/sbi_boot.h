@@ -38,6 +38,7 @@ struct boot_info {
 	unsigned long cold_hartid;  /* the hart that won the boot lottery */
 	void *deep_stack_top;       /* stack for the DT work at the end of boot */
 	unsigned long hart_wait_ms; /* the boot deadline for the other harts */
+	bool quiet;                 /* the loader asked for no boot prints (fw_dynamic_info options) */
 };
 extern struct boot_info boot_info;
 

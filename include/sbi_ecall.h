@@ -57,6 +57,11 @@ unsigned long sbi_ecall_probe(unsigned long eid);
 /* Prints the extensions provided (boot log). */
 void sbi_ecall_log_extensions(void);
 
+#ifdef ABACUS_TEST_HOOKS
+/* Harts S-mode released (ABACUS_TEST_RELEASE_HART), one bit per hartid: firmware/boot.c holds them until then. */
+extern volatile unsigned long test_hold_released;
+#endif
+
 #endif /* __ASSEMBLER__ */
 
 #endif

@@ -37,6 +37,13 @@
 #   dt-shrink.dtb      with a 24-row riscv,event-to-mhpmevent: it fits in place
 #   virt512.dtb        512 harts: the firmware region fills the span up to the
 #                      next stage, so the DT stays in place with a /memreserve/
+#   virt512-limit.dtb  the same without its riscv,pmu node, with a 4-byte
+#                      /chosen/abacus,pmu-snapshot, which the fixups remove (16
+#                      bytes) as they add the 16-byte /memreserve/ entry: the
+#                      fixed-up DT is exactly the loader's size (QEMU packs a
+#                      -dtb DT: no free space), and fits in place
+#   virt512-short.dtb  the property empty (12 bytes): the fixed-up DT is 4 bytes
+#                      (a DT's step) too large for anywhere -> boot stops (FATAL)
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
@@ -141,6 +148,13 @@ done
 qemu-system-riscv64 -M virt,dumpdtb="$out/virt512-raw.dtb" -smp 512 -nographic >/dev/null 2>&1
 dtc -q -I dtb -O dtb -o "$out/virt512.dtb" "$out/virt512-raw.dtb"
 rm -f "$out/virt512-raw.dtb"
+cp "$out/virt512.dtb" "$out/virt512-limit.dtb"
+fdtput -r "$out/virt512-limit.dtb" /pmu
+cp "$out/virt512-limit.dtb" "$out/virt512-short.dtb"
+fdtput -t u "$out/virt512-limit.dtb" /chosen abacus,pmu-snapshot 0
+fdtput "$out/virt512-short.dtb" /chosen abacus,pmu-snapshot
+dtc -q -I dtb -O dtb -o "$out/virt512-limit.dtb" "$out/virt512-limit.dtb"
+dtc -q -I dtb -O dtb -o "$out/virt512-short.dtb" "$out/virt512-short.dtb"
 cp "$out/virt4.dtb" "$out/dt-shrink.dtb"
 fdtput -t u "$out/dt-shrink.dtb" /pmu riscv,event-to-mhpmevent $rows
 touch "$out/.complete"

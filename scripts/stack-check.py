@@ -67,6 +67,11 @@ INDIRECT_CALLS = {
     # IPI doorbells (include/ipi_device.h): ACLINT MSWI, M-level IMSIC file.
     'sbi_ipi_raise': ['mswi_send', 'imsic_ipi_send'],
     'ipi_device_send': ['mswi_send', 'imsic_ipi_send'],
+    'ipi_device_clear': ['mswi_clear', 'imsic_ipi_clear'],
+    # A hart gone before it was set up rings the boot hart (lib/core/hart_table.c);
+    # the test hook that lets a hart held back at boot come rings it.
+    'hart_mark_gone': ['mswi_send', 'imsic_ipi_send'],
+    'test_release_hart': ['mswi_send', 'imsic_ipi_send'],
     # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
     'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
     # The machine timer (include/timer_device.h): ACLINT MTIMER.
@@ -154,7 +159,7 @@ ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_blo
 
 # The other stacks C runs on, checked with the same margin: (function, the
 # file and #define of its stack's size). Cold boot and the DT work at the end
-# of boot run on the 6 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
+# of boot run on the 4 KiB boot stack (firmware/entry.S; BOOT_DEEP_STACK_SIZE
 # is its size for a finisher that is not the cold-boot hart), a fatal trap's
 # report on its own stack (lib/core/trap_report.c).
 OTHER_STACKS = [

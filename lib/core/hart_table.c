@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The hart table: one hart_state per hart the firmware offers (or keeps in
- * M-mode), found by index or hartid, and the boot hand-shake's state moves.
+ * M-mode), found by index or hartid, and the moves of a hart's presence:
+ * its arrival, whenever it comes, and its end when it can no longer run
+ * S-mode.
  */
 #include <stddef.h>
 #include "hart.h"
+#include "ipi_device.h"
+#include "sbi_spec.h"
 
 struct hart_state **hart_table;
 unsigned int hart_count;
 unsigned int hart_left_out_count;
 unsigned long boot_hartid;
+volatile unsigned int harts_gone;
+volatile unsigned int harts_gone_unready;
 
 struct hart_state *hart_by_id(unsigned long hartid)
 {
@@ -38,19 +44,32 @@ struct hart_state *hart_by_intc_phandle(uint32_t phandle, unsigned int *hint)
 	return NULL;
 }
 
-bool hart_boot_transition(struct hart_state *hs, unsigned int from, unsigned int to)
+bool hart_presence_move(struct hart_state *hs, unsigned int from, unsigned int to)
 {
 	unsigned int expected = from;
 
-	return __atomic_compare_exchange_n(&hs->boot_state, &expected, to, false, __ATOMIC_ACQ_REL,
+	return __atomic_compare_exchange_n(&hs->presence, &expected, to, false, __ATOMIC_ACQ_REL,
 					   __ATOMIC_ACQUIRE);
 }
 
-bool hart_boot_left_out(const struct hart_state *hs)
+bool hart_mark_gone(struct hart_state *hs)
 {
-	unsigned int state = __atomic_load_n(&hs->boot_state, __ATOMIC_ACQUIRE);
+	/* Sequentially consistent, as the checks of remote fences and HSM that
+	 * read it after their own writes (lib/sbi/sbi_rfence.c, sbi_hsm.c). */
+	unsigned int was = __atomic_exchange_n(&hs->presence, HART_GONE, __ATOMIC_SEQ_CST);
+	struct hart_state *boot;
 
-	return state == HART_BOOT_NO_IPI || state == HART_BOOT_LATE;
+	if (was == HART_GONE)
+		return false;
+	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&harts_gone, 1, __ATOMIC_SEQ_CST);
+	if (was != HART_READY) {
+		__atomic_fetch_add(&harts_gone_unready, 1, __ATOMIC_SEQ_CST);
+		boot = hart_by_id(boot_hartid);
+		if (boot && boot != hs)
+			ipi_device_send(boot);
+	}
+	return true;
 }
 
 void hart_table_drop_left_out(void)
@@ -62,7 +81,7 @@ void hart_table_drop_left_out(void)
 	for (unsigned int i = 0; i < total; i++) {
 		struct hart_state *hs = hart_table[i];
 
-		if (hart_boot_left_out(hs))
+		if (__atomic_load_n(&hs->presence, __ATOMIC_ACQUIRE) == HART_NO_IPI)
 			continue;
 		for (unsigned int j = i; j > kept; j--)
 			hart_table[j] = hart_table[j - 1];
@@ -84,25 +103,10 @@ struct hart_state *hart_table_keep_wakeable(unsigned long cold_hartid)
 	for (unsigned int i = 0; i < hart_count; i++) {
 		struct hart_state *hs = hart_table[i];
 		if (first ? !hs->ipi_dev : hs != self)
-			hs->boot_state = HART_BOOT_NO_IPI;
+			hs->presence = HART_NO_IPI;
 	}
 	hart_table_drop_left_out();
-	if (self && !hart_boot_left_out(self))
+	if (self && self->presence != HART_NO_IPI)
 		return self;
 	return first;
-}
-
-unsigned int hart_table_leave_out_late(const struct hart_state *self)
-{
-	unsigned int before = hart_left_out_count;
-
-	for (unsigned int i = 0; i < hart_count; i++) {
-		struct hart_state *hs = hart_table[i];
-		if (hs == self)
-			continue;
-		if (!hart_boot_transition(hs, HART_BOOT_WAITING, HART_BOOT_LATE))
-			hart_boot_transition(hs, HART_BOOT_ARRIVED, HART_BOOT_LATE);
-	}
-	hart_table_drop_left_out();
-	return hart_left_out_count - before;
 }

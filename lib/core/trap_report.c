@@ -12,6 +12,8 @@
  * "Early faults").
  */
 #include <stdint.h>
+#include "hart.h"
+#include "hart_lifecycle.h"
 #include "hart_switch.h"
 #include "riscv_csr.h"
 #include "sbi_console.h"
@@ -82,24 +84,39 @@ static void trap_report_print(void *arg)
 					      r->frame->regs[i], i + 1 < 32 ? register_names[i + 1] : "",
 					      i + 1 < 32 ? r->frame->regs[i + 1] : 0);
 	}
-	console_report_printf("abacus: hart %lu stopped\n", hartid);
+	console_report_printf("abacus: hart %lu stopped for good: HSM STOPPED, not started again\n", hartid);
 	console_report_end();
+}
+
+/* The trapping hart (found by mhartid: sp is not trusted) can no longer run S-mode: include/hart.h. */
+static struct hart_state *report_hart_gone(void)
+{
+	struct hart_state *hs = hart_by_id(csr_read(CSR_MHARTID));
+
+	return hs && hart_mark_gone(hs) ? hs : NULL;
 }
 
 void sbi_trap_panic(struct trap_frame *frame, const char *why)
 {
 	struct trap_report r = { .frame = frame, .why = why };
 	unsigned long me = report_me();
+	struct hart_state *gone;
 
 	fatal_record(csr_read(CSR_MCAUSE), frame ? frame->mepc : csr_read(CSR_MEPC), csr_read(CSR_MTVAL), why);
 	/* Smdbltrp: a trap inside the report must come here again (report_nested),
 	 * not stop the hart as a double trap. */
 	csr_clear(CSR_MSTATUS, MSTATUS_MDT);
+	/* Before the report, which may wait for the console: what waits on this hart ends now. */
+	gone = report_hart_gone();
 	if (owned_lock_held_by(&trap_report_lock, me))
 		report_nested();
 	owned_lock(&trap_report_lock, me);
 	call_on_stack(trap_report_print, &r, trap_report_stack + TRAP_REPORT_STACK_SIZE);
 	owned_unlock(&trap_report_lock);
+	/* From S/U-mode (no firmware path cut short): the hart's services let go
+	 * of it as on hart_stop, e.g. an SSE event running on it ends. */
+	if (gone && (!frame || (frame->mstatus & MSTATUS_MPP) != MSTATUS_MPP))
+		hart_lifecycle_reset(gone);
 	park();
 }
 

@@ -8,7 +8,9 @@
  * - ABACUS_TEST_MMODE_FAULT: the firmware takes an illegal-instruction
  *   trap in M-mode, as a firmware bug would. The trap entry must tell it
  *   apart before writing anything through sp (still the caller's S-mode sp
- *   then), report it and stop this hart (tests/payloads/isolation.c).
+ *   then), report it and stop this hart for good (tests/payloads/mmode_trap.c,
+ *   hart_gone.c). a0 milliseconds first, in M-mode with interrupts off: a
+ *   remote fence sent meanwhile is still in this hart's slot when it goes.
  * - ABACUS_TEST_EMULATE_MISALIGNED: runs the misaligned load/store
  *   emulation as if the instruction at a0 had trapped on address a1 (QEMU
  *   performs misaligned accesses in hardware and never traps them). Returns
@@ -18,15 +20,20 @@
  *   high-water mark (lib/sbi/sbi_stack_depth.c): for hartid a0, or the
  *   deepest over every hart (a0 = -1); the stack's size; the calling hart's
  *   mark restarted from this call's own depth (tests/payloads/stack_depth.c).
+ * - ABACUS_TEST_RELEASE_HART: hart a0, held back at boot by bootargs
+ *   "abacus.hold=MASK" (firmware/boot.c), comes now: a late hart on demand
+ *   (tests/payloads/hart_late.c).
  *
  * A production image never contains this file; the boot log says when it does.
  */
 #include "hart.h"
+#include "ipi_device.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
 #include "sbi_emulate.h"
 #include "sbi_lock.h"
 #include "sbi_stack_depth.h"
+#include "timer_device.h"
 #include "trap.h"
 
 /*
@@ -85,11 +92,27 @@ static struct sbiret __attribute__((noinline)) test_stack_depth(unsigned long ha
 	return found ? sbiret_ok(deepest) : sbiret_err(SBI_ERR_INVALID_PARAM);
 }
 
+volatile unsigned long test_hold_released;
+
+/* Lets a held hart come (it waits in wfi for its doorbell). */
+static struct sbiret __attribute__((noinline)) test_release_hart(unsigned long hartid)
+{
+	struct hart_state *hs = hart_by_id(hartid);
+
+	if (!hs || hartid >= 64)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	__atomic_fetch_or(&test_hold_released, 1UL << hartid, __ATOMIC_RELEASE);
+	ipi_device_send(hs);
+	return sbiret_ok(0);
+}
+
 SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
 {
 	(void)a4, (void)a5;
 	switch (fid) {
 	case ABACUS_TEST_MMODE_FAULT:
+		if (a0)
+			timer_delay_ms(a0 < 60000 ? (uint32_t)a0 : 60000);
 		__asm__ __volatile__(".4byte 0xffffffff" ::: "memory");   /* reserved encoding: illegal */
 		return sbiret_err(SBI_ERR_FAILED);   /* not reached: the hart stops */
 	case ABACUS_TEST_EMULATE_MISALIGNED:
@@ -101,6 +124,8 @@ SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
 	case ABACUS_TEST_STACK_DEPTH_RESET:
 		stack_depth_repaint_below_caller();
 		return sbiret_ok(0);
+	case ABACUS_TEST_RELEASE_HART:
+		return test_release_hart(a0);
 	default:
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}

@@ -3,7 +3,9 @@
  * Hart State Management. A stopped hart waits in M-mode (wfi, woken by an
  * IPI) until another hart starts it; a suspended hart waits the same way
  * until an interrupt S-mode enabled is pending. State changes are atomic, so
- * two harts racing to start the same hart cannot both succeed.
+ * two harts racing to start the same hart cannot both succeed. A hart that
+ * has not come yet (late at boot) or can no longer run S-mode (gone after a
+ * fatal trap) reads STOPPED and is not started (include/hart.h, presence).
  */
 #include "hart_lifecycle.h"
 #include "riscv_csr.h"
@@ -58,6 +60,7 @@ void sbi_hsm_stopped_loop(struct hart_state *hs)
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)
 {
 	struct hart_state *hs = hart_by_id(hartid);
+	unsigned int presence;
 
 	if (!hs || !hart_offered_to_smode(hs))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
@@ -66,10 +69,27 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 	/* Claim the hart before writing its start parameters. */
 	if (!hsm_transition(hs, SBI_HSM_STATE_STOPPED, HSM_STATE_CLAIMED))
 		return sbiret_err(SBI_ERR_ALREADY_AVAILABLE);
+	presence = __atomic_load_n(&hs->presence, __ATOMIC_SEQ_CST);
+	if (presence != HART_READY) {
+		__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
+		/*
+		 * Gone (a fatal trap): "hartid is not a valid hartid as the
+		 * corresponding hart cannot be started in supervisor mode". Not
+		 * here yet (a late hart): it joins when it comes, so this start
+		 * "failed for unspecified or unknown other reasons" and a later
+		 * one succeeds (HSM chapter, hart_start errors; docs/boot.md).
+		 */
+		return sbiret_err(presence == HART_GONE ? SBI_ERR_INVALID_PARAM : SBI_ERR_FAILED);
+	}
 	hs->start_addr = start_addr;
 	hs->start_arg1 = opaque;
 	hs->start_mode = PRV_S;
-	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_RELEASE);
+	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_SEQ_CST);
+	/* Gone since it was claimed (a fatal trap while it served an IPI, stopped): STOPPED it stays. */
+	if (__atomic_load_n(&hs->presence, __ATOMIC_SEQ_CST) == HART_GONE) {
+		hsm_transition(hs, SBI_HSM_STATE_START_PENDING, SBI_HSM_STATE_STOPPED);
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	}
 	sbi_hsm_hart_wake(hs);
 	return sbiret_ok(0);
 }

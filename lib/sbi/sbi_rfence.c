@@ -4,7 +4,9 @@
  * has executed the fence. Each hart has one request slot guarded by a lock
  * that the *target* releases when done; a hart waiting for a slot or for
  * completion keeps serving its own IPIs, so two harts fencing each other
- * cannot deadlock.
+ * cannot deadlock. A hart that can no longer run S-mode (gone: a fatal trap
+ * on it) does nothing more: the waiters do its part, so no wait on it lasts
+ * (docs/reliability.md, "A hart that dies").
  */
 #include "riscv_csr.h"
 #include "hart_mask.h"
@@ -109,16 +111,24 @@ static void rfence_local(const struct rfence_request *req)
 		csr_write(CSR_HGATP, saved_hgatp);
 }
 
-/* Another hart's request (this service's IPI reason). */
+/*
+ * Another hart's request (this service's IPI reason). A request is done
+ * once, by whoever takes its counter out of the slot once the fence is
+ * done: the target here, or a waiter in the target's place when the target
+ * is gone (rfence_reap), also one that went in the middle of the fence.
+ */
 static void rfence_ipi(struct hart_state *hs, bool in_ecall)
 {
 	(void)in_ecall;
 	/* The slot is ours until we release its lock; the sender waits. */
-	if (!__atomic_load_n(&hs->rfence_lock, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&hs->rfence.done_counter, __ATOMIC_ACQUIRE))
 		return;
 	rfence_local(&hs->rfence);
 	pmu_fw_event_count(&hs->pmu, rfence_sent_event[hs->rfence.type] + 1);  /* *_RECEIVED */
-	__atomic_fetch_sub(hs->rfence.done_counter, 1, __ATOMIC_RELEASE);
+	volatile unsigned long *done = __atomic_exchange_n(&hs->rfence.done_counter, NULL, __ATOMIC_ACQ_REL);
+	if (!done)
+		return;
+	__atomic_fetch_sub(done, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&hs->rfence_lock, 0, __ATOMIC_RELEASE);
 }
 
@@ -129,6 +139,45 @@ static void rfence_wait_serving(void)
 {
 	if (csr_read(CSR_MIP) & MIP_IPI)
 		sbi_ipi_process();
+}
+
+/* The request in a gone hart's slot, done in its place (it will never be): counted down, the slot freed. */
+static void rfence_reap(struct hart_state *gone)
+{
+	volatile unsigned long *done = __atomic_exchange_n(&gone->rfence.done_counter, NULL, __ATOMIC_ACQ_REL);
+
+	if (!done)
+		return;
+	__atomic_fetch_sub(done, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&gone->rfence_lock, 0, __ATOMIC_RELEASE);
+}
+
+/*
+ * A slot held too long, while some hart is gone: its target is gone (its
+ * request is reaped), or the sender holding it is. A sender that went
+ * there went ringing the target (the doorbell is the one device on that
+ * path): its request, posted, is rung again, and the target releases the
+ * slot when done. (Let go unposted, the slot would stay held: a fault on
+ * the sender's stores to the target's hart_state, which the firmware does
+ * not survive anyway.)
+ */
+static __attribute__((noinline)) void rfence_unstick(struct hart_state *target)
+{
+	unsigned long owner = __atomic_load_n(&target->rfence_lock, __ATOMIC_ACQUIRE);
+
+	if (hart_gone(target))
+		rfence_reap(target);
+	else if (owner && hart_gone((const struct hart_state *)owner) &&
+		 __atomic_load_n(&target->rfence.done_counter, __ATOMIC_ACQUIRE))
+		sbi_ipi_raise(target, &rfence_ipi_reason);
+}
+
+/* One round of waiting for target's slot (out of line: the sender's own frame stays as small). */
+static __attribute__((noinline)) void rfence_wait_for_slot(struct hart_state *target)
+{
+	if (__atomic_load_n(&harts_gone, __ATOMIC_RELAXED))
+		rfence_unstick(target);
+	rfence_wait_serving();
 }
 
 struct rfence_call {
@@ -147,12 +196,35 @@ static void rfence_send(struct hart_state *target, void *arg)
 		pmu_fw_event_count(&target->pmu, rfence_sent_event[call->req.type] + 1);
 		return;
 	}
-	while (__atomic_exchange_n(&target->rfence_lock, 1, __ATOMIC_ACQUIRE))
-		rfence_wait_serving();
-	target->rfence = call->req;
-	target->rfence.done_counter = &call->pending;
+	/* The lock holds its owner: a waiter can tell when the holder is gone. */
+	while (__atomic_exchange_n(&target->rfence_lock, (unsigned long)call->self, __ATOMIC_ACQUIRE))
+		rfence_wait_for_slot(target);
 	__atomic_fetch_add(&call->pending, 1, __ATOMIC_RELAXED);
+	target->rfence = call->req;
+	target->rfence.done_counter = &call->pending;   /* last: the request is posted */
 	sbi_ipi_raise(target, &rfence_ipi_reason);
+}
+
+/* Requests of this call (or any) left in the slots of gone harts: none of them will do theirs. */
+static void rfence_reap_gone(void)
+{
+	for (unsigned int i = 0; i < hart_count; i++)
+		if (hart_gone(hart_table[i]))
+			rfence_reap(hart_table[i]);
+}
+
+/*
+ * Until every target has done its fence, serving this hart's own IPIs
+ * meanwhile. A target gone after it was sent the request never does its
+ * own: once a hart has gone, the gone harts' slots are reaped.
+ */
+static __attribute__((noinline)) void rfence_wait_done(volatile unsigned long *pending)
+{
+	do {
+		rfence_wait_serving();
+		if (__atomic_load_n(&harts_gone, __ATOMIC_RELAXED))
+			rfence_reap_gone();
+	} while (__atomic_load_n(pending, __ATOMIC_ACQUIRE));
 }
 
 static bool hart_has_h(const struct hart_state *hs)
@@ -178,7 +250,7 @@ struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, 
 	}
 	rfence_request_init(&call.req, fid, start, size, asid_vmid, rfence_is_hfence(fid) ? csr_read(CSR_HGATP) : 0);
 	err = sbi_hartmask_for_each(hart_mask, hart_mask_base, rfence_send, &call);
-	while (__atomic_load_n(&call.pending, __ATOMIC_ACQUIRE))
-		rfence_wait_serving();
+	if (__atomic_load_n(&call.pending, __ATOMIC_ACQUIRE))
+		rfence_wait_done(&call.pending);
 	return sbiret_err(err);
 }

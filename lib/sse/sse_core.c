@@ -513,9 +513,13 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 		sse_update_ready(hs);
 		return sbiret_err(err);
 	}
-	/* A valid hart_id whatever its HSM state: a stopped hart's events are UNUSED (FAILED). */
+	/*
+	 * A valid hart_id whatever its HSM state: a stopped hart's events are
+	 * UNUSED (FAILED). A gone hart (include/hart.h) is "not available to the
+	 * supervisor" as in hart masks: an invalid hart_id.
+	 */
 	target = hart_by_id(hart_id);
-	if (!target || !target->ext || !hart_offered_to_smode(target))
+	if (!target || !target->ext || !hart_offered_to_smode(target) || hart_gone(target))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!((sse_of(target)->supported_local >> i) & 1))
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);

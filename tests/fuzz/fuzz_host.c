@@ -5,6 +5,8 @@
 #include <string.h>
 #include "reset_device.h"
 #include "fuzz_host.h"
+#include "hart_lifecycle.h"
+#include "hart_switch.h"
 #include "ipi_device.h"
 #include "riscv_csr.h"
 #include "sbi_console.h"
@@ -109,6 +111,7 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 		hs->ext = &host_harts[i].ext;    /* set up by the SBI 3.0 part of the target */
 		hs->features = i == HOST_HART_NO_SMODE ? 0 : HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
 		hs->hsm_state = i == HOST_HART_NO_SMODE ? SBI_HSM_STATE_STOPPED : SBI_HSM_STATE_STARTED;
+		hs->presence = HART_READY;
 		/* Every hart has an MSWI slot, as boot requires of a hart it offers
 		 * (only a lone hart may lack one); the doorbell above counts. */
 		hart_set_ipi_device(hs, &host_doorbell, &host_msip[i]);
@@ -177,22 +180,10 @@ unsigned long host_csr_clear(unsigned int csr, unsigned long bits)
 
 /* ---- Stand-ins for hardware services (harness level only) ---- */
 
-struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)
-{
-	host_record("hsm_start", hartid, start_addr, opaque, 0, 0, 0);
-	return sbiret_ok(0);
-}
-
 struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 {
 	host_record("hsm_stop", hs->hartid, 0, 0, 0, 0, 0);
 	return sbiret_err(SBI_ERR_FAILED);
-}
-
-struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
-{
-	host_record("hsm_get_status", hartid, 0, 0, 0, 0, 0);
-	return sbiret_ok(SBI_HSM_STATE_STARTED);
 }
 
 struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigned long resume_addr,
@@ -200,6 +191,36 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 {
 	host_record("hsm_suspend", hs->hartid, type, resume_addr, opaque, 0, 0);
 	return sbiret_ok(0);
+}
+
+/* What only the firmware's HSM loops reach (tests/fuzz/fuzz_hsm.c): never, in the harness. */
+static void __attribute__((noreturn)) host_not_reached(const char *what)
+{
+	fprintf(stderr, "fuzz_host: %s reached: the harness does not model it\n", what);
+	abort();
+}
+
+void host_wfi(void)
+{
+	host_not_reached("wfi");
+}
+
+void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr, unsigned long mode,
+			  unsigned long stack_top)
+{
+	(void)a0, (void)a1, (void)addr, (void)mode, (void)stack_top;
+	host_not_reached("hart_enter_next_mode");
+}
+
+void sbi_timer_process(void)
+{
+	host_not_reached("sbi_timer_process");
+}
+
+void hart_lifecycle_reset(struct hart_state *hs)
+{
+	(void)hs;
+	host_not_reached("hart_lifecycle_reset");
 }
 
 struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, unsigned long fid,

@@ -8,7 +8,8 @@
  * - the firmware console (lib/core/sbi_console.c) on a host device that
  *   records what it was given and reads from a queue the fuzzer fills;
  * - stand-ins, at the harness level only, for the services that need real
- *   hardware: ACLINT, timer, reset, HSM, remote fences, legacy calls. They
+ *   hardware: ACLINT, timer, reset, HSM stop and suspend, remote fences,
+ *   legacy calls (hart_start and hart_get_status are the firmware's). They
  *   record how they were called, so a fuzzer can check the ecall glue
  *   passed its registers through unchanged.
  *

@@ -9,7 +9,9 @@
  * are SBI calls (PMU mostly; base, DBCN, SRST, TIME, IPI, RFENCE, HSM,
  * legacy, unknown EIDs), and what happens between calls on a real machine:
  * another hart makes the call, counters tick, the firmware counts firmware
- * events, S-mode writes its memory, a console byte arrives.
+ * events, S-mode writes its memory, a console byte arrives, a hart dies (a
+ * fatal trap: it is gone for good) or comes late (one hart may start out
+ * not here yet: the fill byte's bit 1).
  *
  * After every call the target checks, and aborts (a libFuzzer crash) on
  * any violation:
@@ -30,7 +32,13 @@
  *   and the values of the counters stopped, event_get_info output words,
  *   console_read bytes) is compared before and after the call;
  * - the other harts' state is untouched by a call (IPIs excepted: only
- *   their pending bits).
+ *   their pending bits);
+ * - a gone hart (include/hart.h) is STOPPED, never started, never sent an
+ *   IPI: HSM start INVALID_PARAM, a mask naming it INVALID_PARAM once its
+ *   other harts are served, base -1 SUCCESS without it, an SSE injection
+ *   to it never succeeds; a hart not here yet is STOPPED and its start
+ *   FAILED until it comes (the firmware's own hart_start and
+ *   hart_get_status, tests/fuzz/fuzz_hsm.c).
  * Snapshot memory is offered (as /chosen/abacus,pmu-snapshot or
  * PMU_SNAPSHOT=y would) when the input's fill byte is odd, else withheld
  * (the default): snapshot_set_shmem then answers NOT_SUPPORTED to anything.
@@ -1094,7 +1102,7 @@ static void call_ipi(struct input *in)
 	}
 	const struct pmu_hart *ph = &host_current_hart->pmu;
 	unsigned long targets[HOST_HARTS] = { 0 }, sent = 0;
-	bool valid = true;
+	bool valid = true, names_gone = false;
 	struct sbiret ret;
 
 	/* The hart list (SBI "Hart list parameter"): every hartid must exist and have S-mode. */
@@ -1112,6 +1120,9 @@ static void call_ipi(struct input *in)
 			valid = false;
 		else
 			targets[i] = 1;
+		/* A gone hart "is not available to the supervisor" (binary encoding, hart mask errors). */
+		if (i < HOST_HARTS && hart_gone(host_harts[i].hs))
+			names_gone = true;
 	}
 	uint64_t sent_before = ph->fw_event_count[SBI_PMU_FW_IPI_SENT];
 	state_save();
@@ -1121,12 +1132,15 @@ static void call_ipi(struct input *in)
 		valid = false;
 	} else {
 		EXPECT_ERROR_IN(ret, "send_ipi", SBI_SUCCESS, SBI_ERR_INVALID_PARAM, SBI_ERR_FAILED);
-		EXPECT(ret.error == (valid ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM), "send_ipi(0x%lx, 0x%lx): %ld",
-		       mask, base, ret.error);
+		EXPECT(ret.error == (valid && !names_gone ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM),
+		       "send_ipi(0x%lx, 0x%lx): %ld", mask, base, ret.error);
 	}
 	for (unsigned int i = 0; i < HOST_HARTS; i++) {
-		/* A stopped hart has no S-mode to interrupt: nothing is raised. */
+		/* A stopped hart (a gone one, one not here yet) has no S-mode to interrupt: nothing is raised.
+		 * A gone hart named does not keep the others from their IPI. */
 		bool hit = valid && targets[i] && host_harts[i].hs->hsm_state != SBI_HSM_STATE_STOPPED;
+		if (targets[i] && hart_gone(host_harts[i].hs))
+			EXPECT(host_harts[i].hs->hsm_state == SBI_HSM_STATE_STOPPED, "gone hart %u not STOPPED", i);
 		EXPECT(host_harts[i].ipis_raised - pre.ipis_raised[i] == hit, "send_ipi(0x%lx, 0x%lx): hart %u "
 		       "interrupted %lu times", mask, base, i, host_harts[i].ipis_raised - pre.ipis_raised[i]);
 		if (hit)
@@ -1140,7 +1154,66 @@ static void call_ipi(struct input *in)
 	       (unsigned long long)(ph->fw_event_count[SBI_PMU_FW_IPI_SENT] - sent_before), sent);
 }
 
-/* RFENCE, HSM and legacy calls reach harness stand-ins: the glue must pass its registers unchanged. */
+/*
+ * HSM hart_start and hart_get_status, the firmware's own (tests/fuzz/fuzz_hsm.c),
+ * against the hart's model: its HSM state and its presence (include/hart.h).
+ */
+static void check_hsm_call(unsigned long fid, unsigned long hartid, unsigned long addr, unsigned long opaque)
+{
+	struct hart_state *t = hart_by_id(hartid);
+	bool offered = t && (t->features & HART_HAS_S);
+	long state = t ? t->hsm_state : 0, expected;
+	unsigned int idx = t ? t->index : 0;
+	unsigned long rung = t ? host_harts[idx].ipis_raised : 0, pending = t ? t->ipi_pending : 0;
+	struct sbiret ret;
+
+	state_save();
+	if (fid == SBI_HSM_HART_GET_STATUS) {
+		ret = ecall(SBI_EXT_HSM, fid, hartid, 0, 0, 0, 0, 0);
+		EXPECT(ret.error == (offered ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM), "hart_get_status(0x%lx): %ld",
+		       hartid, ret.error);
+		if (offered)
+			EXPECT(ret.value == (unsigned long)state, "hart_get_status(0x%lx) = %lu, its state %ld", hartid,
+			       ret.value, state);
+		if (offered && hart_gone(t))
+			EXPECT(ret.value == SBI_HSM_STATE_STOPPED, "gone hart 0x%lx reads %lu", hartid, ret.value);
+		return;
+	}
+	ret = ecall(SBI_EXT_HSM, SBI_HSM_HART_START, hartid, addr, opaque, 0, 0, 0);
+	/* HSM chapter, hart_start errors, in the order the arguments decide them. */
+	expected = !offered ? SBI_ERR_INVALID_PARAM :
+		   !sbi_memory_smode_addr_ok(addr) ? SBI_ERR_INVALID_ADDRESS :
+		   state != SBI_HSM_STATE_STOPPED ? SBI_ERR_ALREADY_AVAILABLE :
+		   hart_gone(t) ? SBI_ERR_INVALID_PARAM :
+		   t->presence != HART_READY ? SBI_ERR_FAILED : SBI_SUCCESS;
+	EXPECT(ret.error == expected, "hart_start(0x%lx, 0x%lx) in state %ld, presence %u: %ld, expected %ld", hartid,
+	       addr, state, t ? t->presence : 0, ret.error, expected);
+	if (!t)
+		return;
+	if (ret.error) {
+		EXPECT(t->hsm_state == state && host_harts[idx].ipis_raised == rung && t->ipi_pending == pending,
+		       "a refused hart_start changed hart %u", idx);
+		return;
+	}
+	EXPECT(t->hsm_state == SBI_HSM_STATE_START_PENDING && t->start_addr == addr && t->start_arg1 == opaque &&
+	       t->start_mode == PRV_S, "hart_start did not leave hart %u START_PENDING with its arguments", idx);
+	EXPECT(host_harts[idx].ipis_raised == rung + 1 && (t->ipi_pending & ~pending),
+	       "hart_start did not wake hart %u", idx);
+	/* The hart takes the wake-up and starts (its stopped loop, not modelled). */
+	t->ipi_pending = pending;
+	t->hsm_state = SBI_HSM_STATE_STARTED;
+}
+
+static void call_hsm(struct input *in)
+{
+	unsigned long fid = take8(in) & 1 ? SBI_HSM_HART_START : SBI_HSM_HART_GET_STATUS;
+	unsigned long hartid = take8(in) % 4 ? host_hartids[take8(in) % HOST_HARTS] : take64(in);
+	unsigned long addr = take8(in) % 4 ? sram_base() + take16(in) * 4 % (SRAM_PAGES * PAGE) : gen_addr(in);
+
+	check_hsm_call(fid, hartid, addr, take64(in));
+}
+
+/* RFENCE, HSM stop/suspend and legacy calls reach harness stand-ins: the glue must pass its registers unchanged. */
 static void call_routed(struct input *in)
 {
 	unsigned long a[6], fid = take8(in) % 12;
@@ -1155,6 +1228,9 @@ static void call_routed(struct input *in)
 		EXPECT(host_last_call.fn && !strcmp(host_last_call.fn, "rfence") && host_last_call.args[0] == a[0] &&
 		       host_last_call.args[1] == a[1] && host_last_call.args[2] == fid && host_last_call.args[3] == a[2] &&
 		       host_last_call.args[4] == a[3] && host_last_call.args[5] == a[4], "RFENCE glue");
+	} else if (which == 1 && (fid == SBI_HSM_HART_START || fid == SBI_HSM_HART_GET_STATUS)) {
+		check_hsm_call(fid, a[0], a[1], a[2]);
+		return;
 	} else if (which == 1) {
 		static const char *const hsm_fn[] = { "hsm_start", "hsm_stop", "hsm_get_status", "hsm_suspend" };
 		ret = ecall(SBI_EXT_HSM, fid, a[0], a[1], a[2], a[3], a[4], a[5]);
@@ -1163,9 +1239,6 @@ static void call_routed(struct input *in)
 		} else {
 			EXPECT(host_last_call.fn && !strcmp(host_last_call.fn, hsm_fn[fid]), "HSM FID %lu routed to %s",
 			       fid, host_last_call.fn ? host_last_call.fn : "nothing");
-			if (fid == SBI_HSM_HART_START)
-				EXPECT(host_last_call.args[0] == a[0] && host_last_call.args[1] == a[1] &&
-				       host_last_call.args[2] == a[2], "hart_start glue");
 			if (fid == SBI_HSM_HART_SUSPEND)
 				/* suspend_type is a uint32_t: its upper 32 bits never reach the core. */
 				EXPECT(host_last_call.args[0] == host_current_hart->hartid &&
@@ -1173,8 +1246,6 @@ static void call_routed(struct input *in)
 				       host_last_call.args[3] == a[2], "hart_suspend glue");
 			if (fid == SBI_HSM_HART_STOP)
 				EXPECT(host_last_call.args[0] == host_current_hart->hartid, "hart_stop glue");
-			if (fid == SBI_HSM_HART_GET_STATUS)
-				EXPECT(host_last_call.args[0] == a[0], "hart_get_status glue");
 		}
 	} else {
 		unsigned long eid = take8(in) % 16;
@@ -1261,7 +1332,8 @@ static void op_hsm_state(struct input *in)
 	unsigned int i = take8(in) % HOST_HARTS;
 	static const long states[] = { SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOPPED, SBI_HSM_STATE_SUSPENDED };
 
-	if (i != HOST_HART_NO_SMODE && i != host_current)
+	/* A hart not here yet or gone stays STOPPED: it runs nothing. */
+	if (i != HOST_HART_NO_SMODE && i != host_current && host_harts[i].hs->presence == HART_READY)
 		host_harts[i].hs->hsm_state = states[take8(in) % 3];
 }
 
@@ -1269,9 +1341,34 @@ static void op_select_hart(struct input *in)
 {
 	unsigned int i = take8(in) % HOST_HARTS;
 
-	if (i == HOST_HART_NO_SMODE)   /* cannot make calls */
+	/* Cannot make calls: no S-mode, not here yet, gone. */
+	if (i == HOST_HART_NO_SMODE || host_harts[i].hs->presence != HART_READY)
 		i = 0;
 	host_select_hart(i);
+}
+
+/*
+ * A hart's fate mid-run: it dies (a fatal trap on it: hart_mark_gone, as the
+ * trap report does), or it comes late (WAITING -> ARRIVED -> READY, as
+ * boot_warm_main moves it). Never the calling hart, nor hart 0 (it stays
+ * able to make calls).
+ */
+static void op_hart_fate(struct input *in)
+{
+	unsigned int i = take8(in) % HOST_HARTS, gone_before = harts_gone;
+	struct hart_state *hs = host_harts[i].hs;
+	bool was_gone = hart_gone(hs);
+
+	if (i == 0 || i == HOST_HART_NO_SMODE || i == host_current)
+		return;
+	if (take8(in) & 1) {
+		if (hart_presence_move(hs, HART_WAITING, HART_ARRIVED))
+			EXPECT(hart_presence_move(hs, HART_ARRIVED, HART_READY), "late hart %u set up", i);
+		return;
+	}
+	EXPECT(hart_mark_gone(hs) == !was_gone, "hart %u went %s", i, was_gone ? "twice" : "not");
+	EXPECT(hart_gone(hs) && hs->hsm_state == SBI_HSM_STATE_STOPPED && harts_gone == gone_before + !was_gone,
+	       "gone hart %u: presence %u, state %ld, %u gone", i, hs->presence, hs->hsm_state, harts_gone);
 }
 
 /* ---- The target ---- */
@@ -1323,12 +1420,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (unsigned int i = 0; i < HOST_HARTS; i++)
 		cfgs[i] = sim_configs[(hart_cfg >> (2 * (i % 4))) & 3];
 	host_machine_reset(cfgs);
+	harts_gone = harts_gone_unready = 0;
+	/* A hart not here yet (it joins late, op_hart_fate): STOPPED until it comes. */
+	if (fill & 2) {
+		host_harts[3].hs->presence = HART_WAITING;
+		host_harts[3].hs->hsm_state = SBI_HSM_STATE_STOPPED;
+	}
 	sbi3_machine_reset();
 	memset(fw_model, 0, sizeof(fw_model));
 	memset(shmem_model, 0, sizeof(shmem_model));
 
 	for (unsigned int ops = 0; in.n && ops < MAX_OPS; ops++) {
-		uint8_t op = take8(&in) % 30;
+		uint8_t op = take8(&in) % 32;
 
 		if (op < 10)
 			call_pmu(&in);
@@ -1358,6 +1461,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			op_hsm_state(&in);
 		else if (op == 23)
 			op_select_hart(&in);
+		else if (op == 30)
+			op_hart_fate(&in);
+		else if (op == 31)
+			call_hsm(&in);
 		else if (op == 24 || op == 25)
 			call_sse(&in);
 		else if (op == 26)
@@ -1366,7 +1473,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			call_dbtr(&in);
 		else
 			op_sse_machine(&in);
-		if (op < 17) {
+		if (op < 17 || op == 31) {
 			check_other_harts();
 		}
 		for (unsigned int h = 0; h < HOST_HARTS; h++)

@@ -351,6 +351,10 @@ void call_sse(struct input *in)
 		if ((uint32_t)id == SBI_SSE_EVENT_GLOBAL_SOFTWARE)
 			EXPECT(ret.error == (state == SBI_SSE_STATE_UNUSED ? SBI_ERR_FAILED : SBI_SUCCESS),
 			       "inject of the global event in state %lu: %ld", state, ret.error);
+		/* A gone hart's hart_id is invalid (include/hart.h): never injected, never FAILED. */
+		if (!((uint32_t)id & SBI_SSE_EVENT_GLOBAL_BIT) && t && t != hs && hart_gone(t) && !lookup)
+			EXPECT(ret.error == SBI_ERR_INVALID_PARAM || ret.error == SBI_ERR_NOT_SUPPORTED,
+			       "inject into gone hart 0x%lx: %ld", hart, ret.error);
 		break;
 	}
 	case SBI_SSE_HART_UNMASK:

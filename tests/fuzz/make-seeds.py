@@ -39,7 +39,16 @@ SSE_GLOBAL_FLOW = (sse(2, SSE_GLOBAL, 1, 0x20, 0, *[0] * 8) + sse(4, SSE_GLOBAL,
                    sse(8, SSE_GLOBAL, *[0] * 8) + sse(7, SSE_GLOBAL, 1, 0) + [SSE_MACHINE, 0] + [SSE_MACHINE, 2])
 FWFT_LOCK = [FWFT, 1, 0, 1, 1, 1, 1, 1, 1]
 DBTR_FLOW = [DBTR, 1, 1, 0, 0, 0, 3, 1] + [DBTR, 3, 1, 1, 1, 1, 0, 0, 1, 0x12, 0, 1, 2, 0x40, 0, 1] + [DBTR, 2, 1, 0, 1, 1]
+# A hart's fate (fuzz_sbi.c): op 30 (hart index, 0: it dies / 1: it comes late),
+# op 14 send_ipi (FID byte, base choice 3 then base 0, gen_mask 4/2: harts 0-1),
+# op 31 HSM (1: hart_start / 0: get_status, hart index, address in RAM, opaque).
+HART_DIES = [30, 1, 0]
+IPI_TO_0_AND_1 = [14, 1, 3, 4, 2, 0]
+def hsm(start, index):
+    return [31, start, 1, index, 1, 0, 0] + [0] * 8
 SBI_SEEDS = {
+    "hart-gone": [0, 0] + HART_DIES + IPI_TO_0_AND_1 + hsm(1, 1) + hsm(0, 1) + sse(7, SSE_LOCAL, 1, 1),
+    "hart-late": [0, 2] + hsm(1, 3) + hsm(0, 3) + [30, 3, 1] + hsm(1, 3) + hsm(0, 3),
     "sse-local-flow": [0, 0] + SSE_FLOW,
     "sse-global-flow": [0, 0] + SSE_GLOBAL_FLOW,
     "fwft-lock": [0, 0] + FWFT_LOCK + FWFT_LOCK,

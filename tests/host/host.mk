@@ -24,7 +24,7 @@ HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
 # T-Head C906/C910's own overflow interrupt (mcounterinten/mcounterof) on the simulated hart.
 HOST_SRCS_thead_pmu := tests/host/test_thead_pmu.c $(HOST_PMU_SRCS)
 
-# The hart table at boot: harts left out, the boot hand-shake (lib/core/hart_table.c).
+# The hart table: harts left out at cold boot, a hart's presence - late, gone (lib/core/hart_table.c).
 HOST_TESTS += hart_table
 HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/core/hart_table.c
 

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The hart table at boot (lib/core/hart_table.c): which harts the firmware
- * keeps when some have no IPI doorbell (an MSWI slot), the boot hand-shake's state moves
- * (a hart arriving as the deadline passes either makes it or parks, never
- * both), and the table after harts are left out: DT order kept, hart_by_id
- * and hart_by_intc_phandle no longer find them, indexes renumbered.
+ * The hart table (lib/core/hart_table.c): which harts the firmware keeps
+ * when some have no IPI doorbell (an MSWI slot), and the table after harts
+ * are left out at cold boot (DT order kept, hart_by_id and
+ * hart_by_intc_phandle no longer find them, indexes renumbered); a hart's
+ * presence: it arrives whenever it comes (no deadline takes it), and a
+ * hart that can no longer run S-mode is gone for good - HSM STOPPED, the
+ * boot hart rung when it went before it was set up.
  */
 #include "test.h"
 #include "hart.h"
 #include "ipi_device.h"
+#include "sbi_spec.h"
 
 TEST_MAIN_GLOBALS
 
@@ -17,8 +20,13 @@ TEST_MAIN_GLOBALS
 static struct hart_state harts[MAX_HARTS];
 static struct hart_state *table[MAX_HARTS];
 static uint32_t msip[MAX_HARTS];
-/* A doorbell the table code never rings: only whether a hart has one counts. */
-static const struct ipi_device mswi = { .mip = 0 };
+/* A doorbell that counts its rings, per hart. */
+static unsigned int rung[MAX_HARTS];
+static void mswi_send(struct hart_state *target)
+{
+	rung[target - harts]++;
+}
+static const struct ipi_device mswi = { .mip = 0, .send = mswi_send };
 
 /* n harts with hartids ids[], all WAITING; with_msip: bit i gives hart i an MSWI slot. */
 static void make_table(unsigned int n, const unsigned long *ids, unsigned int with_msip)
@@ -29,7 +37,9 @@ static void make_table(unsigned int n, const unsigned long *ids, unsigned int wi
 		harts[i].index = i;
 		harts[i].dt_cpu_ordinal = i;
 		harts[i].intc_phandle = 100 + i;
-		harts[i].boot_state = HART_BOOT_WAITING;
+		harts[i].presence = HART_WAITING;
+		harts[i].hsm_state = SBI_HSM_STATE_STOPPED;
+		rung[i] = 0;
 		if (with_msip >> i & 1)
 			hart_set_ipi_device(&harts[i], &mswi, &msip[i]);
 		table[i] = &harts[i];
@@ -37,6 +47,8 @@ static void make_table(unsigned int n, const unsigned long *ids, unsigned int wi
 	hart_table = table;
 	hart_count = n;
 	hart_left_out_count = 0;
+	boot_hartid = ids[0];
+	harts_gone = harts_gone_unready = 0;
 }
 
 static void test_setup(void)
@@ -67,7 +79,7 @@ TEST(a_hart_without_a_slot_is_left_out)
 	CHECK(hart_by_id(1) == NULL);
 	CHECK(hart_by_id(2) == &harts[2]);
 	CHECK(hart_by_intc_phandle(101, &hint) == NULL);
-	CHECK_EQ(harts[1].boot_state, HART_BOOT_NO_IPI);
+	CHECK_EQ(harts[1].presence, HART_NO_IPI);
 	/* DT order kept, indexes renumbered, the left-out hart behind. */
 	CHECK(hart_table[0] == &harts[0] && hart_table[1] == &harts[2] && hart_table[2] == &harts[3]);
 	CHECK(hart_table[3] == &harts[1]);
@@ -119,56 +131,56 @@ TEST(a_lone_hart_without_a_slot_is_kept)
 	CHECK_EQ(hart_count, 1);
 }
 
-TEST(a_hart_that_arrives_after_the_deadline_parks)
+TEST(a_hart_joins_whenever_it_comes)
 {
-	/* hart 3 never arrived: the deadline takes it. */
-	harts[0].boot_state = HART_BOOT_READY;
-	CHECK(hart_boot_transition(&harts[1], HART_BOOT_WAITING, HART_BOOT_ARRIVED));
-	CHECK(hart_boot_transition(&harts[1], HART_BOOT_ARRIVED, HART_BOOT_READY));
-	CHECK_EQ(hart_table_leave_out_late(&harts[0]), 2);   /* 2 (arrived, not ready) and 3 */
-	CHECK_EQ(hart_count, 2);
-	CHECK_EQ(harts[3].boot_state, HART_BOOT_LATE);
-	/* Hart 3 arrives now: it cannot claim its slot, so it parks. */
-	CHECK(!hart_boot_transition(&harts[3], HART_BOOT_WAITING, HART_BOOT_ARRIVED));
-	CHECK(hart_by_id(3) == NULL);
-	CHECK(hart_by_id(1) == &harts[1]);
-}
-
-TEST(a_hart_setting_up_at_the_deadline_parks_after_its_set_up)
-{
-	CHECK(hart_boot_transition(&harts[2], HART_BOOT_WAITING, HART_BOOT_ARRIVED));
-	CHECK_EQ(hart_table_leave_out_late(&harts[0]), 3);
-	/* Its set-up done, it may not become READY. */
-	CHECK(!hart_boot_transition(&harts[2], HART_BOOT_ARRIVED, HART_BOOT_READY));
-	CHECK_EQ(harts[2].boot_state, HART_BOOT_LATE);
-}
-
-TEST(a_ready_hart_is_never_taken_by_the_deadline)
-{
-	for (unsigned int i = 1; i < 4; i++) {
-		CHECK(hart_boot_transition(&harts[i], HART_BOOT_WAITING, HART_BOOT_ARRIVED));
-		CHECK(hart_boot_transition(&harts[i], HART_BOOT_ARRIVED, HART_BOOT_READY));
-	}
-	CHECK_EQ(hart_table_leave_out_late(&harts[0]), 0);
+	/* No deadline moves a hart: one that comes after boot went on joins as any other. */
+	harts[0].presence = HART_READY;
+	CHECK(hart_presence_move(&harts[3], HART_WAITING, HART_ARRIVED));
+	CHECK(hart_presence_move(&harts[3], HART_ARRIVED, HART_READY));
 	CHECK_EQ(hart_count, 4);
+	CHECK(hart_by_id(3) == &harts[3]);
+	/* Each move once: a second arrival finds it moved. */
+	CHECK(!hart_presence_move(&harts[3], HART_WAITING, HART_ARRIVED));
 }
 
-TEST(harts_left_out_at_cold_boot_and_at_the_deadline_both_stay_listed)
+TEST(a_hart_that_goes_is_stopped_for_good)
 {
-	static const unsigned long ids[] = { 0, 1, 2, 3, 4 };
+	harts[1].presence = HART_READY;
+	harts[1].hsm_state = SBI_HSM_STATE_STARTED;
+	CHECK(hart_mark_gone(&harts[1]));
+	CHECK_EQ(harts[1].presence, HART_GONE);
+	CHECK(hart_gone(&harts[1]));
+	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts_gone, 1);
+	/* Set up before it went: boot was not waiting for it, nobody is rung. */
+	CHECK_EQ(harts_gone_unready, 0);
+	CHECK_EQ(rung[0], 0);
+	/* Once: a trap in its own report does not count it again. */
+	CHECK(!hart_mark_gone(&harts[1]));
+	CHECK_EQ(harts_gone, 1);
+	/* It stays listed (HSM answers for it), and never moves again. */
+	CHECK(hart_by_id(1) == &harts[1]);
+	CHECK(!hart_presence_move(&harts[1], HART_ARRIVED, HART_READY));
+	CHECK(!hart_gone(&harts[2]));
+}
 
-	make_table(5, ids, 0x1d);   /* hart 1: no slot */
-	CHECK(hart_table_keep_wakeable(0) == &harts[0]);
-	CHECK(hart_boot_transition(&harts[2], HART_BOOT_WAITING, HART_BOOT_ARRIVED));
-	CHECK(hart_boot_transition(&harts[2], HART_BOOT_ARRIVED, HART_BOOT_READY));
-	CHECK_EQ(hart_table_leave_out_late(&harts[0]), 2);   /* 3 and 4 */
-	CHECK_EQ(hart_count, 2);
-	CHECK_EQ(hart_left_out_count, 3);
-	CHECK(hart_table[0] == &harts[0] && hart_table[1] == &harts[2]);
-	/* Behind them, each group in DT order: 3, 4 (late), then 1 (no slot). */
-	CHECK(hart_table[2] == &harts[3] && hart_table[3] == &harts[4] && hart_table[4] == &harts[1]);
-	CHECK_EQ(hart_table[3]->boot_state, HART_BOOT_LATE);
-	CHECK_EQ(hart_table[4]->boot_state, HART_BOOT_NO_IPI);
+TEST(a_hart_that_goes_during_its_set_up_rings_the_boot_hart)
+{
+	harts[0].presence = HART_READY;
+	CHECK(hart_presence_move(&harts[2], HART_WAITING, HART_ARRIVED));
+	CHECK(hart_mark_gone(&harts[2]));
+	/* Boot counts it as done with its set-up, and is woken to see it. */
+	CHECK_EQ(harts_gone_unready, 1);
+	CHECK_EQ(rung[0], 1);
+	CHECK_EQ(rung[2], 0);
+	CHECK_EQ(harts[2].hsm_state, SBI_HSM_STATE_STOPPED);
+}
+
+TEST(the_boot_hart_that_goes_rings_nobody)
+{
+	CHECK(hart_mark_gone(&harts[0]));
+	CHECK_EQ(rung[0], 0);
+	CHECK_EQ(harts_gone_unready, 1);
 }
 
 int main(void)
@@ -180,9 +192,9 @@ int main(void)
 	RUN(without_any_slot_the_cold_hart_runs_alone);
 	RUN(without_any_slot_and_an_unlisted_cold_hart_no_hart_is_kept);
 	RUN(a_lone_hart_without_a_slot_is_kept);
-	RUN(a_hart_that_arrives_after_the_deadline_parks);
-	RUN(a_hart_setting_up_at_the_deadline_parks_after_its_set_up);
-	RUN(a_ready_hart_is_never_taken_by_the_deadline);
-	RUN(harts_left_out_at_cold_boot_and_at_the_deadline_both_stay_listed);
+	RUN(a_hart_joins_whenever_it_comes);
+	RUN(a_hart_that_goes_is_stopped_for_good);
+	RUN(a_hart_that_goes_during_its_set_up_rings_the_boot_hart);
+	RUN(the_boot_hart_that_goes_rings_nobody);
 	return TEST_EXIT_CODE;
 }

@@ -25,6 +25,9 @@
  *   sse_inject(global)+delivery, sse_hart_unmask(global)+delivery
  * plus sse_hart_mask (the global event enabled, nothing pending) and
  * sse_write_attrs(preferred_hart) (the event registered).
+ * Then remote fences and send_ipi to this hart (by mask, and to all harts:
+ * base -1), the paths every IPI and fence takes through the hart mask,
+ * and hart_get_status.
  * Every ecall the trace of scripts/bench.sh --trace follows is one right
  * after a rdinstret, so each run has exactly one such ecall.
  */
@@ -242,7 +245,8 @@ enum bench_id {
 	B_START_HW, B_STOP_HW, B_START_FW, B_STOP_FW, B_FW_READ, B_FW_READ_HI, B_SET_SHMEM,
 	B_EVENT_GET_INFO, B_SSE_INJECT_MASKED, B_SSE_UNMASK_DELIVER, B_SSE_INJECT_DELIVER,
 	B_SSE_COMPLETE, B_SSE_GLOBAL_INJECT_DELIVER, B_SSE_GLOBAL_UNMASK_DELIVER, B_SSE_HART_MASK,
-	B_SSE_WRITE_PREFERRED_HART, B_COUNT
+	B_SSE_WRITE_PREFERRED_HART, B_FENCE_I_SELF, B_SFENCE_VMA_ALL, B_SFENCE_VMA_ASID_PAGE, B_SEND_IPI_SELF,
+	B_HART_GET_STATUS, B_COUNT
 };
 
 static const char *const bench_names[B_COUNT] = {
@@ -270,6 +274,11 @@ static const char *const bench_names[B_COUNT] = {
 	[B_SSE_GLOBAL_UNMASK_DELIVER] = "sse_hart_unmask(global)+delivery",
 	[B_SSE_HART_MASK] = "sse_hart_mask",
 	[B_SSE_WRITE_PREFERRED_HART] = "sse_write_attrs(preferred_hart)",
+	[B_FENCE_I_SELF] = "remote_fence_i(self)",
+	[B_SFENCE_VMA_ALL] = "remote_sfence_vma(all)",
+	[B_SFENCE_VMA_ASID_PAGE] = "remote_sfence_vma_asid(self,page)",
+	[B_SEND_IPI_SELF] = "send_ipi(self)",
+	[B_HART_GET_STATUS] = "hart_get_status(self)",
 };
 
 /* One run of an SSE row: set-up, the measured path, clean-up. */
@@ -432,6 +441,25 @@ static struct measured run_once(enum bench_id id)
 	case B_SSE_HART_MASK:
 	case B_SSE_WRITE_PREFERRED_HART:
 		return run_sse(id);
+	/*
+	 * Remote fences and IPIs on the one hart there is (-smp 1): the mask
+	 * walk and the fence, with no other hart to wait for. send_ipi(self)
+	 * includes the machine software interrupt taken on the way back to
+	 * S-mode, which sets SSIP (S-mode interrupts are off: cleared here).
+	 */
+	case B_FENCE_I_SELF:
+		return measure_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_FENCE_I, 1UL << current_hartid(), 0, 0, 0, 0);
+	case B_SFENCE_VMA_ALL:
+		return measure_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_SFENCE_VMA, 0, -1UL, 0, 0, 0);
+	case B_SFENCE_VMA_ASID_PAGE:
+		return measure_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_SFENCE_VMA_ASID, 1UL << current_hartid(), 0,
+				     0x80000000UL, 4096, 1);
+	case B_SEND_IPI_SELF:
+		m = measure_ecall(SBI_EXT_IPI, SBI_IPI_SEND_IPI, 1UL << current_hartid(), 0, 0, 0, 0);
+		csr_clear(sip, SIP_SSIP);
+		return m;
+	case B_HART_GET_STATUS:
+		return measure_ecall(SBI_EXT_HSM, SBI_HSM_HART_GET_STATUS, current_hartid(), 0, 0, 0, 0);
 	default:
 		return (struct measured){ 0, SBI_ERR_FAILED };
 	}

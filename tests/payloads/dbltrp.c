@@ -26,7 +26,9 @@
  *   (With `-append vs=1`.)
  * - With `-append fatal=1`: another hart double-traps with no event enabled;
  *   the firmware reports it ("S-mode double trap", checked by the runner)
- *   and stops that hart, and goes on serving this one.
+ *   and stops that hart for good: HSM STOPPED, hart_start INVALID_PARAM, a
+ *   fence to it INVALID_PARAM, to all harts SUCCESS; it goes on serving
+ *   this one (tests/payloads/hart_gone.c has the rest).
  */
 #include "lower_mode.h"
 #include "pmu_util.h"
@@ -274,8 +276,12 @@ static void check_fatal(unsigned long me)
 	CHECK(wait_flag(&fatal_about, 1, PAYLOAD_WAIT_US));
 	delay_us(SOON_US);
 	CHECK_EQ(fatal_after, 0);
-	/* Stopped in M-mode; HSM still calls it STARTED. This hart is served. */
-	CHECK_EQ(sbi_hart_get_status(other).value, SBI_HSM_STATE_STARTED);
+	/* Gone: STOPPED for HSM, never started again; fences to it end (tests/payloads/hart_gone.c). */
+	CHECK(hart_wait_state(other, SBI_HSM_STATE_STOPPED, PAYLOAD_WAIT_US));
+	CHECK_EQ(sbi_hart_start(other, 0x80200000UL, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(sbi_remote_fence_i(1UL << other, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(sbi_remote_sfence_vma(0, -1UL, 0, 0).error, SBI_SUCCESS);
+	/* This hart is served. */
 	CHECK_EQ(sbi_get_spec_version().error, SBI_SUCCESS);
 	printf("DBLTRP-FATAL checked on hart %lu\n", other);
 }

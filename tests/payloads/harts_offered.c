@@ -2,21 +2,26 @@
 /*
  * Which harts the firmware offers S-mode, when the DT describes harts it
  * must not offer: a cpu node whose status is not "okay", a hart without an
- * MSWI slot (it could never be woken or sent an IPI), a hart the DT lists
- * but that never runs. Boot must go on, and such a hart must be, for S-mode,
- * a hartid the firmware does not have:
+ * MSWI slot (it could never be woken or sent an IPI). Boot must go on, and
+ * such a hart must be, for S-mode, a hartid the firmware does not have:
  * - HSM hart_get_status and hart_start: SBI_ERR_INVALID_PARAM;
  * - send_ipi and every remote fence with a mask naming it (alone, beside a
  *   valid hart, or as mask base): SBI_ERR_INVALID_PARAM (IPI and RFENCE
  *   chapters: "at least one hartid ... is not valid"), legacy send_ipi too;
  * - its cpu node in the DT S-mode receives has status = "disabled";
  * - it never enters S-mode.
+ * A hart the DT lists but that has not come (QEMU does not run it: a DT for
+ * more harts than -smp) is offered all the same - it may come late, and
+ * joins then (docs/boot.md): its node stays "okay", HSM calls it STOPPED,
+ * hart_start answers FAILED until it comes, a mask naming it is served as
+ * for any stopped hart (SUCCESS).
  * Every other hart works: started through HSM, it takes an IPI and a remote
  * fence; IPIs and fences to all harts (mask base -1) return.
  *
  * The expectation comes from the test case, not from the DT (-append):
- *   offer.absent=MASK  hartids (below 64) that must not be offered
- *   offer.count=N      how many harts must be offered
+ *   offer.absent=MASK   hartids (below 64) that must not be offered
+ *   offer.waiting=MASK  hartids offered that never come
+ *   offer.count=N       how many harts must be offered
  */
 #include <libfdt.h>
 #include "payload.h"
@@ -79,6 +84,24 @@ static void check_not_offered(unsigned long h, unsigned long self)
 	CHECK_EQ(csr_read(sip) & SIP_SSIP, 0);
 }
 
+/* Hart h is offered but never comes: STOPPED, cannot be started yet, served as a stopped hart. */
+static void check_waiting(unsigned long h, unsigned long self)
+{
+	unsigned long mask = 1UL << h, both = mask | (1UL << self);
+
+	printf("hart %lu: offered, not here\n", h);
+	CHECK_EQ(sbi_hart_get_status(h).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_hart_get_status(h).value, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(sbi_hart_start(h, (unsigned long)_start, 0).error, SBI_ERR_FAILED);
+	CHECK_EQ(sbi_send_ipi(mask, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_send_ipi(both, 0).error, SBI_SUCCESS);
+	CHECK(csr_read(sip) & SIP_SSIP);
+	csr_clear(sip, SIP_SSIP);
+	CHECK_EQ(sbi_remote_fence_i(both, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_remote_sfence_vma_asid(1, h, 0, 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_legacy_remote_fence_i(&mask), SBI_SUCCESS);
+}
+
 /* Hart h is offered: STOPPED, starts through HSM, takes an IPI and a fence. */
 static void check_offered(unsigned long h, unsigned long self)
 {
@@ -105,7 +128,7 @@ static void check_offered(unsigned long h, unsigned long self)
 void payload_main(unsigned long hartid, unsigned long dtb)
 {
 	const void *fdt = (const void *)dtb;
-	unsigned long absent = dt_bootarg("offer.absent", 0);
+	unsigned long absent = dt_bootarg("offer.absent", 0), waiting = dt_bootarg("offer.waiting", 0);
 	unsigned long count = dt_bootarg("offer.count", 0), enabled = 0, seen = 0;
 	int cpus, node;
 
@@ -134,11 +157,15 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 		} else {
 			CHECK(dt_node_enabled(fdt, node));
 			enabled++;
-			check_offered(h, hartid);
+			if (waiting & (1UL << h))
+				check_waiting(h, hartid);
+			else
+				check_offered(h, hartid);
 		}
 	}
 	/* Each hart the case names is in the DT, and the count of the rest is right. */
 	CHECK_EQ(seen & absent, absent);
+	CHECK_EQ(seen & waiting, waiting);
 	CHECK_EQ(enabled, count);
 
 	/* To every hart there is: nothing waits on a hart that is not offered. */

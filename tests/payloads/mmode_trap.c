@@ -25,6 +25,7 @@ static volatile unsigned long about_to_fault;
 
 static void fault_job(void *arg)
 {
+	register unsigned long a0 __asm__("a0") = 0;   /* no wait before the fault */
 	register unsigned long a6 __asm__("a6") = ABACUS_TEST_MMODE_FAULT;
 	register unsigned long a7 __asm__("a7") = SBI_EXT_FIRMWARE_ABACUS;
 	unsigned long fake_sp = (unsigned long)&canary[CANARY_WORDS / 2];
@@ -34,8 +35,8 @@ static void fault_job(void *arg)
 		canary[i] = CANARY(i);
 	__atomic_store_n(&about_to_fault, 1, __ATOMIC_RELEASE);
 	/* sp = the middle of the canary for the ecall; nothing on this hart runs after it. */
-	__asm__ volatile("mv t0, sp\n\tmv sp, %0\n\tecall\n\tmv sp, t0"
-			 : : "r"(fake_sp), "r"(a6), "r"(a7) : "t0", "a0", "a1", "memory");
+	__asm__ volatile("mv t0, sp\n\tmv sp, %1\n\tecall\n\tmv sp, t0"
+			 : "+r"(a0) : "r"(fake_sp), "r"(a6), "r"(a7) : "t0", "a1", "memory");
 }
 
 void payload_main(unsigned long hartid, unsigned long dtb)
@@ -71,8 +72,9 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	CHECK_EQ(bad, 0);
 	/* The report printed on a stack of its own: the faulting hart's stack kept its margin. */
 	stack_mark_report("hart after its M-mode trap", stack_mark(other));
-	/* The faulting hart is stopped in M-mode; HSM still calls it STARTED. */
-	CHECK_EQ(sbi_hart_get_status(other).value, SBI_HSM_STATE_STARTED);
+	/* The faulting hart is gone: STOPPED for HSM, never started again (tests/payloads/hart_gone.c). */
+	CHECK_EQ(sbi_hart_get_status(other).value, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(sbi_hart_start(other, 0x80200000UL, 0).error, SBI_ERR_INVALID_PARAM);
 	/* The firmware goes on serving this hart. */
 	CHECK_EQ(sbi_get_spec_version().error, SBI_SUCCESS);
 }
