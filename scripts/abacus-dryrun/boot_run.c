@@ -71,6 +71,9 @@ void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr
 
 void sbi_hsm_stopped_loop(struct hart_state *hs)
 {
+	/* The boot hart ends here when no hart can run S-mode: the end of boot. */
+	if (hs->hartid == boot_hartid)
+		result->finished = true;
 	machine_stop(STOP_HSM_STOPPED, "hart %lu waits in HSM's stopped state", hs->hartid);
 }
 

@@ -194,15 +194,26 @@ static void print_harts(FILE *out, const void *fdt)
 	for (unsigned int i = 0; i < hart_count; i++)
 		if (!hart_offered_to_smode(hart_table[i]))
 			add(&t, "; hart %lu M-mode only (%s)", hart_table[i]->hartid, m_mode_why(hart_table[i]));
-	/* Left out by cold boot (no IPI doorbell), or by the boot hart's deadline (a hart whose set-up stopped). */
-	for (unsigned int state = HART_BOOT_NO_IPI; state <= HART_BOOT_LATE; state++) {
+	/* Left out by cold boot (no IPI doorbell). */
+	n = 0;
+	for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
+		if (hart_table[i]->presence == HART_NO_IPI)
+			ids[n++] = hart_table[i]->hartid;
+	if (n) {
+		add(&t, "; left out, no IPI doorbell: ");
+		add_hartids(&t, ids, n);
+	}
+	/* Not set up by the end of boot (they join when they come), and gone during boot. */
+	for (unsigned int pass = 0; pass < 2; pass++) {
 		n = 0;
-		for (unsigned int i = hart_count; i < hart_count + hart_left_out_count; i++)
-			if (hart_table[i]->boot_state == state)
+		for (unsigned int i = 0; i < hart_count; i++) {
+			unsigned int p = hart_table[i]->presence;
+			if (pass == 0 ? p == HART_WAITING || p == HART_ARRIVED : p == HART_GONE)
 				ids[n++] = hart_table[i]->hartid;
+		}
 		if (!n)
 			continue;
-		add(&t, state == HART_BOOT_NO_IPI ? "; left out, no IPI doorbell: " : "; left out, not set up in time: ");
+		add(&t, pass == 0 ? "; not set up by the end of boot: " : "; gone during boot: ");
 		add_hartids(&t, ids, n);
 	}
 	n = 0;
