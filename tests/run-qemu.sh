@@ -266,8 +266,8 @@ setup_case()
 	*) config_error="bad record '$record' (yes or no)" ;;
 	esac
 	case $dt_edit in
-	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask) ;;
-	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart or syscon-mask)" ;;
+	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask | syscon-misaligned | syscon-misaligned-both) ;;
+	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart, syscon-mask, syscon-misaligned or syscon-misaligned-both)" ;;
 	esac
 	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
 		config_error="dt=$dt_edit with a -dtb of its own"
@@ -387,7 +387,9 @@ judge_case()
 # given with -dtb. pmu-snapshot: the firmware's opt-in
 # /chosen/abacus,pmu-snapshot; thead-clint: the CLINT as T-Head's
 # thead,c900-clint; dw-apb-uart: the UART as snps,dw-apb-uart with the
-# reg-shift = <0> and reg-io-width = <1> that QEMU's byte-spaced 16550 has.
+# reg-shift = <0> and reg-io-width = <1> that QEMU's byte-spaced 16550 has;
+# syscon-misaligned: the power-off register at offset 2 (not 4-byte
+# aligned); syscon-misaligned-both: that, and the reboot one at offset 6.
 make_case_dtb()
 {
 	local dtb=${qemu_logs[$2]}/$1.dtb node
@@ -410,6 +412,9 @@ make_case_dtb()
 				fdtput -t x "$dtb" /$r mask "$(fdtget -t x "$dtb" /$r value)" &&
 					fdtput -d "$dtb" /$r value || return 1
 			done || return 1 ;;
+	syscon-misaligned) fdtput -t u "$dtb" /poweroff offset 2 || return 1 ;;
+	syscon-misaligned-both)
+		fdtput -t u "$dtb" /poweroff offset 2 && fdtput -t u "$dtb" /reboot offset 6 || return 1 ;;
 	esac
 	qemu_cmd+=(-dtb "$dtb")
 }

@@ -86,7 +86,7 @@ static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 	    !fdt_node_is_enabled(fdt, ctrl) || fdt_read_u32(fdt, ctrl, "#gpio-cells", 0) != 2 ||
 	    pin >= (line->jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
 	    dt_device_reg(fdt, ctrl, 0, line->jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
-			  &base, &size))
+			  4, &base, &size))
 		return -1;
 	line->regs = (volatile uint32_t *)(uintptr_t)base;
 	line->pin = pin;

@@ -75,21 +75,25 @@ void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_w
 
 /*
  * Refused (the next UART is tried, else there is no console): a register
- * spacing or width the driver does not do, or a line status register whose
- * read faults (the DT's reg is wrong: nothing answers there). Printing to
- * it would trap inside the console, where nothing can be printed.
+ * spacing or width the driver does not do, registers closer together than
+ * they are wide (reg-io-width = <4> with reg-shift below 2: every register
+ * but RBR/THR would be read misaligned), a base not aligned to the access
+ * width, or a line status register whose read faults (the DT's reg is
+ * wrong: nothing answers there). Printing to it would trap inside the
+ * console, where nothing can be printed.
  */
 static int ns16550_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 	unsigned int shift = fdt_read_u32(fdt, node, "reg-shift", 0);
 	unsigned int width = fdt_read_u32(fdt, node, "reg-io-width", 1);
-	bool supported = shift <= UART_MAX_REG_SHIFT && (width == 1 || width == 4);
+	bool supported = shift <= UART_MAX_REG_SHIFT && (width == 1 || width == 4) && (1U << shift) % width == 0;
 	struct trap_expect probe;
 	uint32_t lsr;
 
-	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region. */
-	if (dt_device_reg(fdt, node, 0, supported ? ((uint64_t)UART_LSR << shift) + width : 0, &base, &size))
+	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region, aligned. */
+	if (dt_device_reg(fdt, node, 0, supported ? ((uint64_t)UART_LSR << shift) + width : 0, supported ? width : 1,
+			  &base, &size))
 		return -1;
 	if (!supported) {
 		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width not supported");

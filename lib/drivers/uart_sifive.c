@@ -53,7 +53,7 @@ static int sifive_uart_probe(const void *fdt, int node)
 	struct trap_expect probe;
 	uint32_t txctrl;
 
-	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, &base, &size))
+	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, 4, &base, &size))
 		return -1;
 	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + SIFIVE_UART_TXCTRL), 4, &txctrl)) {
 		dt_device_refused(fdt, node, base, size, "faults when read");

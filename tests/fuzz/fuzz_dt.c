@@ -234,15 +234,16 @@ static bool overlaps(uint64_t a, uint64_t as, uint64_t b, uint64_t bs)
 /*
  * dt_device_reg (lib/core/dt_device_reg.c) on a node's reg entry, against
  * the map boot builds (RAM from the memory nodes, the firmware range): a
- * region it lets a driver use is non-empty, does not wrap, holds min bytes
+ * region it lets a driver use is non-empty, does not wrap, holds min bytes,
+ * starts at a multiple of the access width (1, 2, 4 or 8; 3 is no width)
  * and lies outside every RAM range and the firmware; a refused one has its
  * boot-log line; an absent one is absent.
  */
-static void check_device_reg(const void *fdt, int node, int i, uint64_t min)
+static void check_device_reg(const void *fdt, int node, int i, uint64_t min, unsigned int width)
 {
 	uint64_t addr, size, raw_addr, raw_size;
 	size_t before = log_len;
-	int r = dt_device_reg(fdt, node, i, min, &addr, &size);
+	int r = dt_device_reg(fdt, node, i, min, width, &addr, &size);
 	bool present = fdt_read_reg(fdt, node, i, &raw_addr, &raw_size) == 0;
 
 	if (r == DT_REG_ABSENT) {
@@ -259,6 +260,8 @@ static void check_device_reg(const void *fdt, int node, int i, uint64_t min)
 	EXPECT(r == 0, "dt_device_reg: returned %d", r);
 	EXPECT(size && addr + size > addr && size >= min, "dt_device_reg: let 0x%lx+0x%lx (min 0x%lx) through",
 	       (unsigned long)addr, (unsigned long)size, (unsigned long)min);
+	EXPECT(width != 3 && addr % width == 0, "dt_device_reg: let 0x%lx through for %u-byte accesses",
+	       (unsigned long)addr, width);
 	EXPECT(!overlaps(addr, size, FW_BASE, FW_SIZE), "dt_device_reg: a device in the firmware: 0x%lx+0x%lx",
 	       (unsigned long)addr, (unsigned long)size);
 	for (unsigned int k = 0; k < sbi_memory.ram_count; k++)
@@ -287,7 +290,7 @@ static void walk_nodes(const void *fdt)
 	for (node = fdt_next_node(fdt, -1, &depth); node >= 0 && visited < 4096;
 	     node = fdt_next_node(fdt, node, &depth), visited++) {
 		for (int i = 0; i < 3; i++)
-			check_device_reg(fdt, node, i, visited & 1 ? 0x10 : 0xc000);
+			check_device_reg(fdt, node, i, visited & 1 ? 0x10 : 0xc000, "\1\2\4\10\3"[(visited + i) % 5]);
 		(void)fdt_read_u32(fdt, node, "reg-shift", 0);
 		(void)fdt_node_is_enabled(fdt, node);
 	}
