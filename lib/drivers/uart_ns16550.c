@@ -42,14 +42,13 @@ static void ns16550_write(unsigned int reg, uint32_t v)
 		*p = (uint8_t)v;
 }
 
-static void ns16550_putc(char c)
+/* Never waits: the console decides how long to try again (include/sbi_console.h). */
+static bool ns16550_try_putc(char c)
 {
-	/* Bounded: a UART that never drains (or a DT naming something that is
-	 * not one) loses bytes rather than hang the hart holding the console. */
-	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
-		if (ns16550_read(UART_LSR) & UART_LSR_THRE)
-			break;
+	if (!(ns16550_read(UART_LSR) & UART_LSR_THRE))
+		return false;
 	ns16550_write(UART_THR, (uint8_t)c);
+	return true;
 }
 
 static int ns16550_getc(void)
@@ -61,7 +60,7 @@ static int ns16550_getc(void)
 
 static const struct console_device ns16550_console = {
 	.name = "ns16550",
-	.putc = ns16550_putc,
+	.try_putc = ns16550_try_putc,
 	.getc = ns16550_getc,
 };
 

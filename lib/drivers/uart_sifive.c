@@ -16,13 +16,13 @@
 
 static volatile uint32_t *sifive_uart;
 
-static void sifive_uart_putc(char c)
+/* Never waits, as ns16550_try_putc. A read of txdata gives the full flag (FU740 manual, "UART"). */
+static bool sifive_uart_try_putc(char c)
 {
-	/* Bounded, as ns16550_putc: a stuck UART loses bytes, never hangs a hart. */
-	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
-		if (!(sifive_uart[SIFIVE_UART_TXDATA / 4] & SIFIVE_UART_TXDATA_FULL))
-			break;
+	if (sifive_uart[SIFIVE_UART_TXDATA / 4] & SIFIVE_UART_TXDATA_FULL)
+		return false;
 	sifive_uart[SIFIVE_UART_TXDATA / 4] = (uint8_t)c;
+	return true;
 }
 
 static int sifive_uart_getc(void)
@@ -34,7 +34,7 @@ static int sifive_uart_getc(void)
 
 static const struct console_device sifive_uart_console = {
 	.name = "sifive-uart",
-	.putc = sifive_uart_putc,
+	.try_putc = sifive_uart_try_putc,
 	.getc = sifive_uart_getc,
 };
 

@@ -39,7 +39,14 @@ SSE_GLOBAL_FLOW = (sse(2, SSE_GLOBAL, 1, 0x20, 0, *[0] * 8) + sse(4, SSE_GLOBAL,
                    sse(8, SSE_GLOBAL, *[0] * 8) + sse(7, SSE_GLOBAL, 1, 0) + [SSE_MACHINE, 0] + [SSE_MACHINE, 2])
 FWFT_LOCK = [FWFT, 1, 0, 1, 1, 1, 1, 1, 1]
 DBTR_FLOW = [DBTR, 1, 1, 0, 0, 0, 3, 1] + [DBTR, 3, 1, 1, 1, 1, 0, 0, 1, 0x12, 0, 1, 2, 0x40, 0, 1] + [DBTR, 2, 1, 0, 1, 1]
+# DBCN (op 11): FID, gen_addr (page-aligned RAM), gen_addr_hi (0), a length of 20; write_byte's
+# byte. Op 21 with 0xc0 | even: the UART takes that many more bytes, then stalls; 0xc1: it drains.
+DBCN_WRITE = [11, 0, 0, 0, 0, 3, 2, 20]
+DBCN_WRITE_BYTE = [11, 2, 0, 0, 0, 3, 2, 0] + [0x41] + [0] * 7
+CONSOLE_STALL = ([21, 0xc0, 3] + DBCN_WRITE + DBCN_WRITE + DBCN_WRITE_BYTE + [21, 0xc1] + DBCN_WRITE +
+                 DBCN_WRITE_BYTE)
 SBI_SEEDS = {
+    "console-stall": [0, 0] + CONSOLE_STALL,
     "sse-local-flow": [0, 0] + SSE_FLOW,
     "sse-global-flow": [0, 0] + SSE_GLOBAL_FLOW,
     "fwft-lock": [0, 0] + FWFT_LOCK + FWFT_LOCK,

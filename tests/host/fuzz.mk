@@ -27,7 +27,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address
 FUZZ_SBI_SRCS := tests/fuzz/fuzz_sbi.c tests/fuzz/fuzz_host.c tests/host/sim_hart.c \
 	lib/dispatch/sbi_ecall.c lib/dispatch/sbi_ecall_dbcn.c lib/dispatch/sbi_ecall_srst.c \
 	lib/dispatch/sbi_ecall_pmu.c lib/dispatch/sbi_ecall_time.c lib/dispatch/sbi_ecall_ipi.c lib/dispatch/sbi_ecall_rfence.c \
-	lib/dispatch/sbi_ecall_hsm.c lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/core/hart_table.c lib/core/sbi_console.c lib/core/hart_mask.c \
+	lib/dispatch/sbi_ecall_hsm.c lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/core/hart_table.c lib/core/sbi_console.c lib/core/timer.c lib/core/hart_mask.c \
 	lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c \
 	tests/fuzz/fuzz_sbi3.c tests/host/sim_triggers.c lib/dispatch/sbi_ecall_sse.c lib/dispatch/sbi_ecall_fwft.c \
