@@ -173,7 +173,7 @@ case_qemus()
 }
 
 # What an option may be called (key=, and key@QEMU= but for qemu=).
-OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log nolog record"
+OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log nolog record serial"
 
 # Sets the globals of one case $5 on QEMU $4 from its fields; config_error is
 # non-empty when the line cannot be run. Options apply in two passes: those
@@ -194,6 +194,7 @@ setup_case()
 	accel=
 	dt_edit=
 	record=no
+	serial=
 	markers=()
 	absent_markers=()
 	config_error=
@@ -233,6 +234,7 @@ setup_case()
 			accel) accel=$value ;;
 			dt) dt_edit=$value ;;
 			record) record=$value ;;
+			serial) serial=$value ;;
 			log) markers+=("${value//\~/ }") ;;
 			nolog) absent_markers+=("${value//\~/ }") ;;
 			qemu) [ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
@@ -268,6 +270,11 @@ setup_case()
 	case $dt_edit in
 	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask | syscon-misaligned | syscon-misaligned-both) ;;
 	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart, syscon-mask, syscon-misaligned or syscon-misaligned-both)" ;;
+	esac
+	case $serial in
+	'') ;;
+	stall) [ "$record" = no ] || config_error="serial=stall with record=yes (both want the monitor)" ;;
+	*) config_error="bad serial '$serial' (stall)" ;;
 	esac
 	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
 		config_error="dt=$dt_edit with a -dtb of its own"
@@ -442,7 +449,13 @@ run_case()
 
 	if [ -z "$reason" ]; then
 		# No input: legacy getchar and DBCN read must find nothing.
-		timeout -k 5 "$timeout_s" "${qemu_cmd[@]}" </dev/null >"$log" 2>&1 &
+		if [ "$serial" = stall ]; then
+			# The serial port on a socket whose reader stops when the payload asks.
+			timeout -k 5 "$timeout_s" tests/tools/qemu-serial-stall.py --log "$log" --dir "$run_dir" \
+				-- "${qemu_cmd[@]}" </dev/null >>"$log" 2>&1 &
+		else
+			timeout -k 5 "$timeout_s" "${qemu_cmd[@]}" </dev/null >"$log" 2>&1 &
+		fi
 		qemu_pid=$!
 		echo "$qemu_pid" >"$run_dir/$job.pid"
 		if [ "$expect" = halt ]; then
