@@ -90,9 +90,15 @@ def main():
             if stopped_at is not None:
                 if proc.poll() is not None:
                     break
-                if monitor is None:
-                    monitor = Monitor(monitor_path, wait_s=10.0, timeout_s=10.0)
-                value = read_flag(monitor, stopped_at)
+                try:
+                    if monitor is None:
+                        monitor = Monitor(monitor_path, wait_s=10.0, timeout_s=10.0)
+                    value = read_flag(monitor, stopped_at)
+                except (OSError, RuntimeError):
+                    # QEMU is going away (a shutdown while stalled), or its monitor
+                    # hung up: connect again while QEMU runs.
+                    monitor = None
+                    value = None
                 if value is not None and value >= stops:
                     stopped_at = None
                 else:
