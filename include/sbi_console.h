@@ -27,16 +27,16 @@ struct console_device {
 void console_set_device(const struct console_device *dev);
 const struct console_device *console_get_device(void);
 /*
- * SBI calls only (DBCN, legacy console): under the console lock, running
- * the wait hook while they wait and write. A write returns how many of the
- * len bytes it wrote, a prefix: fewer when the UART stalled (a byte found
- * no room for the console's timeout: the rest is dropped, and later writes
- * try once and drop until it drains) or when this write already waited
- * its share for room on a slow UART. A read returns the bytes waiting, at
- * most len, without waiting for more.
+ * SBI calls only (DBCN, legacy console). A write runs under the console
+ * lock, running the wait hook while it waits and writes, and returns how
+ * many of the len bytes it wrote, a prefix: fewer when the UART stalled (a
+ * byte found no room for the console's timeout: the rest is dropped, and
+ * later writes try once and drop until it drains) or when this write
+ * already waited its share for room on a slow UART. sbi_getc() returns a
+ * byte waiting, or -1, and waits for nothing (no lock either).
  */
 unsigned long sbi_console_write(const char *buf, unsigned long len);
-unsigned long sbi_console_read(char *buf, unsigned long len);
+int sbi_getc(void);
 /*
  * What a hart does while it waits for the console lock or writes a long
  * buffer for S-mode: boot installs the IPI layer's sbi_ipi_serve_pending(),

@@ -56,7 +56,7 @@ INDIRECT_CALLS = {
     # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
     'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc'],
     'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'sbi_ipi_serve_pending'],
-    'sbi_console_read': ['ns16550_getc', 'sifive_uart_getc', 'sbi_ipi_serve_pending'],
+    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
     # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],

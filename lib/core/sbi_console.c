@@ -74,13 +74,8 @@ static struct {
 	 * waits count tries.
 	 */
 	bool reporting;
-	/*
-	 * The call: a byte of it was dropped (the rest is dropped too); it is
-	 * an S-mode write (it may return early on a slow UART) and has waited
-	 * for room since call_wait_start.
-	 */
-	bool dropping, smode, call_waited;
-	uint64_t call_wait_start;
+	/* A byte of this call of the firmware's own output was dropped: so is the rest. */
+	bool dropping;
 	/* The byte's wait: its timeout and start, the last try, the waiting time so far. */
 	uint64_t limit, start, last, waited;
 } console;
@@ -112,12 +107,10 @@ const struct console_device *console_get_device(void)
 	return console.dev;
 }
 
-/* A new call begins (the lock held, or the report's hart). */
-static void console_call_begin(bool smode)
+/* A new call of the firmware's own output begins (the lock held, or the report's hart). */
+static void console_call_begin(void)
 {
 	console.dropping = false;
-	console.smode = smode;
-	console.call_waited = false;
 }
 
 /* Ticks of the time source in ms milliseconds; 0 when there is none (then tries count). */
@@ -142,10 +135,9 @@ static bool console_waited_out(void)
 /*
  * c found no room: try again until the timeout (IPIs wait: at most one
  * timeout, as before a byte's wait was bounded). False when it never did:
- * the console is stalled; or, for an S-mode write that already waited a
- * timeout's worth for room in this call, at once (it returns what it
- * wrote). Past the deadline it tries once more, so a hart that did not run
- * for a while does not call a UART stalled that drained meanwhile.
+ * the console is stalled. Past the deadline it tries once more, so a hart
+ * that did not run for a while does not call a UART stalled that drained
+ * meanwhile.
  */
 static bool __attribute__((noinline)) console_wait_for_room(char c)
 {
@@ -160,14 +152,6 @@ static bool __attribute__((noinline)) console_wait_for_room(char c)
 	}
 	console.start = console.last = timer_now();
 	console.waited = 0;
-	if (console.smode) {
-		if (console.call_waited && console.start - console.call_wait_start >= console.limit)
-			goto dropped;
-		if (!console.call_waited) {
-			console.call_waited = true;
-			console.call_wait_start = console.start;
-		}
-	}
 	do {
 		if (console.dev->try_putc(c))
 			return true;
@@ -201,6 +185,25 @@ static bool console_put(char c)
 	return console_wait_for_room(c);
 }
 
+/*
+ * An S-mode write's byte found no room: a timeout's wait, unless this call
+ * has already waited that long since its first wait (*call_wait_start, 0
+ * before it): then it returns what it wrote, so that no call holds the
+ * console lock for more than two timeouts on a slow UART. The last wait's
+ * last try (console.last) stands for now: bytes went since at CPU speed.
+ */
+static bool __attribute__((noinline)) console_write_wait(char c, uint64_t *call_wait_start)
+{
+	bool went;
+
+	if (*call_wait_start && console.limit && console.last - *call_wait_start >= console.limit)
+		return false;
+	went = console_wait_for_room(c);
+	if (!*call_wait_start && console.limit)
+		*call_wait_start = console.start | 1;
+	return went;
+}
+
 /* The firmware's own output: "\n" becomes "\r\n". */
 static void console_putc_raw(char c)
 {
@@ -212,26 +215,17 @@ static void console_putc_raw(char c)
 
 void sbi_putc(char c)
 {
-	console_call_begin(false);
+	console_call_begin();
 	console_putc_raw(c);
 }
 
 void sbi_puts(const char *s)
 {
 	owned_lock(&console_lock, console_me());
-	console_call_begin(false);
+	console_call_begin();
 	while (*s)
 		console_putc_raw(*s++);
 	owned_unlock(&console_lock);
-}
-
-static void console_lock_for_smode(void)
-{
-	unsigned long me = console_me();
-
-	while (!owned_trylock(&console_lock, me))
-		console_wait();
-	console_call_begin(true);
 }
 
 /*
@@ -241,35 +235,46 @@ static void console_lock_for_smode(void)
  */
 unsigned long sbi_console_write(const char *buf, unsigned long len)
 {
-	unsigned long n;
+	unsigned long me = console_me();
+	uint64_t call_wait_start = 0;      /* when this call first waited for room (0: not yet) */
+	const struct console_device *dev;
+	const char *p = buf, *end = buf + len;
 
-	console_lock_for_smode();
-	for (n = 0; n < len; n++) {
+	while (!owned_trylock(&console_lock, me))
+		console_wait();
+	dev = console.dev;
+	if (!dev) {
+		p = end;
+	} else if (console.stalled && p < end) {
+		/* Stalled: one try, no wait; a byte that goes ends the stall. */
+		if (!dev->try_putc(*p))
+			end = p;
+		else
+			console.stalled = false, p++;
+	}
+	/* Not stalled here: only a wait below can make it so, and then the call ends. */
+	while (p < end) {
 		/* Bytes go out as given: a payload's "\n" is not ours to expand. */
-		if (!console_put(buf[n]))
+		if (!dev->try_putc(*p) && !console_write_wait(*p, &call_wait_start))
 			break;
-		if (n % CONSOLE_SERVE_STRIDE == CONSOLE_SERVE_STRIDE - 1)
+		if ((unsigned long)(++p - buf) % CONSOLE_SERVE_STRIDE == 0)
 			console_wait();
 	}
-	console_bytes += n;
+	console_bytes += p - buf;
 	owned_unlock(&console_lock);
-	return n;
+	return p - buf;
 }
 
-/* Under the lock: two harts never split one UART's status-then-data read. */
-unsigned long sbi_console_read(char *buf, unsigned long len)
+/*
+ * A read touches only the receive side, which no writer uses, and waits for
+ * nothing: not even for the console lock (the chapter's read is
+ * non-blocking).
+ */
+int sbi_getc(void)
 {
 	const struct console_device *dev = console.dev;
-	unsigned long n = 0;
-	int c;
 
-	if (!dev || !dev->getc)
-		return 0;
-	console_lock_for_smode();
-	while (n < len && (c = dev->getc()) >= 0)
-		buf[n++] = (char)c;
-	owned_unlock(&console_lock);
-	return n;
+	return dev && dev->getc ? dev->getc() : -1;
 }
 
 uint64_t sbi_console_bytes_written(void)
@@ -284,7 +289,7 @@ int sbi_printf(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	owned_lock(&console_lock, console_me());
-	console_call_begin(false);
+	console_call_begin();
 	n = sbi_vformat(console_putc_raw, fmt, ap);
 	owned_unlock(&console_lock);
 	va_end(ap);
@@ -299,7 +304,7 @@ void console_report_begin(void)
 
 	/* The whole report is one call: on a stalled console it is dropped after one try. */
 	console.reporting = true;
-	console_call_begin(false);
+	console_call_begin();
 	/* Held by this very hart: it trapped inside the console. Go on with it. */
 	if (owned_lock_held_by(&console_lock, me))
 		return;

@@ -113,7 +113,7 @@ SBI_ECALL_HANDLER(sbi_ecall_legacy)
 			ret.error = SBI_ERR_FAILED;
 		break;
 	case SBI_EXT_LEGACY_CONSOLE_GETCHAR:
-		ret.error = sbi_console_read(&c, 1) ? (unsigned char)c : -1;
+		ret.error = sbi_getc();
 		break;
 	case SBI_EXT_LEGACY_CLEAR_IPI:
 		/* Positive when an IPI was pending (legacy chapter). */
