@@ -66,6 +66,11 @@ static uint64_t console_bytes;
  */
 static struct {
 	const struct console_device *dev;
+	/*
+	 * Where this call of the firmware's own output goes: dev, or NULL once
+	 * a byte of it was dropped (the rest is dropped too) or with no device.
+	 */
+	const struct console_device *out;
 	/* A byte found no room within the timeout; cleared by the next byte that does. */
 	bool stalled;
 	/*
@@ -74,8 +79,6 @@ static struct {
 	 * waits count tries.
 	 */
 	bool reporting;
-	/* A byte of this call of the firmware's own output was dropped: so is the rest. */
-	bool dropping;
 	/* The byte's wait: its timeout and start, the last try, the waiting time so far. */
 	uint64_t limit, start, last, waited;
 } console;
@@ -99,7 +102,7 @@ static void console_wait(void)
 
 void console_set_device(const struct console_device *dev)
 {
-	console.dev = dev;
+	console.dev = console.out = dev;
 }
 
 const struct console_device *console_get_device(void)
@@ -110,7 +113,7 @@ const struct console_device *console_get_device(void)
 /* A new call of the firmware's own output begins (the lock held, or the report's hart). */
 static void console_call_begin(void)
 {
-	console.dropping = false;
+	console.out = console.dev;
 }
 
 /* Ticks of the time source in ms milliseconds; 0 when there is none (then tries count). */
@@ -161,22 +164,16 @@ static bool __attribute__((noinline)) console_wait_for_room(char c)
 stalled:
 	console.stalled = true;
 dropped:
-	console.dropping = true;
+	console.out = NULL;
 	return false;
 }
 
-/*
- * One byte out (the lock held, or the report's hart): true when it went,
- * or when there is no console (bytes are thrown away: the legacy chapter's
- * rule).
- */
-static bool console_put(char c)
+/* One byte of the firmware's own output (the lock held, or the report's hart): true when it went. */
+static inline __attribute__((always_inline)) bool console_put(char c)
 {
-	const struct console_device *dev = console.dev;
+	const struct console_device *dev = console.out;
 
 	if (!dev)
-		return true;
-	if (console.dropping)
 		return false;
 	if (dev->try_putc(c)) {
 		console.stalled = false;
