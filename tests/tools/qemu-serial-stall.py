@@ -25,6 +25,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -51,8 +52,12 @@ def main():
     if not qemu:
         parser.error("no QEMU command line")
 
-    serial_path = os.path.join(args.dir, f"{os.getpid()}.serial")
-    monitor_path = os.path.join(args.dir, f"{os.getpid()}.mon")
+    sock_dir = args.dir
+    # A Unix socket's path holds at most 107 bytes: a deep build directory gets a short one.
+    if len(os.path.join(sock_dir, f"{os.getpid()}.serial")) > 100:
+        sock_dir = tempfile.mkdtemp(prefix="abacus-stall-")
+    serial_path = os.path.join(sock_dir, f"{os.getpid()}.serial")
+    monitor_path = os.path.join(sock_dir, f"{os.getpid()}.mon")
     for path in (serial_path, monitor_path):
         if os.path.exists(path):
             os.unlink(path)
@@ -135,6 +140,8 @@ def main():
         for path in (serial_path, monitor_path):
             if os.path.exists(path):
                 os.unlink(path)
+        if sock_dir != args.dir:
+            os.rmdir(sock_dir)
 
 
 if __name__ == "__main__":
