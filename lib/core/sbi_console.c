@@ -65,6 +65,7 @@ static uint64_t console_bytes;
  * hart that reports a fatal trap.
  */
 static struct {
+	/* Set at boot, read-only after (tests/fuzz/stress-canary.py checks it stays so: first field). */
 	const struct console_device *dev;
 	/*
 	 * Where this call of the firmware's own output goes: dev, or NULL once
@@ -82,6 +83,7 @@ static struct {
 	/* The byte's wait: its timeout and start, the last try, the waiting time so far. */
 	uint64_t limit, start, last, waited;
 } console;
+_Static_assert(__builtin_offsetof(__typeof__(console), dev) == 0, "stress-canary.py reads it at offset 0");
 
 /* The lock's owner value for the calling hart. */
 static inline unsigned long console_me(void)
