@@ -17,11 +17,10 @@
 
 /*
  * UARTs: the console device, only from the DT (never at a fixed address).
- * A byte waits at most this many status reads for room in the transmitter
- * (a byte at 9600 baud is ~1 ms; a read takes well under that): then it is
- * dropped. A UART whose registers fault when probed is refused.
+ * A driver only tries to put a byte; how long the console waits for room
+ * is the console's rule (lib/core/sbi_console.c). A UART whose registers
+ * fault when probed is refused.
  */
-#define UART_TX_MAX_POLLS 1000000
 /* The 16550 at base, registers 1 << reg_shift bytes apart, accessed io_width (1 or 4) bytes wide. */
 void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width);
 

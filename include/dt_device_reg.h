@@ -17,17 +17,30 @@
 /*
  * Reg entry `index` of `node`, checked: a region that is empty, wraps,
  * overlaps RAM (any /memory range) or the firmware (its image, BSS and heap:
- * all it may use while it boots), or is smaller than min_size (the registers
- * the driver uses), is refused with one boot-log line naming the node, the
- * region and why, e.g.
+ * all it may use while it boots), is smaller than min_size (the registers
+ * the driver uses), or whose base is no multiple of `width` (the bytes of
+ * each access the driver makes: 1, 2, 4 or 8; every register offset it uses
+ * is a multiple of it), is refused with one boot-log line naming the node,
+ * the region and why, e.g.
  *   abacus: serial@80000000: reg 0x80000000-0x800000ff lies in the firmware (0x80000000-0x8003ffff); device refused
+ *   abacus: clint@2000004: reg 0x2000004-0x2010003 is not aligned to its 8-byte accesses; device refused
  * Returns 0 when the device may be used, DT_REG_ABSENT when the node has no
  * such entry (no line: the driver decides), DT_REG_REFUSED when refused: the
- * device is then not used at all (the probe fails).
+ * device is then not used at all (the probe fails). The width is an
+ * argument, not a default, so that a new driver must say it.
  */
 #define DT_REG_ABSENT  (-1)
 #define DT_REG_REFUSED (-2)
-int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint64_t *base, uint64_t *size);
+int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, unsigned int width, uint64_t *base,
+		  uint64_t *size);
+/*
+ * A register at an offset the DT gives (a syscon-poweroff's `offset`) into
+ * a region dt_device_reg() accepted: it must lie inside [base, base + size)
+ * and its address be a multiple of width; else refused with one line naming
+ * `node` (the node that gave the offset) and the register, e.g.
+ *   abacus: poweroff: reg 0x100002-0x100005 is not aligned to its 4-byte accesses; device refused
+ */
+bool dt_device_reg_in(const void *fdt, int node, uint64_t base, uint64_t size, uint64_t offset, unsigned int width);
 /* The same check for a region found another way (a syscon's regmap offset, an AIA scan): true when usable. */
 bool dt_device_region_ok(const void *fdt, int node, uint64_t base, uint64_t size);
 /*

@@ -44,11 +44,11 @@ extern const struct dt_driver __start_abacus_dt_reset[], __stop_abacus_dt_reset[
 extern const struct dt_driver __start_abacus_dt_i2c[], __stop_abacus_dt_i2c[];
 
 /*
- * A driver's probe as the walks call it. Host builds (ABACUS_HOST: the dry
- * run, scripts/abacus-dryrun) watch each one: which driver took which node,
+ * A driver's probe as the walks call it. The dry run (ABACUS_DRYRUN,
+ * scripts/abacus-dryrun) watches each one: which driver took which node,
  * with what result, and what it set up.
  */
-#ifdef ABACUS_HOST
+#ifdef ABACUS_DRYRUN
 int dt_driver_probe_watched(const struct dt_driver *drv, const void *fdt, int node);
 #define dt_driver_probe(drv, fdt, node) dt_driver_probe_watched(drv, fdt, node)
 #else

@@ -2,8 +2,8 @@
 /*
  * Device registers: every access a driver makes to its device goes through
  * these. On the hart each is one load or store of its width (inline: the
- * same instructions as a volatile pointer); in host builds of the drivers
- * (ABACUS_HOST: the dry run, scripts/abacus-dryrun) they reach a simulated
+ * same instructions as a volatile pointer); in the dry run's build of the
+ * drivers (ABACUS_DRYRUN, scripts/abacus-dryrun) they reach a simulated
  * device space instead, which answers reads and records writes, so the
  * drivers' own probes run there unchanged (docs/architecture.md, "Adding
  * things").
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#ifdef ABACUS_HOST
+#ifdef ABACUS_DRYRUN
 uint64_t host_mmio_read(const volatile void *addr, unsigned int width);
 void host_mmio_write(volatile void *addr, unsigned int width, uint64_t value);
 /* A read or write that may fault (made with traps expected): *trapped set when it did. */
@@ -28,7 +28,7 @@ static inline void mmio_write32(volatile void *addr, uint32_t v) { host_mmio_wri
 static inline void mmio_write64(volatile void *addr, uint64_t v) { host_mmio_write(addr, 8, v); }
 #define mmio_read32_expecting_trap(addr, value) host_mmio_access_expecting_trap(addr, false, value)
 #define mmio_write32_expecting_trap(addr, value) host_mmio_access_expecting_trap(addr, true, &(uint32_t){ value })
-#else
+#else   /* the hart, and host tests that give a driver real memory */
 #define MMIO_INLINE static inline __attribute__((always_inline))
 
 MMIO_INLINE uint8_t mmio_read8(const volatile void *addr) { return *(const volatile uint8_t *)addr; }

@@ -8,21 +8,35 @@
 #ifndef ABACUS_SBI_CONSOLE_H
 #define ABACUS_SBI_CONSOLE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "console.h"
 
+/*
+ * A driver never waits: try_putc puts c in the transmitter when it has room
+ * and returns true, else writes nothing and returns false. How long to try
+ * again, and what a UART that never drains costs, is the console's rule,
+ * the same for every driver (lib/core/sbi_console.c).
+ */
 struct console_device {
 	const char *name;
-	void (*putc)(char c);
+	bool (*try_putc)(char c);
 	int (*getc)(void);          /* -1 when no character is waiting */
 };
 
 void console_set_device(const struct console_device *dev);
 const struct console_device *console_get_device(void);
+/*
+ * SBI calls only (DBCN, legacy console). A write runs under the console
+ * lock, running the wait hook while it waits and writes, and returns how
+ * many of the len bytes it wrote, a prefix: fewer when the UART stalled (a
+ * byte found no room for the console's timeout: the rest is dropped, and
+ * later writes try once and drop until it drains) or when this write
+ * already waited its share for room on a slow UART. sbi_getc() returns a
+ * byte waiting, or -1, and waits for nothing (no lock either).
+ */
+unsigned long sbi_console_write(const char *buf, unsigned long len);
 int sbi_getc(void);
-/* Writes len bytes under the console lock (DBCN, legacy putchar: SBI calls
- * only), running the wait hook while it waits and writes. */
-void sbi_console_write(const char *buf, unsigned long len);
 /*
  * What a hart does while it waits for the console lock or writes a long
  * buffer for S-mode: boot installs the IPI layer's sbi_ipi_serve_pending(),

@@ -23,7 +23,8 @@
 #   console-fault.dtb    stdout-path names a second UART at 0x18000000 -> refused, the first UART is the console
 #   clint-fault.dtb      the CLINT at 0x18000000 -> a trap during boot, reported on the console
 #   no-console-clint-fault.dtb  the only UART and the CLINT there -> no console; the trap is recorded
-#   console-store-fault.dtb     the UART at 0x0ffffffb: its status register (0x10000000) reads, a byte
+#   console-store-fault.dtb     the UART at 0x0ffffffb, reg-shift = <1>: its status register is the real
+#                        UART's (0x10000005: room to transmit), a byte
 #                        written faults -> a trap inside the console; recorded, nothing deadlocks
 # and, from QEMU virt's 4-hart DT, harts the firmware must not offer (boot goes on):
 #   cpu1-disabled.dtb  cpu@1 status = "disabled"
@@ -119,6 +120,7 @@ cp "$out/clint-fault.dtb" "$out/no-console-clint-fault.dtb"
 fdtput -t x "$out/no-console-clint-fault.dtb" "/soc/$uart" reg 0 0x18100000 0 0x100
 cp "$out/virt.dtb" "$out/console-store-fault.dtb"
 fdtput -t x "$out/console-store-fault.dtb" "/soc/$uart" reg 0 0x0ffffffb 0 0x100
+fdtput -t u "$out/console-store-fault.dtb" "/soc/$uart" reg-shift 1
 
 # The 4-hart DT, packed (QEMU dumps a 1 MiB buffer). It keeps /chosen/rng-seed:
 # QEMU gives a DT it loads one (new random bytes at each reset), so with it

@@ -173,7 +173,7 @@ case_qemus()
 }
 
 # What an option may be called (key=, and key@QEMU= but for qemu=).
-OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log nolog record"
+OPTION_KEYS="machine timeout expect firmware exit-device kernel cpu accel dt log nolog record serial"
 
 # Sets the globals of one case $5 on QEMU $4 from its fields; config_error is
 # non-empty when the line cannot be run. Options apply in two passes: those
@@ -194,6 +194,7 @@ setup_case()
 	accel=
 	dt_edit=
 	record=no
+	serial=
 	markers=()
 	absent_markers=()
 	config_error=
@@ -233,6 +234,7 @@ setup_case()
 			accel) accel=$value ;;
 			dt) dt_edit=$value ;;
 			record) record=$value ;;
+			serial) serial=$value ;;
 			log) markers+=("${value//\~/ }") ;;
 			nolog) absent_markers+=("${value//\~/ }") ;;
 			qemu) [ -n "${qemu_label[$value]-}" ] || config_error="bad qemu '$value' (7.2 or 11)" ;;
@@ -266,8 +268,13 @@ setup_case()
 	*) config_error="bad record '$record' (yes or no)" ;;
 	esac
 	case $dt_edit in
-	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask | i2c-pmic) ;;
-	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart, syscon-mask or i2c-pmic)" ;;
+	'' | pmu-snapshot | thead-clint | dw-apb-uart | syscon-mask | syscon-misaligned | syscon-misaligned-both | i2c-pmic) ;;
+	*) config_error="bad dt '$dt_edit' (pmu-snapshot, thead-clint, dw-apb-uart, syscon-mask, syscon-misaligned, syscon-misaligned-both or i2c-pmic)" ;;
+	esac
+	case $serial in
+	'') ;;
+	stall) [ "$record" = no ] || config_error="serial=stall with record=yes (both want the monitor)" ;;
+	*) config_error="bad serial '$serial' (stall)" ;;
 	esac
 	if [ -n "$dt_edit" ] && [[ " $args " == *" -dtb "* ]]; then
 		config_error="dt=$dt_edit with a -dtb of its own"
@@ -391,6 +398,8 @@ judge_case()
 # i2c-pmic (a machine with DesignWare I2C buses: tt-atlantis): the device at
 # 0x6f on one bus (QEMU's DS1338 RTC) named as the SG2042 board MCU, and a
 # DA9063 PMIC at 0x58 on the first bus with no device.
+# syscon-misaligned: the power-off register at offset 2 (not 4-byte
+# aligned); syscon-misaligned-both: that, and the reboot one at offset 6.
 make_case_dtb()
 {
 	local dtb=${qemu_logs[$2]}/$1.dtb node
@@ -427,6 +436,9 @@ make_case_dtb()
 			fdtput -t s "$dtb" "$mcu" compatible sophgo,sg2042-hwmon-mcu &&
 			fdtput -c "$dtb" "$empty/pmic@58" && fdtput -t s "$dtb" "$empty/pmic@58" compatible dlg,da9063 &&
 			fdtput -t x "$dtb" "$empty/pmic@58" reg 58 || return 1 ;;
+	syscon-misaligned) fdtput -t u "$dtb" /poweroff offset 2 || return 1 ;;
+	syscon-misaligned-both)
+		fdtput -t u "$dtb" /poweroff offset 2 && fdtput -t u "$dtb" /reboot offset 6 || return 1 ;;
 	esac
 	qemu_cmd+=(-dtb "$dtb")
 }
@@ -454,7 +466,13 @@ run_case()
 
 	if [ -z "$reason" ]; then
 		# No input: legacy getchar and DBCN read must find nothing.
-		timeout -k 5 "$timeout_s" "${qemu_cmd[@]}" </dev/null >"$log" 2>&1 &
+		if [ "$serial" = stall ]; then
+			# The serial port on a socket whose reader stops when the payload asks.
+			timeout -k 5 "$timeout_s" tests/tools/qemu-serial-stall.py --log "$log" --dir "$run_dir" \
+				-- "${qemu_cmd[@]}" </dev/null >>"$log" 2>&1 &
+		else
+			timeout -k 5 "$timeout_s" "${qemu_cmd[@]}" </dev/null >"$log" 2>&1 &
+		fi
 		qemu_pid=$!
 		echo "$qemu_pid" >"$run_dir/$job.pid"
 		if [ "$expect" = halt ]; then

@@ -25,9 +25,10 @@ SBI_ECALL_HANDLER(sbi_ecall_dbcn)
 			return sbiret_err(SBI_ERR_INVALID_PARAM);
 		if (num_bytes > DBCN_MAX_BYTES_PER_CALL)
 			num_bytes = DBCN_MAX_BYTES_PER_CALL;
+		/* Fewer bytes than asked when the UART does not drain: the
+		 * chapter lets a write do "partial/no writes" (it is non-blocking). */
 		if (fid == SBI_DBCN_CONSOLE_WRITE) {
-			sbi_console_write((const char *)lo, num_bytes);
-			return sbiret_ok(num_bytes);
+			return sbiret_ok(sbi_console_write((const char *)lo, num_bytes));
 		} else {
 			unsigned long n = 0;
 			int c;
@@ -37,8 +38,11 @@ SBI_ECALL_HANDLER(sbi_ecall_dbcn)
 		}
 	case SBI_DBCN_CONSOLE_WRITE_BYTE: {
 		char c = (char)(a0 & 0xff);
-		sbi_console_write(&c, 1);
-		return sbiret_ok(0);
+		/* Blocking, but an I/O error returns FAILED: the byte found no
+		 * room for the console's timeout (or the console is stalled).
+		 * 1 byte written - 1 = SBI_SUCCESS, 0 - 1 = SBI_ERR_FAILED. */
+		_Static_assert(SBI_SUCCESS == 0 && SBI_ERR_FAILED == -1, "write_byte's error below");
+		return (struct sbiret){ .error = (long)sbi_console_write(&c, 1) - 1, .value = 0 };
 	}
 	default:
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);

@@ -98,7 +98,6 @@ SBI_ECALL_HANDLER(sbi_ecall_legacy)
 	unsigned long eid = fid, mask = -1UL, base = -1UL;
 	struct sbiret ret = { .error = SBI_SUCCESS, .value = a1 };
 	char c;
-	int ch;
 
 	(void)a4, (void)a5;
 	switch (eid) {
@@ -106,12 +105,15 @@ SBI_ECALL_HANDLER(sbi_ecall_legacy)
 		sbi_timer_set(a0);
 		break;
 	case SBI_EXT_LEGACY_CONSOLE_PUTCHAR:
+		/* "Will block", but not for ever: a byte the console dropped (its
+		 * UART stalled) is the chapter's "implementation specific
+		 * negative error code". */
 		c = (char)a0;
-		sbi_console_write(&c, 1);
+		if (!sbi_console_write(&c, 1))
+			ret.error = SBI_ERR_FAILED;
 		break;
 	case SBI_EXT_LEGACY_CONSOLE_GETCHAR:
-		ch = sbi_getc();
-		ret.error = ch;
+		ret.error = sbi_getc();
 		break;
 	case SBI_EXT_LEGACY_CLEAR_IPI:
 		/* Positive when an IPI was pending (legacy chapter). */

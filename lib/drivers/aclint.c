@@ -138,8 +138,10 @@ static int clint_probe(const void *fdt, int node)
 	uint64_t base, size;
 	bool thead = fdt_node_check_compatible(fdt, node, "thead,c900-clint") == 0;
 
-	/* msip, mtimecmp and mtime: the whole 48 KiB, whatever the hart count. */
-	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, &base, &size) || !dt_device_own(fdt, node, base, size, "clint"))
+	/* msip, mtimecmp and mtime: the whole 48 KiB, whatever the hart count; 64-bit
+	 * accesses to mtime and mtimecmp (T-Head's: 32-bit only). */
+	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, thead ? 4 : 8, &base, &size) ||
+	    !dt_device_own(fdt, node, base, size, "clint"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
 	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, thead ? &thead_mtimer_device : &mtimer_device,
@@ -150,7 +152,7 @@ static int aclint_mswi_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (dt_device_reg(fdt, node, 0, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mswi"))
+	if (dt_device_reg(fdt, node, 0, 4, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mswi"))
 		return -1;
 	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true, size / 4));
 }
@@ -158,12 +160,12 @@ static int aclint_mswi_probe(const void *fdt, int node)
 static int aclint_mtimer_probe(const void *fdt, int node)
 {
 	uint64_t base, size, mtime, mtime_size, slots;
-	int second = dt_device_reg(fdt, node, 1, 8, &mtime, &mtime_size);
+	int second = dt_device_reg(fdt, node, 1, 8, 8, &mtime, &mtime_size);
 
 	if (second == DT_REG_REFUSED)
 		return -1;
 	/* One reg: mtime at the end of the mtimecmp array, so it holds 0x8000 bytes. */
-	if (dt_device_reg(fdt, node, 0, second ? ACLINT_MTIME_OFFSET + 8 : 8, &base, &size))
+	if (dt_device_reg(fdt, node, 0, second ? ACLINT_MTIME_OFFSET + 8 : 8, 8, &base, &size))
 		return -1;
 	if (second == 0) {
 		/*

@@ -150,7 +150,7 @@ static int dw_i2c_probe(const void *fdt, int node)
 	uint64_t base, size;
 	uint32_t type;
 
-	if (dt_device_reg(fdt, node, 0, DW_IC_REGS_SIZE, &base, &size))
+	if (dt_device_reg(fdt, node, 0, DW_IC_REGS_SIZE, 4, &base, &size))
 		return -1;
 	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + DW_IC_COMP_TYPE), 4, &type)) {
 		dt_device_refused(fdt, node, base, size, "faults when read");

@@ -109,7 +109,7 @@ static int k1_i2c_probe(const void *fdt, int node)
 	uint64_t base, size;
 	uint32_t icr;
 
-	if (dt_device_reg(fdt, node, 0, K1_REGS_SIZE, &base, &size))
+	if (dt_device_reg(fdt, node, 0, K1_REGS_SIZE, 4, &base, &size))
 		return -1;
 	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + K1_ICR), 4, &icr)) {
 		dt_device_refused(fdt, node, base, size, "faults when read");

@@ -97,9 +97,10 @@ static int oc_i2c_probe(const void *fdt, int node)
 	uint64_t base, size;
 	uint32_t status;
 
-	if (dt_device_reg(fdt, node, 0, ((uint64_t)OC_STATUS << (shift & 3)) + 4, &base, &size))
+	/* Registers 1 << shift bytes apart, each accessed width bytes wide: a width wider than the spacing would overlap. */
+	if (dt_device_reg(fdt, node, 0, ((uint64_t)OC_STATUS << (shift & 3)) + 4, width == 4 ? 4 : 1, &base, &size))
 		return -1;
-	if (shift > 2 || (width != 1 && width != 4)) {
+	if (shift > 2 || (width != 1 && width != 4) || (width == 4 && shift < 2)) {
 		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width the driver does not do");
 		return -1;
 	}

@@ -67,13 +67,18 @@ static int gpio_line_found(void)
 	return 0;
 }
 
-/* The gpios property: <&controller pin flags> on a SiFive GPIO controller. */
+/*
+ * The gpios property: <&controller pin flags> on a SiFive GPIO controller.
+ * The line changes only when the node is usable: a refused node leaves a
+ * line found before as it was.
+ */
 static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 {
 	const fdt32_t *cells;
 	int len, ctrl;
 	uint64_t base, size;
 	uint32_t pin;
+	bool jh7110;
 
 	cells = fdt_getprop(fdt, node, "gpios", &len);
 	if (!cells || len != 3 * (int)sizeof(fdt32_t))
@@ -82,13 +87,14 @@ static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 	pin = fdt32_ld(&cells[1]);
 	if (ctrl < 0)
 		return -1;
-	line->jh7110 = fdt_node_check_compatible(fdt, ctrl, "starfive,jh7110-sys-pinctrl") == 0;
-	if ((!line->jh7110 && fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0) ||
+	jh7110 = fdt_node_check_compatible(fdt, ctrl, "starfive,jh7110-sys-pinctrl") == 0;
+	if ((!jh7110 && fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0) ||
 	    !fdt_node_is_enabled(fdt, ctrl) || fdt_read_u32(fdt, ctrl, "#gpio-cells", 0) != 2 ||
-	    pin >= (line->jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
-	    dt_device_reg(fdt, ctrl, 0, line->jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
-			  &base, &size))
+	    pin >= (jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
+	    dt_device_reg(fdt, ctrl, 0, jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
+			  4, &base, &size))
 		return -1;
+	line->jh7110 = jh7110;
 	line->regs = (volatile uint32_t *)(uintptr_t)base;
 	line->pin = pin;
 	line->active_low = fdt32_ld(&cells[2]) & GPIO_ACTIVE_LOW;

@@ -24,6 +24,7 @@
 
 #define SIFIVE_TEST_FAIL 0x3333
 #define SYSCON_RESET_WAIT_MS 1000
+#define SYSCON_REG_BYTES 4
 
 struct syscon_action {
 	volatile uint32_t *reg;
@@ -61,6 +62,13 @@ static struct reset_device syscon_reset_device = {
 	.reset = syscon_reset,
 };
 
+/*
+ * The register is written 32 bits wide, so it must be 4-byte aligned (a
+ * misaligned store traps: QEMU 7.2 does) in a block accessed 4 bytes wide
+ * (the syscon binding's reg-io-width, default 4; Linux's syscon-poweroff
+ * writes through a regmap of that width): anything else is refused at
+ * probe, with its line, and never written.
+ */
 static int syscon_parse(const void *fdt, int node, struct syscon_action *act)
 {
 	uint32_t phandle = fdt_read_u32(fdt, node, "regmap", 0);
@@ -69,9 +77,15 @@ static int syscon_parse(const void *fdt, int node, struct syscon_action *act)
 	uint32_t offset = fdt_read_u32(fdt, node, "offset", 0);
 	int len;
 
-	if (regmap < 0 || dt_device_reg(fdt, regmap, 0, (uint64_t)offset + 4, &base, &size))
+	if (regmap < 0 || (!fdt_getprop(fdt, node, "value", &len) && !fdt_getprop(fdt, node, "mask", &len)))
 		return -1;
-	if (!fdt_getprop(fdt, node, "value", &len) && !fdt_getprop(fdt, node, "mask", &len))
+	if (dt_device_reg(fdt, regmap, 0, SYSCON_REG_BYTES, SYSCON_REG_BYTES, &base, &size))
+		return -1;
+	if (fdt_read_u32(fdt, regmap, "reg-io-width", SYSCON_REG_BYTES) != SYSCON_REG_BYTES) {
+		dt_device_refused(fdt, regmap, base, size, "has a reg-io-width other than 4");
+		return -1;
+	}
+	if (!dt_device_reg_in(fdt, node, base, size, offset, SYSCON_REG_BYTES))
 		return -1;
 	act->reg = (volatile uint32_t *)(uintptr_t)(base + offset);
 	act->mask = fdt_read_u32(fdt, node, "mask", 0xffffffff);

@@ -43,14 +43,13 @@ static void ns16550_write(unsigned int reg, uint32_t v)
 		mmio_write8(p, (uint8_t)v);
 }
 
-static void ns16550_putc(char c)
+/* Never waits: the console decides how long to try again (include/sbi_console.h). */
+static bool ns16550_try_putc(char c)
 {
-	/* Bounded: a UART that never drains (or a DT naming something that is
-	 * not one) loses bytes rather than hang the hart holding the console. */
-	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
-		if (ns16550_read(UART_LSR) & UART_LSR_THRE)
-			break;
+	if (!(ns16550_read(UART_LSR) & UART_LSR_THRE))
+		return false;
 	ns16550_write(UART_THR, (uint8_t)c);
+	return true;
 }
 
 static int ns16550_getc(void)
@@ -62,7 +61,7 @@ static int ns16550_getc(void)
 
 static const struct console_device ns16550_console = {
 	.name = "ns16550",
-	.putc = ns16550_putc,
+	.try_putc = ns16550_try_putc,
 	.getc = ns16550_getc,
 };
 
@@ -76,21 +75,25 @@ void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_w
 
 /*
  * Refused (the next UART is tried, else there is no console): a register
- * spacing or width the driver does not do, or a line status register whose
- * read faults (the DT's reg is wrong: nothing answers there). Printing to
- * it would trap inside the console, where nothing can be printed.
+ * spacing or width the driver does not do, registers closer together than
+ * they are wide (reg-io-width = <4> with reg-shift below 2: every register
+ * but RBR/THR would be read misaligned), a base not aligned to the access
+ * width, or a line status register whose read faults (the DT's reg is
+ * wrong: nothing answers there). Printing to it would trap inside the
+ * console, where nothing can be printed.
  */
 static int ns16550_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 	unsigned int shift = fdt_read_u32(fdt, node, "reg-shift", 0);
 	unsigned int width = fdt_read_u32(fdt, node, "reg-io-width", 1);
-	bool supported = shift <= UART_MAX_REG_SHIFT && (width == 1 || width == 4);
+	bool supported = shift <= UART_MAX_REG_SHIFT && (width == 1 || width == 4) && (1U << shift) % width == 0;
 	struct trap_expect probe;
 	uint32_t lsr;
 
-	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region. */
-	if (dt_device_reg(fdt, node, 0, supported ? ((uint64_t)UART_LSR << shift) + width : 0, &base, &size))
+	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region, aligned. */
+	if (dt_device_reg(fdt, node, 0, supported ? ((uint64_t)UART_LSR << shift) + width : 0, supported ? width : 1,
+			  &base, &size))
 		return -1;
 	if (!supported) {
 		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width not supported");

@@ -17,13 +17,13 @@
 
 static volatile uint32_t *sifive_uart;
 
-static void sifive_uart_putc(char c)
+/* Never waits, as ns16550_try_putc. A read of txdata gives the full flag (FU740 manual, "UART"). */
+static bool sifive_uart_try_putc(char c)
 {
-	/* Bounded, as ns16550_putc: a stuck UART loses bytes, never hangs a hart. */
-	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
-		if (!(mmio_read32(&sifive_uart[SIFIVE_UART_TXDATA / 4]) & SIFIVE_UART_TXDATA_FULL))
-			break;
+	if (mmio_read32(&sifive_uart[SIFIVE_UART_TXDATA / 4]) & SIFIVE_UART_TXDATA_FULL)
+		return false;
 	mmio_write32(&sifive_uart[SIFIVE_UART_TXDATA / 4], (uint8_t)c);
+	return true;
 }
 
 static int sifive_uart_getc(void)
@@ -35,7 +35,7 @@ static int sifive_uart_getc(void)
 
 static const struct console_device sifive_uart_console = {
 	.name = "sifive-uart",
-	.putc = sifive_uart_putc,
+	.try_putc = sifive_uart_try_putc,
 	.getc = sifive_uart_getc,
 };
 
@@ -54,7 +54,7 @@ static int sifive_uart_probe(const void *fdt, int node)
 	struct trap_expect probe;
 	uint32_t txctrl;
 
-	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, &base, &size))
+	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, 4, &base, &size))
 		return -1;
 	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + SIFIVE_UART_TXCTRL), 4, &txctrl)) {
 		dt_device_refused(fdt, node, base, size, "faults when read");

@@ -99,10 +99,11 @@ int sbi_getc(void)
 	return -1;
 }
 
-void sbi_console_write(const char *buf, unsigned long len)
+unsigned long sbi_console_write(const char *buf, unsigned long len)
 {
-	while (len--)
-		sbi_putc(*buf++);
+	for (unsigned long i = 0; i < len; i++)
+		sbi_putc(buf[i]);
+	return len;
 }
 
 void console_set_wait_hook(void (*hook)(void))

@@ -4,10 +4,15 @@
  * with ASan and UBSan, on the firmware's own libfdt (the upstream copy boot
  * uses, with its FDT_ASSUME_MASK), instrumented like the rest.
  *
- * Two kinds of input:
+ * Three kinds of input:
  * - a DTB (the input starts with the FDT magic; seeds: the tests/fixtures DTs
  *   compiled with dtc): it goes through the firmware's own gate (header
  *   check, version 17, at most 1 MiB, fdt_open_into with the fixup room);
+ * - a device recipe (the input starts with FUZZ_DT_DEVICE_RECIPE): UARTs,
+ *   CLINT/ACLINT, syscon and GPIO reset nodes with misaligned regs and
+ *   offsets and odd widths, probed by the real drivers and used; no write
+ *   outside a region the check accepted, no misaligned access
+ *   (fuzz_dt_devices.c);
  * - anything else is a recipe for a riscv,pmu node: which of its three
  *   mapping properties exist and their bytes (whole rows of plausible cells,
  *   or raw bytes of any length), extra riscv,pmu nodes, the counters present.
@@ -45,6 +50,7 @@
 #include "sbi_console.h"
 #include "sbi_hsm.h"
 #include "dt_device_reg.h"
+#include "fuzz_dt.h"
 #include "host_memory.h"
 #include "sbi_memory.h"
 
@@ -59,7 +65,7 @@
 
 static void print_log(void);
 
-static void __attribute__((noreturn, format(printf, 1, 2))) fuzz_fail(const char *fmt, ...)
+void fuzz_dt_fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -72,7 +78,8 @@ static void __attribute__((noreturn, format(printf, 1, 2))) fuzz_fail(const char
 	abort();
 }
 
-#define EXPECT(cond, ...) do { if (!(cond)) fuzz_fail(__VA_ARGS__); } while (0)
+#define EXPECT FUZZ_EXPECT
+#define fuzz_fail fuzz_dt_fail
 
 /* ---- The firmware's console: a log the checks read ---- */
 
@@ -91,6 +98,20 @@ void sbi_putc(char c)
 		log_text[log_len++] = c;
 		log_text[log_len] = '\0';
 	}
+}
+
+size_t fuzz_dt_log_lines(const char *tail)
+{
+	size_t n = 0;
+
+	for (const char *p = log_text; (p = strstr(p, tail)); p += strlen(tail))
+		n++;
+	return n;
+}
+
+bool fuzz_dt_log_full(void)
+{
+	return log_len + 256 >= sizeof(log_text);
 }
 
 void sbi_puts(const char *s)
@@ -234,15 +255,16 @@ static bool overlaps(uint64_t a, uint64_t as, uint64_t b, uint64_t bs)
 /*
  * dt_device_reg (lib/core/dt_device_reg.c) on a node's reg entry, against
  * the map boot builds (RAM from the memory nodes, the firmware range): a
- * region it lets a driver use is non-empty, does not wrap, holds min bytes
+ * region it lets a driver use is non-empty, does not wrap, holds min bytes,
+ * starts at a multiple of the access width (1, 2, 4 or 8; 3 is no width)
  * and lies outside every RAM range and the firmware; a refused one has its
  * boot-log line; an absent one is absent.
  */
-static void check_device_reg(const void *fdt, int node, int i, uint64_t min)
+static void check_device_reg(const void *fdt, int node, int i, uint64_t min, unsigned int width)
 {
 	uint64_t addr, size, raw_addr, raw_size;
 	size_t before = log_len;
-	int r = dt_device_reg(fdt, node, i, min, &addr, &size);
+	int r = dt_device_reg(fdt, node, i, min, width, &addr, &size);
 	bool present = fdt_read_reg(fdt, node, i, &raw_addr, &raw_size) == 0;
 
 	if (r == DT_REG_ABSENT) {
@@ -259,6 +281,8 @@ static void check_device_reg(const void *fdt, int node, int i, uint64_t min)
 	EXPECT(r == 0, "dt_device_reg: returned %d", r);
 	EXPECT(size && addr + size > addr && size >= min, "dt_device_reg: let 0x%lx+0x%lx (min 0x%lx) through",
 	       (unsigned long)addr, (unsigned long)size, (unsigned long)min);
+	EXPECT(width != 3 && addr % width == 0, "dt_device_reg: let 0x%lx through for %u-byte accesses",
+	       (unsigned long)addr, width);
 	EXPECT(!overlaps(addr, size, FW_BASE, FW_SIZE), "dt_device_reg: a device in the firmware: 0x%lx+0x%lx",
 	       (unsigned long)addr, (unsigned long)size);
 	for (unsigned int k = 0; k < sbi_memory.ram_count; k++)
@@ -287,7 +311,7 @@ static void walk_nodes(const void *fdt)
 	for (node = fdt_next_node(fdt, -1, &depth); node >= 0 && visited < 4096;
 	     node = fdt_next_node(fdt, node, &depth), visited++) {
 		for (int i = 0; i < 3; i++)
-			check_device_reg(fdt, node, i, visited & 1 ? 0x10 : 0xc000);
+			check_device_reg(fdt, node, i, visited & 1 ? 0x10 : 0xc000, "\1\2\4\10\3"[(visited + i) % 5]);
 		(void)fdt_read_u32(fdt, node, "reg-shift", 0);
 		(void)fdt_node_is_enabled(fdt, node);
 	}
@@ -767,6 +791,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static size_t aligned_size;
 
 	(void)isa_string_features((const char *)data, size < 64 ? (int)size : 64);
+	if (size && data[0] == FUZZ_DT_DEVICE_RECIPE) {
+		log_len = 0;
+		log_text[0] = '\0';
+		fuzz_dt_device_recipe(data + 1, size - 1);
+		return 0;
+	}
 	if (size < sizeof(struct fdt_header) || fdt_magic(data) != FDT_MAGIC) {
 		run_recipe(data, size);
 		return 0;

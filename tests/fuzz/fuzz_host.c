@@ -15,6 +15,7 @@
 #include "sbi_ipi.h"
 #include "sbi_spec.h"
 #include "sbi_timer.h"
+#include "timer_device.h"
 
 struct hart_state *host_current_hart;
 struct host_hart host_harts[HOST_HARTS];
@@ -56,13 +57,29 @@ void host_select_hart(unsigned int i)
 
 /* ---- Console device ---- */
 
-static void host_console_putc(char c)
+/* A UART that takes `room` more bytes, then is full until the input gives it room again. */
+static bool host_console_putc(char c)
 {
+	if (host_console.room == 0)
+		return false;
+	if (host_console.room > 0)
+		host_console.room--;
 	if (host_console.since_mark < HOST_CONSOLE_KEEP)
 		host_console.last[host_console.since_mark] = (uint8_t)c;
 	host_console.since_mark++;
 	host_console.bytes++;
+	return true;
 }
+
+/* The machine's time source, for the console's wait: half a millisecond a look. */
+static uint64_t host_clock;
+
+static uint64_t host_clock_now(void)
+{
+	return host_clock += 500;
+}
+
+static const struct timer_device host_timer = { .now = host_clock_now };
 
 static int host_console_getc(void)
 {
@@ -73,7 +90,7 @@ static int host_console_getc(void)
 
 static const struct console_device host_console_device = {
 	.name = "host",
-	.putc = host_console_putc,
+	.try_putc = host_console_putc,
 	.getc = host_console_getc,
 };
 
@@ -130,7 +147,10 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 	host_select_hart(0);
 
 	memset(&host_console, 0, sizeof(host_console));
+	host_console.room = -1;
 	console_set_device(&host_console_device);
+	timer_device_set(&host_timer);
+	timer_set_hz(1000000);
 	/* As boot does: a hart waiting for the console serves its IPIs. */
 	console_set_wait_hook(sbi_ipi_serve_pending);
 	host_call_clear();

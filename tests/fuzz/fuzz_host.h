@@ -62,6 +62,7 @@ struct host_console {
 	size_t since_mark;
 	uint8_t input[64];                   /* what getc hands out, in order */
 	size_t input_len, input_pos;
+	long room;                           /* bytes the UART takes before it is full; -1: no limit */
 };
 extern struct host_console host_console;
 /* Starts recording output afresh (since_mark = 0). */

@@ -9,9 +9,10 @@
  * are SBI calls (PMU mostly; base, DBCN, SRST, TIME, IPI, RFENCE, HSM,
  * legacy, unknown EIDs), and what happens between calls on a real machine:
  * another hart makes the call, counters tick, the firmware counts firmware
- * events, S-mode writes its memory, a console byte arrives, a hart dies (a
- * fatal trap: it is gone for good) or comes late (one hart may start out
- * not here yet: the fill byte's bit 1).
+ * events, S-mode writes its memory, a console byte arrives, the UART fills
+ * up (it takes a few more bytes, then none: the console's stall) or drains,
+ * a hart dies (a fatal trap: it is gone for good) or comes late (one hart
+ * may start out not here yet: the fill byte's bit 1).
  *
  * After every call the target checks, and aborts (a libFuzzer crash) on
  * any violation:
@@ -1004,6 +1005,7 @@ static void call_dbcn(struct input *in)
 		allow(lo, n < host_console.input_len - host_console.input_pos ? n :
 			  host_console.input_len - host_console.input_pos);
 	size_t input_before = host_console.input_pos;
+	long room = host_console.room;
 	ret = ecall(SBI_EXT_DBCN, fid, fid == SBI_DBCN_CONSOLE_WRITE_BYTE ? take64(in) : n, lo, hi, 0, 0, 0);
 	check_memory("a DBCN call");
 	expect_pmu_unchanged("a DBCN call");
@@ -1018,6 +1020,9 @@ static void call_dbcn(struct input *in)
 			break;
 		EXPECT(ret.value <= n, "console %s: %lu bytes of %lu", fid ? "read" : "write", ret.value, n);
 		if (fid == SBI_DBCN_CONSOLE_WRITE) {
+			/* A full UART: the bytes it took, a prefix, and SUCCESS (the chapter's partial write). */
+			EXPECT(room < 0 || ret.value == ((unsigned long)room < n ? (unsigned long)room : n),
+			       "console_write(%lu) with room for %ld: %lu written", n, room, ret.value);
 			EXPECT(host_console.since_mark == ret.value &&
 			       !memcmp(host_console.last, shadow + (lo - sram_base()), ret.value),
 			       "console_write: %lu bytes reported, %zu written, or not the buffer's", ret.value,
@@ -1031,7 +1036,10 @@ static void call_dbcn(struct input *in)
 		break;
 	case SBI_DBCN_CONSOLE_WRITE_BYTE:
 		EXPECT_ERROR_IN(ret, "console_write_byte", SBI_SUCCESS, SBI_ERR_DENIED, SBI_ERR_FAILED);
-		EXPECT(ret.error == SBI_SUCCESS && host_console.since_mark == 1, "console_write_byte");
+		/* A full UART is the chapter's I/O error: FAILED, nothing written. */
+		EXPECT(room == 0 ? ret.error == SBI_ERR_FAILED && host_console.since_mark == 0 :
+				   ret.error == SBI_SUCCESS && host_console.since_mark == 1,
+		       "console_write_byte with room %ld: %ld, %zu written", room, ret.error, host_console.since_mark);
 		break;
 	default:
 		EXPECT(ret.error == SBI_ERR_NOT_SUPPORTED && host_console.since_mark == 0, "DBCN FID %lu: %ld",
@@ -1319,10 +1327,16 @@ static void op_smode_write(struct input *in)
 		ram[off + i] = take8(in);
 }
 
+/* A console byte arrives; or the UART fills up (takes a few more bytes, then none) or drains. */
 static void op_console_input(struct input *in)
 {
-	unsigned int len = take8(in) % 8;
+	uint8_t k = take8(in);
+	unsigned int len = k % 8;
 
+	if (k >= 0xc0) {
+		host_console.room = k & 1 ? -1 : take8(in) % 8;
+		return;
+	}
 	while (len-- && host_console.input_len < sizeof(host_console.input))
 		host_console.input[host_console.input_len++] = take8(in);
 }

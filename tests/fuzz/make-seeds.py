@@ -5,8 +5,9 @@
 usage: tests/fuzz/make-seeds.py DIR
   DIR/seeds-sbi/  programs for fuzz_sbi.c: the usual PMU flows, so the fuzzer
                   starts from calls that succeed;
-  DIR/seeds-dt/   recipes for fuzz_dt.c (riscv,pmu nodes) and reproducers of
-                  bugs found (the tests/fixtures DTBs are added by tests/host/fuzz.mk).
+  DIR/seeds-dt/   recipes for fuzz_dt.c (riscv,pmu nodes; devices with misaligned regs and
+                  offsets) and reproducers of bugs found (the tests/fixtures DTBs are added
+                  by tests/host/fuzz.mk).
 """
 import os
 import sys
@@ -46,9 +47,16 @@ HART_DIES = [30, 1, 0]
 IPI_TO_0_AND_1 = [14, 1, 3, 4, 2, 0]
 def hsm(start, index):
     return [31, start, 1, index, 1, 0, 0] + [0] * 8
+# DBCN (op 11): FID, gen_addr (page-aligned RAM), gen_addr_hi (0), a length of 20; write_byte's
+# byte. Op 21 with 0xc0 | even: the UART takes that many more bytes, then stalls; 0xc1: it drains.
+DBCN_WRITE = [11, 0, 0, 0, 0, 3, 2, 20]
+DBCN_WRITE_BYTE = [11, 2, 0, 0, 0, 3, 2, 0] + [0x41] + [0] * 7
+CONSOLE_STALL = ([21, 0xc0, 3] + DBCN_WRITE + DBCN_WRITE + DBCN_WRITE_BYTE + [21, 0xc1] + DBCN_WRITE +
+                 DBCN_WRITE_BYTE)
 SBI_SEEDS = {
     "hart-gone": [0, 0] + HART_DIES + IPI_TO_0_AND_1 + hsm(1, 1) + hsm(0, 1) + sse(7, SSE_LOCAL, 1, 1),
     "hart-late": [0, 2] + hsm(1, 3) + hsm(0, 3) + [30, 3, 1] + hsm(1, 3) + hsm(0, 3),
+    "console-stall": [0, 0] + CONSOLE_STALL,
     "sse-local-flow": [0, 0] + SSE_FLOW,
     "sse-global-flow": [0, 0] + SSE_GLOBAL_FLOW,
     "fwft-lock": [0, 0] + FWFT_LOCK + FWFT_LOCK,
@@ -70,8 +78,38 @@ DT_RECIPES = {
     "two-nodes": [0x11, 1, 1, 1, 1, 0, 1, 0, 1, 3, 5, 1, 1, 1, 0, 2, 0, 2, 3, 2],
 }
 
+# fuzz_dt_devices.c recipe: 0xde, the device count - 1, then per device its kind (0 UART, 1
+# CLINT/ACLINT, 2 syscon-poweroff, 3 syscon-reboot, 4 GPIO line) and its choices: where its reg
+# lies in the window (16-bit offset / 8, a skew flag and skew), the reg's size (2: the driver's
+# own), properties (0: absent; 1, index: a usual value).
+DEVICE_UART_W4_SHIFT0 = [0, 1, 0x00, 0x20, 0, 2, 1, 0, 1, 3]          # dw-apb-uart, reg-shift 0, reg-io-width 4
+DEVICE_UART_W4_SKEW2 = [0, 1, 0x00, 0x20, 1, 2, 2, 1, 2, 1, 3]        # ... reg-shift 2, at a base 2 off
+DEVICE_UART_OK = [0, 0, 0x00, 0x20, 0, 2, 0, 0]                       # ns16550a, defaults
+DEVICE_CLINT_SKEW4 = [1, 0, 0x00, 0x00, 1, 4, 2]                      # CLINT at a base 4 off (8-byte mtime)
+DEVICE_CLINT_OK = [1, 0, 0x00, 0x00, 0, 2]
+DEVICE_SYSCON_OFFSET2 = [2, 1, 0x18, 0x00, 0, 2, 0, 1, 1, 1, 0, 0, 0x55, 0x55, 0]   # poweroff offset 2
+DEVICE_SYSCON_OK = [3, 1, 0x18, 0x00, 0, 2, 0, 1, 1, 2, 0, 0, 0x77, 0x77, 0]       # reboot offset 4
+DEVICE_GPIO_SKEW2 = [4, 10, 1, 0, 0x19, 0x00, 1, 2, 2, 1]             # SiFive GPIO at a base 2 off
+DEVICE_GPIO_OK = [4, 2, 0, 0, 0x19, 0x00, 0, 2, 1]
+DT_DEVICE_RECIPES = {
+    "uart-width4-shift0": [0xde, 0] + DEVICE_UART_W4_SHIFT0,
+    "uart-width4-skew2": [0xde, 0] + DEVICE_UART_W4_SKEW2,
+    "clint-skew4": [0xde, 0] + DEVICE_CLINT_SKEW4,
+    "syscon-offset2": [0xde, 0] + DEVICE_SYSCON_OFFSET2,
+    "gpio-skew2": [0xde, 0] + DEVICE_GPIO_SKEW2,
+    "all-good": [0xde, 3] + DEVICE_UART_OK + DEVICE_CLINT_OK + DEVICE_SYSCON_OK + DEVICE_GPIO_OK,
+}
+
 # Reproducers of bugs found (docs/reliability.md).
 DT_REGRESSIONS = {
+    # Device recipe: a gpio-poweroff node refused after one taken (a JH7110 controller with a pin
+    # past its 64) left the line found before with the refused node's controller kind: the
+    # shutdown would have written past the SiFive block it had checked (lib/drivers/reset_gpio.c
+    # now changes the line only for a usable node).
+    "gpio-line-spoiled": bytes.fromhex(
+        "de030000002400aeb7ec1900aeaeaeaeaeaeaeaeaeaeaeaeae3d110101010100010001aeaeae00040200030102050019"
+        "000002ba"
+    ),
     # A memory reservation map without a terminating entry: fdt_open_into
     # moved a negative size (firmware/boot.c now refuses such a DTB).
     "rsvmap-unterminated.dtb": bytes.fromhex(
@@ -145,6 +183,8 @@ def main():
         write(os.path.join(out, "seeds-sbi", name), data)
     for name, data in DT_RECIPES.items():
         write(os.path.join(out, "seeds-dt", "recipe-" + name), data)
+    for name, data in DT_DEVICE_RECIPES.items():
+        write(os.path.join(out, "seeds-dt", "devices-" + name), data)
     for name, data in DT_REGRESSIONS.items():
         write(os.path.join(out, "seeds-dt", "regression-" + name), data)
 

@@ -41,7 +41,11 @@ from qemu_monitor import Monitor  # noqa: E402
 # Set at boot, read-only after: what S-mode may reach, the dispatch, the harts.
 BOOT_TABLES = [
     "sbi_memory", "pmu_event_map", "pmu_platform", "hart_table", "hart_count", "hart_sp_table",
-    "hart_sp_table_len", "boot_hartid", "boot_info", "console_dev", "heap_next", "heap_limit",
+    "hart_sp_table_len", "boot_hartid", "boot_info", "heap_next", "heap_limit",
+]
+# ... and fields of symbols whose other fields change at run time: (symbol, offset, bytes).
+BOOT_FIELDS = [
+    ("console", 0, 8),   # the console device (lib/core/sbi_console.c: its first field)
 ]
 HART_BLOCK_SIZE = 2048
 CROSS = os.environ.get("CROSS_COMPILE", "riscv64-unknown-elf-")
@@ -234,6 +238,14 @@ def main():
         addr, length = symbols[sym]
         if begin[addr - base:addr - base + length] != end[addr - base:addr - base + length]:
             fail(f"boot-time table {sym} changed during the run")
+        checked += length
+    for sym, offset, length in BOOT_FIELDS:
+        if sym not in symbols:
+            fail(f"no symbol {sym} in the firmware: BOOT_FIELDS is stale")
+            continue
+        addr = symbols[sym][0] + offset
+        if begin[addr - base:addr - base + length] != end[addr - base:addr - base + length]:
+            fail(f"boot-time field {sym}+{offset} changed during the run")
         checked += length
     heap_start = symbols.get("_fw_end", (0, 0))[0]
     heap_end = u64(end, symbols["heap_next"][0] - base) if "heap_next" in symbols else heap_start

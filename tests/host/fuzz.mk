@@ -27,7 +27,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address
 FUZZ_SBI_SRCS := tests/fuzz/fuzz_sbi.c tests/fuzz/fuzz_host.c tests/host/sim_hart.c \
 	lib/dispatch/sbi_ecall.c lib/dispatch/sbi_ecall_dbcn.c lib/dispatch/sbi_ecall_srst.c \
 	lib/dispatch/sbi_ecall_pmu.c lib/dispatch/sbi_ecall_time.c lib/dispatch/sbi_ecall_ipi.c lib/dispatch/sbi_ecall_rfence.c \
-	lib/dispatch/sbi_ecall_hsm.c tests/fuzz/fuzz_hsm.c lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/core/hart_table.c lib/core/sbi_console.c lib/core/hart_mask.c \
+	lib/dispatch/sbi_ecall_hsm.c tests/fuzz/fuzz_hsm.c lib/ipi/sbi_ipi.c lib/sbi/sbi_smode_ipi.c lib/core/hart_table.c lib/core/sbi_console.c lib/core/timer.c lib/core/hart_mask.c \
 	lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c \
 	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c \
 	tests/fuzz/fuzz_sbi3.c tests/host/sim_triggers.c lib/dispatch/sbi_ecall_sse.c lib/dispatch/sbi_ecall_fwft.c \
@@ -41,9 +41,12 @@ $(LIBFDT_SRC)/.complete:
 	@scripts/fetch-libfdt.sh $(LIBFDT_SRC)
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
-FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
+FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c tests/fuzz/fuzz_dt_devices.c lib/core/dt_driver.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
 	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c \
 	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
+# Sources fuzz_dt_devices.c includes (to reset their static state between inputs): built with it.
+FUZZ_DT_INCLUDED := lib/core/timer.c lib/core/reset.c lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c \
+	lib/drivers/aclint.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h lib/sse/*.h)
 
 FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts)) \
@@ -62,7 +65,7 @@ $(FUZZ_DIR)/fuzz_sbi: $(FUZZ_SBI_SRCS) $(FUZZ_HEADERS) lib/sbi/sbi_hsm.c
 	@echo "  FUZZCC  $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib/sse -o $@ $(FUZZ_SBI_SRCS)
 
-$(FUZZ_DIR)/fuzz_dt: $(FUZZ_DT_SRCS) $(FUZZ_HEADERS) $(LIBFDT_SRC)/.complete
+$(FUZZ_DIR)/fuzz_dt: $(FUZZ_DT_SRCS) $(FUZZ_DT_INCLUDED) $(FUZZ_HEADERS) $(LIBFDT_SRC)/.complete
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -I$(LIBFDT_SRC) -DFDT_ASSUME_MASK=0x4 -Wno-sign-compare -o $@ \

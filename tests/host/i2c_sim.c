@@ -22,6 +22,7 @@ struct i2c_bus sim_bus;
 unsigned int sim_bus_adds, sim_refusals, sim_delays;
 const char *sim_refused_why;
 uint64_t sim_asked_min_size;
+unsigned int sim_asked_width;
 uintptr_t sim_fault_from, sim_fault_to;
 
 static void log_token(const char *fmt, unsigned int v)
@@ -146,11 +147,18 @@ void timer_delay_ms(uint32_t ms)
 	sim_delays++;
 }
 
-int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint64_t *base, uint64_t *size)
+int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, unsigned int width, uint64_t *base,
+		  uint64_t *size)
 {
 	sim_asked_min_size = min_size;
+	sim_asked_width = width;
 	if (fdt_read_reg(fdt, node, index, base, size))
 		return DT_REG_ABSENT;
+	if (*base % width) {
+		sim_refusals++;
+		sim_refused_why = "is not aligned to its accesses";
+		return DT_REG_REFUSED;
+	}
 	if (*size < min_size) {
 		sim_refusals++;
 		sim_refused_why = "is too small for its registers";

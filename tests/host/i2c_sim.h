@@ -60,6 +60,8 @@ extern struct i2c_bus sim_bus;
 extern unsigned int sim_bus_adds, sim_refusals;
 extern const char *sim_refused_why;
 extern uint64_t sim_asked_min_size;
+/* The access width the driver asked dt_device_reg to check the base against. */
+extern unsigned int sim_asked_width;
 extern uintptr_t sim_fault_from, sim_fault_to;   /* mmio_try_read faults here */
 extern unsigned int sim_delays;                   /* timer_delay_ms calls */
 /* mmio_try_read at 0x10000000 + offset reads register offset >> sim_probe_shift (0 after sim_reset). */

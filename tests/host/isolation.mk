@@ -22,3 +22,11 @@ HOST_SRCS_pmp_plan := tests/host/test_pmp_plan.c lib/core/sbi_pmp_plan.c
 # The memory map: tables sized by the DT, devices merged for PMP, device regions a DT may not use.
 HOST_TESTS += memory_map
 HOST_SRCS_memory_map := tests/host/test_memory_map.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
+
+# The check of DT-described register regions (lib/core/dt_device_reg.c): range, alignment to the
+# driver's access width, a register at a DT-given offset; with the syscon reset driver that uses it.
+HOST_TESTS += dt_device_reg
+HOST_SRCS_dt_device_reg := tests/host/test_dt_device_reg.c lib/core/dt_device_reg.c lib/drivers/reset_syscon.c \
+	lib/core/dt_driver.c lib/core/reset.c lib/core/timer.c lib/fdt/fdt_helpers.c lib/common/sbi_memory.c \
+	lib/common/sbi_memory_map.c lib/common/sbi_heap.c lib/common/sbi_format.c tests/host/host_console.c
+HOST_LIBS_dt_device_reg := -lfdt

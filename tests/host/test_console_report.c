@@ -37,12 +37,13 @@ static void report(void)
 	hartid = me;
 }
 
-static void capture_putc(char c)
+static bool capture_putc(char c)
 {
 	if (c == trap_at)
 		report();
 	if (out_len < sizeof(out) - 1)
 		out[out_len++] = c;
+	return true;
 }
 
 static int capture_getc(void)

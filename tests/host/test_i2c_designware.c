@@ -190,6 +190,7 @@ TEST(probe_checks_the_component_type)
 {
 	CHECK(probe(0x10000) != NULL);
 	CHECK_EQ(sim_asked_min_size, 0x100);       /* up to IC_COMP_TYPE */
+	CHECK_EQ(sim_asked_width, 4);          /* 32-bit registers (DesignWare databook) */
 	CHECK_EQ(sim_bus.io_width, 4);
 	CHECK_EQ(sim_bus_events, 0);               /* nothing on the bus at probe */
 	dw.comp_type = 0x12345678;

@@ -148,6 +148,7 @@ TEST(probe_takes_the_bus_speed)
 {
 	CHECK(probe(400000, 0x38));
 	CHECK_EQ(sim_asked_min_size, 0x1c);
+	CHECK_EQ(sim_asked_width, 4);
 	CHECK_EQ(sim_bus.flags, CR_IUE | CR_SCLE | CR_GCD | CR_FAST);
 	CHECK(probe(100000, 0x38));
 	CHECK_EQ(sim_bus.flags, CR_IUE | CR_SCLE | CR_GCD);

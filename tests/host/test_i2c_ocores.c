@@ -135,9 +135,12 @@ TEST(probe_takes_spacing_and_width_from_the_dt)
 	CHECK_EQ(bus->reg_shift, 2);
 	CHECK_EQ(bus->io_width, 1);
 	CHECK_EQ(sim_asked_min_size, (4 << 2) + 4);
+	CHECK_EQ(sim_asked_width, 1);
 	CHECK_EQ(sim_bus_events, 0);
-	CHECK(probe(0, 4, 0x1000));
+	CHECK(probe(2, 4, 0x1000));
 	CHECK_EQ(sim_bus.io_width, 4);
+	CHECK_EQ(sim_asked_width, 4);
+	CHECK(!probe(0, 4, 0x1000));               /* 4-byte accesses 1 byte apart: misaligned, overlapping */
 	CHECK(!probe(3, 1, 0x1000));               /* a spacing it does not do */
 	CHECK(strstr(sim_refused_why, "reg-shift") != NULL);
 	CHECK(!probe(2, 2, 0x1000));               /* nor a width */

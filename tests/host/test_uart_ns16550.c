@@ -3,10 +3,13 @@
  * lib/drivers/uart_ns16550.c on the host: the 16550 and the DesignWare APB
  * UART (snps,dw-apb-uart) probed from DT nodes built here, whose reg points
  * at a simulated register file (a plain array). Checks where each register
- * is for reg-shift/reg-io-width, how wide every access is, and which nodes
- * the driver refuses: a spacing or width it does not do, a status register
- * whose read faults (mmio_try_read is faked: a window of the array
- * "faults"). Nothing but the registers the driver means may change.
+ * is for reg-shift/reg-io-width, how wide every access is, which nodes the
+ * driver refuses (a spacing or width it does not do, registers closer than
+ * they are wide, a status register whose read faults: mmio_try_read is
+ * faked, a window of the array "faults"), the access width it asks the
+ * region check for, and that try_putc never waits: with no room it writes
+ * nothing (the console decides how long to try again). Nothing but the
+ * registers the driver means may change.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -33,15 +36,21 @@ static const struct console_device *console;
 static unsigned int probe_reads, probe_width, refusals;
 static uintptr_t probe_addr, fault_from, fault_to;
 static uint64_t asked_min_size;
+static unsigned int asked_width;
 static const char *refused_why;
 
-/* The region check (lib/core/dt_device_reg.c, tested with the memory map): here the reg as it is. */
-int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, uint64_t *base, uint64_t *size)
+/*
+ * The region check (lib/core/dt_device_reg.c, tests/host/test_dt_device_reg.c):
+ * here the reg as it is, its size and alignment only.
+ */
+int dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, unsigned int width, uint64_t *base,
+		  uint64_t *size)
 {
 	asked_min_size = min_size;
+	asked_width = width;
 	if (fdt_read_reg(fdt, node, index, base, size))
 		return DT_REG_ABSENT;
-	return *size < min_size ? DT_REG_REFUSED : 0;
+	return *size < min_size || *base % width ? DT_REG_REFUSED : 0;
 }
 
 void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why)
@@ -83,14 +92,15 @@ static void test_setup(void)
 	probe_reads = probe_width = refusals = 0;
 	probe_addr = fault_from = fault_to = 0;
 	asked_min_size = 0;
+	asked_width = 0;
 	refused_why = NULL;
 }
 
-/* shift, width < 0: the property is absent. */
-static int probe_node(const char *compatible, int shift, int width)
+/* shift, width < 0: the property is absent; the reg starts at regs + skew. */
+static int probe_node_at(const char *compatible, int shift, int width, unsigned int skew)
 {
 	static uint8_t fdt[4096];
-	uint64_t base = (uintptr_t)regs;
+	uint64_t base = (uintptr_t)regs + skew;
 	fdt32_t reg[4] = { cpu_to_fdt32(base >> 32), cpu_to_fdt32((uint32_t)base), 0, cpu_to_fdt32(sizeof(regs)) };
 	int node, err = fdt_create_empty_tree(fdt, sizeof(fdt));
 
@@ -108,6 +118,11 @@ static int probe_node(const char *compatible, int shift, int width)
 	if (err || !dt_driver_matches(&uart_ns16550_driver, fdt, node))
 		return -100;
 	return uart_ns16550_driver.probe(fdt, node);
+}
+
+static int probe_node(const char *compatible, int shift, int width)
+{
+	return probe_node_at(compatible, shift, width, 0);
 }
 
 static uint32_t reg32(unsigned int offset)
@@ -144,11 +159,12 @@ TEST(dw_apb_uart_shift2_width4)
 	CHECK_EQ(probe_addr, (uintptr_t)regs + 20);
 	CHECK_EQ(probe_width, 4);
 	CHECK_EQ(asked_min_size, 24);                 /* the region must hold LSR, 4 bytes wide */
+	CHECK_EQ(asked_width, 4);                     /* ... at a 4-byte aligned base */
 	CHECK_EQ(refusals, 0);
 
 	set_reg32(20, UART_LSR_THRE);
 	set_reg32(0, 0xaaaaaa00);                     /* a byte write would leave the upper bytes */
-	console->putc('A');
+	CHECK(console->try_putc('A'));
 	CHECK_EQ(reg32(0), 'A');                      /* THR, a whole word written */
 	CHECK_EQ(stray_bytes(0, 4, 20, 4), 0);
 
@@ -164,8 +180,9 @@ TEST(explicit_shift0_width1_is_byte_spaced)
 	CHECK_EQ(probe_node("snps,dw-apb-uart", 0, 1), 0);
 	CHECK_EQ(probe_addr, (uintptr_t)regs + 5);
 	CHECK_EQ(probe_width, 1);
+	CHECK_EQ(asked_width, 1);
 	regs[5] = UART_LSR_THRE;
-	console->putc('B');
+	CHECK(console->try_putc('B'));
 	CHECK_EQ(regs[0], 'B');
 	CHECK_EQ(stray_bytes(0, 1, 5, 1), 0);
 	regs[0] = 'y';
@@ -180,7 +197,7 @@ TEST(defaults_are_shift0_width1)
 	CHECK_EQ(probe_addr, (uintptr_t)regs + 5);
 	CHECK_EQ(probe_width, 1);
 	regs[5] = UART_LSR_THRE;
-	console->putc('C');
+	CHECK(console->try_putc('C'));
 	CHECK_EQ(regs[0], 'C');
 	CHECK_EQ(stray_bytes(0, 1, 5, 1), 0);
 }
@@ -191,17 +208,54 @@ TEST(shift4_width1)
 	CHECK_EQ(probe_node("ns16550a", 4, 1), 0);
 	CHECK_EQ(probe_addr, (uintptr_t)regs + 80);
 	regs[80] = UART_LSR_THRE;
-	console->putc('D');
+	CHECK(console->try_putc('D'));
 	CHECK_EQ(regs[0], 'D');
 	CHECK_EQ(stray_bytes(0, 1, 80, 1), 0);
 }
 
-/* A transmitter that never has room: each byte waits a bounded time, then goes anyway. */
-TEST(full_transmitter_does_not_hang)
+/* A transmitter with no room: one status read, nothing written, false (the console waits, not the driver). */
+TEST(full_transmitter_takes_nothing)
 {
 	CHECK_EQ(probe_node("snps,dw-apb-uart", 2, 4), 0);
-	console->putc('E');
-	CHECK_EQ(reg32(0), 'E');
+	set_reg32(0, 0x5a);
+	CHECK(!console->try_putc('E'));
+	CHECK_EQ(reg32(0), 0x5a);
+	CHECK_EQ(stray_bytes(0, 4, 0, 0), 0);
+	set_reg32(20, UART_LSR_THRE);                 /* room again */
+	CHECK(console->try_putc('F'));
+	CHECK_EQ(reg32(0), 'F');
+}
+
+/*
+ * Registers closer together than they are wide: 32-bit accesses 1 or 2
+ * bytes apart would read LSR misaligned (a trap on many harts). Refused at
+ * probe with a line, nothing read.
+ */
+TEST(refuses_registers_closer_than_their_width)
+{
+	CHECK_EQ(probe_node("snps,dw-apb-uart", 0, 4), -1);
+	CHECK_EQ(probe_node("snps,dw-apb-uart", 1, 4), -1);
+	CHECK_EQ(refusals, 2);
+	CHECK(strstr(refused_why, "reg-io-width") != NULL);
+	CHECK_EQ(probe_reads, 0);
+	CHECK(console == NULL);
+	/* Byte accesses 4 bytes apart are fine. */
+	CHECK_EQ(probe_node("snps,dw-apb-uart", 2, 1), 0);
+	CHECK_EQ(probe_addr, (uintptr_t)regs + 20);
+	CHECK_EQ(probe_width, 1);
+}
+
+/* The base must be aligned to the access width: the check is asked for it (and refuses), nothing is read. */
+TEST(misaligned_base_is_refused_by_the_region_check)
+{
+	CHECK_EQ(probe_node_at("snps,dw-apb-uart", 2, 4, 2), -1);
+	CHECK_EQ(asked_width, 4);
+	CHECK_EQ(probe_reads, 0);
+	CHECK(console == NULL);
+	/* Byte accesses at an odd base are fine. */
+	CHECK_EQ(probe_node_at("ns16550a", 0, 1, 1), 0);
+	CHECK_EQ(asked_width, 1);
+	CHECK_EQ(probe_addr, (uintptr_t)regs + 6);
 }
 
 /* Refused with a log line, and the console left as it was: nothing is read or written but the probe's one read. */
@@ -231,7 +285,9 @@ int main(void)
 	RUN(explicit_shift0_width1_is_byte_spaced);
 	RUN(defaults_are_shift0_width1);
 	RUN(shift4_width1);
-	RUN(full_transmitter_does_not_hang);
+	RUN(full_transmitter_takes_nothing);
+	RUN(refuses_registers_closer_than_their_width);
+	RUN(misaligned_base_is_refused_by_the_region_check);
 	RUN(refuses_what_it_cannot_drive);
 	return TEST_EXIT_CODE;
 }
