@@ -99,6 +99,8 @@ CSR_LAYER_API uint32_t csr_inhibit_read(void);
 CSR_LAYER_API uint32_t csr_read_scountovf(void);
 /* Clear the pending local counter-overflow interrupt (mip.LCOFIP). */
 CSR_LAYER_API void csr_clear_lcofip(void);
+/* mip.LCOFIP: an overflow raised the interrupt and S-mode has not cleared it yet. */
+CSR_LAYER_API bool csr_lcofi_pending(void);
 /*
  * T-Head's overflow interrupt (only where the probe found mcounterinten):
  * arm clears the counters' overflow bits and enables their interrupt and
@@ -233,6 +235,11 @@ CSR_LAYER_API uint32_t csr_read_scountovf(void)
 CSR_LAYER_API void csr_clear_lcofip(void)
 {
 	csr_clear(CSR_MIP, MIP_LCOFIP);
+}
+
+CSR_LAYER_API bool csr_lcofi_pending(void)
+{
+	return (csr_read(CSR_MIP) & MIP_LCOFIP) != 0;
 }
 
 CSR_LAYER_API void csr_thead_ovf_arm(uint32_t counter_mask)

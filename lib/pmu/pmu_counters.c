@@ -114,20 +114,55 @@ static inline __attribute__((always_inline)) void free_running_start(struct pmu_
 	ph->started |= pmu_bit(idx);
 }
 
+/*
+ * Sscofpmf: a start clears the counter's OF bit, so that its next wrap
+ * raises the overflow interrupt again (OF set holds it back) - but not
+ * while an overflow interrupt is pending (mip.LCOFIP): S-mode has not taken
+ * it yet, and its handler learns from OF (scountovf) which counter
+ * overflowed. Linux's perf core stops and restarts a sampling counter with
+ * interrupts off (each tick's period adjustment, a context switch), and a
+ * timer interrupt outranks LCOFI: a counter that wrapped just before is
+ * restarted before its interrupt is taken. Clearing OF there made Linux's
+ * handler find no overflow, and it returns leaving every counter of the CPU
+ * stopped until the next tick (docs/pmu.md, "Sscofpmf overflow"). Its
+ * handler clears LCOFIP before it restarts the counters, so its own starts
+ * clear OF. Most starts find OF clear and write nothing.
+ */
+static inline __attribute__((always_inline)) void overflow_rearm(unsigned long idx)
+{
+	uint64_t event = csr_read_mhpmevent(idx);
+
+	if ((event & MHPMEVENT_OF) && !csr_lcofi_pending())
+		csr_write_mhpmevent(idx, event & ~MHPMEVENT_OF);
+}
+
 /* hw_counter_start with mcountinhibit. */
 static inline __attribute__((always_inline)) void inhibitable_start(struct pmu_hart *ph, unsigned long idx,
 								    bool has_value, uint64_t value)
 {
-	if (!has_value)
-		value = csr_read_counter(idx);       /* resume from where it stopped */
 	if (ph->has_sscofpmf && idx >= PMU_HPM_FIRST)
-		csr_write_mhpmevent(idx, csr_read_mhpmevent(idx) & ~MHPMEVENT_OF);
+		overflow_rearm(idx);
+	if (!has_value) {
+		/* A counter that froze when stopped resumes by itself. */
+		if (__builtin_expect(!ph->counter_from_last_write, 1)) {
+			csr_inhibit_clear(1UL << idx);
+			ph->started |= pmu_bit(idx);
+			return;
+		}
+		/*
+		 * QEMU 7.2 (pmu_hart_init's probe) computes a counter from its
+		 * last write: un-inhibiting alone would add the stopped time, so
+		 * it is written where it stopped.
+		 */
+		value = csr_read_counter(idx);
+	}
 	csr_inhibit_clear(1UL << idx);
 	/*
-	 * Always written, after the inhibit bit is cleared: QEMU 7.2 arms the
-	 * overflow interrupt when the counter is written, drops it if the counter
-	 * is inhibited then, and would otherwise add the stopped time to a
-	 * resumed counter (platform-notes.md).
+	 * The value after the inhibit bit is cleared: QEMU 7.2 arms the
+	 * overflow interrupt when the counter is written and drops it if the
+	 * counter is inhibited then (platform-notes.md); on a hart without
+	 * privilege filtering it also keeps the M-mode instructions between
+	 * out of the count.
 	 */
 	csr_write_counter(idx, value);
 	ph->started |= pmu_bit(idx);
@@ -178,16 +213,21 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_valu
 /* Stops hardware counter idx (started). */
 static inline __attribute__((always_inline)) void hw_counter_stop(struct pmu_hart *ph, unsigned long idx)
 {
-	if (__builtin_expect(!ph->has_mcountinhibit, 0)) {
-		if (idx < PMU_HPM_FIRST)
-			ph->fixed_parked[idx >> 1] = csr_read_counter(idx);   /* it runs on */
-		else
-			csr_write_mhpmevent(idx, 0);
-	} else {
+	if (ph->counter_from_last_write) {
+		/*
+		 * QEMU 7.2 returns the counter's last *written* value once it is
+		 * inhibited (from the second read on): write the value it stopped
+		 * at, so S-mode reads that. (Tested first: QEMU 7.2's stop costs
+		 * what it did before the probe.)
+		 */
 		csr_inhibit_set(1UL << idx);
-		/* QEMU 7.2 returns the counter's last *written* value once it is
-		 * inhibited: write the value it stopped at, so S-mode reads that. */
 		csr_write_counter(idx, csr_read_counter(idx));
+	} else if (__builtin_expect(ph->has_mcountinhibit, 1)) {
+		csr_inhibit_set(1UL << idx);   /* the counter keeps the value it stopped at */
+	} else if (idx < PMU_HPM_FIRST) {
+		ph->fixed_parked[idx >> 1] = csr_read_counter(idx);   /* it runs on */
+	} else {
+		csr_write_mhpmevent(idx, 0);
 	}
 	ph->started &= ~pmu_bit(idx);
 }
