@@ -80,6 +80,10 @@ static uint64_t counter_read(unsigned int n)
 
 static void counter_write(unsigned int n, uint64_t value)
 {
+	uint64_t event = sim.mhpmevent[n] & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK);
+
+	if (sim.cfg.counts_from_last_write && n >= 3 && (event == 1 || event == 2) && (int64_t)value >= 0)
+		sim.qemu72_past_timers++;
 	sim.counter[n] = value & counter_mask(n);
 	sim.last_written[n] = sim.counter[n];
 }
@@ -179,6 +183,11 @@ void csr_write_counter(unsigned long counter, uint64_t value)
 }
 
 void csr_counter_freeze(unsigned long counter)
+{
+	csr_write_counter(counter, csr_read_counter(counter));
+}
+
+void csr_counter_write_back(unsigned long counter)
 {
 	csr_write_counter(counter, csr_read_counter(counter));
 }

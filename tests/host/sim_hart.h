@@ -50,6 +50,12 @@ struct sim_hart {
 	uint32_t mcountinhibit;
 	uint64_t last_written[32];   /* counts_from_last_write: what each counter was last written */
 	uint32_t qemu_started;       /* counts_from_last_write: QEMU 7.2's "started" flags */
+	/*
+	 * counts_from_last_write: writes of a programmable counter selecting
+	 * cycles or instructions (mhpmevent 1 or 2) with a value that wrapped
+	 * (below 2^63): QEMU 7.2 arms its overflow timer in the past then.
+	 */
+	unsigned int qemu72_past_timers;
 	bool lcofip;                 /* mip.LCOFIP */
 	unsigned int lcofi_raised;   /* times an overflow raised LCOFIP */
 	/* T-Head's overflow CSRs; interrupt 17 is pending while of & inten (sim_thead_irq). */

@@ -362,6 +362,43 @@ static void check_stop_start_exact(const struct sim_hart_config *cfg, unsigned i
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
+/*
+ * QEMU 7.2's stop of a programmable counter of cycles or instructions writes
+ * the value back with no event selected (no overflow timer armed for a
+ * wrapped value): the value and the whole mhpmevent, OF included, stay.
+ */
+TEST(qemu72_cycle_counter_stop_keeps_value_and_selector)
+{
+	uint64_t event;
+	unsigned int timers;
+
+	setup_three_counters(&sim_qemu72_sscofpmf, true);
+	CHECK_EQ(config(3, 0x4, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_CYCLES), 5);
+	CHECK_EQ(start(5, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 9).error, SBI_SUCCESS);
+	sim_hart_tick(30);
+	CHECK(sim.lcofip);
+	event = sim.mhpmevent[5];
+	CHECK(event & MHPMEVENT_OF);
+	/* The one-counter path and the general one: no timer armed in the past. */
+	timers = sim.qemu72_past_timers;
+	CHECK_EQ(stop(5, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.qemu72_past_timers, timers);
+	CHECK_EQ(sim.mhpmevent[5], event);
+	sim_hart_tick(5);
+	CHECK_EQ(csr_read_counter(5), 20);
+	CHECK_EQ(csr_read_counter(5), 20);
+	CHECK_EQ(start(5, 1, 0, 0).error, SBI_SUCCESS);
+	sim_hart_tick(2);
+	timers = sim.qemu72_past_timers;
+	CHECK_EQ(stop(0, 0x20, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.qemu72_past_timers, timers);
+	CHECK_EQ(sim.mhpmevent[5], event);
+	sim_hart_tick(5);
+	CHECK_EQ(csr_read_counter(5), 22);
+	CHECK_EQ(csr_read_counter(5), 22);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
 TEST(stop_start_loses_and_doubles_nothing)
 {
 	/* Freezing counters: a stop is one CSR write, a resume one. */
@@ -1121,6 +1158,7 @@ int main(void)
 	RUN(start_keeps_of_while_its_interrupt_is_pending);
 	RUN(probe_tells_frozen_counters_from_qemu72s);
 	RUN(stop_start_loses_and_doubles_nothing);
+	RUN(qemu72_cycle_counter_stop_keeps_value_and_selector);
 	RUN(stop_errors);
 	RUN(stop_stops_counting);
 	RUN(stop_already_stopped_is_best_effort);
