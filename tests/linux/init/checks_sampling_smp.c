@@ -337,19 +337,20 @@ void run_sampling_smp_checks(int ncpus)
 	check(ratio_within((double)all_samples, all_expected, 0.99, 1.01), "smp-sampling-samples",
 	      "%llu samples on %d CPUs for %.1f expected", (unsigned long long)all_samples, ncpus,
 	      all_expected);
-	check(worst_samples >= 0.98, "smp-sampling-samples-every-cpu",
+	/* Per CPU, some 700-1,000 samples: a wider band (measured: 0.984 and up). */
+	check(worst_samples >= 0.97, "smp-sampling-samples-every-cpu",
 	      "a CPU had %.4f of its expected samples", worst_samples);
 	/*
 	 * Counted cycles against the cycles of the time the events ran: what
 	 * they do not count is the PMU interrupt, during which Linux stops its
-	 * counters, and the firmware's M-mode time (measured: 1.2 to 2.4 %); a
-	 * counter left stopped for the rest of a tick counts far less (issue
-	 * 25: 0.905-0.961 per CPU).
+	 * counters, and the firmware's M-mode time (measured: 1.2 to 1.8 % on
+	 * all CPUs, up to 3.1 % on one); a counter left stopped for the rest of
+	 * a tick counts far less (issue 25: 0.905-0.961 per CPU).
 	 */
 	check(all_time && all_count >= 0.97 * all_time, "smp-sampling-cycles",
 	      "%llu cycles counted in %llu ns running", (unsigned long long)all_count,
 	      (unsigned long long)all_time);
-	check(worst_cycles >= 0.96, "smp-sampling-cycles-every-cpu", "a CPU counted %.4f cycles a ns",
+	check(worst_cycles >= 0.95, "smp-sampling-cycles-every-cpu", "a CPU counted %.4f cycles a ns",
 	      worst_cycles);
 	check(throttled == 0, "smp-sampling-not-throttled", "%llu throttle or lost records",
 	      (unsigned long long)throttled);
