@@ -84,6 +84,8 @@ CSR_LAYER_API void csr_write_counter(unsigned long counter, uint64_t value);
  * mcycle and minstret, the usual ones, without the table jumps.
  */
 CSR_LAYER_API void csr_counter_freeze(unsigned long counter);
+/* The same in one jump into a table of csrr/csrw pairs: what a stop on QEMU 7.2 does. */
+CSR_LAYER_API void csr_counter_write_back(unsigned long counter);
 CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned long counter);         /* 3..31 */
 CSR_LAYER_API void csr_write_mhpmevent(unsigned long counter, uint64_t value);
 /* mcyclecfg (counter 0) / minstretcfg (counter 2): only with Smcntrpmf. */
@@ -99,6 +101,8 @@ CSR_LAYER_API uint32_t csr_inhibit_read(void);
 CSR_LAYER_API uint32_t csr_read_scountovf(void);
 /* Clear the pending local counter-overflow interrupt (mip.LCOFIP). */
 CSR_LAYER_API void csr_clear_lcofip(void);
+/* mip.LCOFIP: an overflow raised the interrupt and S-mode has not cleared it yet. */
+CSR_LAYER_API bool csr_lcofi_pending(void);
 /*
  * T-Head's overflow interrupt (only where the probe found mcounterinten):
  * arm clears the counters' overflow bits and enables their interrupt and
@@ -173,6 +177,35 @@ CSR_LAYER_API void csr_counter_freeze(unsigned long counter)
 		csr_write_counter(counter, csr_read_counter(counter));
 }
 
+CSR_LAYER_API void csr_counter_write_back(unsigned long counter)
+{
+	unsigned long offset, target, value;
+
+	/* As CSR_COUNTER_TABLE, with entries of four instructions (16 bytes): csrr, csrw, j, nop. */
+	__asm__ __volatile__(".option push\n\t.option norvc\n\t.option norelax\n\t"
+			     "auipc %[target], 0\n\t"
+			     "andi %[offset], %[counter], 31\n\t"
+			     "slli %[offset], %[offset], 4\n\t"
+			     "add %[target], %[target], %[offset]\n\t"
+			     "jr 20(%[target])\n\t"
+			     ".irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "
+			     "16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n\t"
+			     ".if \\n == 1\n\t"
+			     "nop\n\tnop\n\t"
+			     ".else\n\t"
+			     "csrr %[value], 0xb00 + \\n\n\t"
+			     "csrw 0xb00 + \\n, %[value]\n\t"
+			     ".endif\n\t"
+			     "j 2f\n\t"
+			     "nop\n\t"
+			     ".endr\n"
+			     "2:\n\t"
+			     ".option pop"
+			     : [offset] "=&r"(offset), [target] "=&r"(target), [value] "=&r"(value)
+			     : [counter] "r"(counter)
+			     : "memory");
+}
+
 CSR_LAYER_API uint64_t csr_read_mhpmevent(unsigned long counter)
 {
 	unsigned long value, target;
@@ -233,6 +266,11 @@ CSR_LAYER_API uint32_t csr_read_scountovf(void)
 CSR_LAYER_API void csr_clear_lcofip(void)
 {
 	csr_clear(CSR_MIP, MIP_LCOFIP);
+}
+
+CSR_LAYER_API bool csr_lcofi_pending(void)
+{
+	return (csr_read(CSR_MIP) & MIP_LCOFIP) != 0;
 }
 
 CSR_LAYER_API void csr_thead_ovf_arm(uint32_t counter_mask)

@@ -163,6 +163,15 @@ struct pmu_hart {
 	uint64_t fw_event_count[SBI_PMU_FW_EVENT_COUNT];
 
 	bool snapshot_enabled;
+	/*
+	 * Found at boot (here, where the struct had room): the hart has
+	 * mcountinhibit, but its counters are computed from their last write
+	 * (QEMU 7.2): an inhibited counter does not keep the value it stopped
+	 * at, so a stop writes it back and a resume writes it again after
+	 * un-inhibiting. False where inhibiting freezes a counter (hardware,
+	 * QEMU 11.1). pmu_hart_init probes it; docs/pmu.md section 5.
+	 */
+	bool counter_from_last_write;
 	uint64_t snapshot_addr;
 };
 

@@ -114,20 +114,42 @@ static inline __attribute__((always_inline)) void free_running_start(struct pmu_
 	ph->started |= pmu_bit(idx);
 }
 
+/*
+ * Sscofpmf: a start clears OF, so that the next wrap interrupts again, but
+ * not while an overflow interrupt is pending (mip.LCOFIP): its handler has
+ * yet to read OF. Linux restarts a counter with interrupts off at each tick,
+ * and finding no OF its handler left every counter of the CPU stopped
+ * (docs/pmu.md, "Sscofpmf overflow"). Most starts find OF clear: no write.
+ */
+static inline __attribute__((always_inline)) void overflow_rearm(unsigned long idx)
+{
+	uint64_t event = csr_read_mhpmevent(idx);
+
+	if ((event & MHPMEVENT_OF) && !csr_lcofi_pending())
+		csr_write_mhpmevent(idx, event & ~MHPMEVENT_OF);
+}
+
 /* hw_counter_start with mcountinhibit. */
 static inline __attribute__((always_inline)) void inhibitable_start(struct pmu_hart *ph, unsigned long idx,
 								    bool has_value, uint64_t value)
 {
-	if (!has_value)
-		value = csr_read_counter(idx);       /* resume from where it stopped */
 	if (ph->has_sscofpmf && idx >= PMU_HPM_FIRST)
-		csr_write_mhpmevent(idx, csr_read_mhpmevent(idx) & ~MHPMEVENT_OF);
+		overflow_rearm(idx);
+	if (!has_value) {
+		/* A counter that froze when stopped resumes by itself. */
+		if (__builtin_expect(!ph->counter_from_last_write, 1)) {
+			csr_inhibit_clear(1UL << idx);
+			ph->started |= pmu_bit(idx);
+			return;
+		}
+		/* QEMU 7.2 would count the stopped time: written where it stopped. */
+		value = csr_read_counter(idx);
+	}
 	csr_inhibit_clear(1UL << idx);
 	/*
-	 * Always written, after the inhibit bit is cleared: QEMU 7.2 arms the
-	 * overflow interrupt when the counter is written, drops it if the counter
-	 * is inhibited then, and would otherwise add the stopped time to a
-	 * resumed counter (platform-notes.md).
+	 * Written after un-inhibiting: QEMU 7.2 arms the overflow interrupt at
+	 * the write and drops it if the counter is inhibited then; without
+	 * privilege filtering this also keeps M-mode out of the count.
 	 */
 	csr_write_counter(idx, value);
 	ph->started |= pmu_bit(idx);
@@ -175,34 +197,77 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_valu
 		fw_counter_start(ph, idx, has_value, value, fw_event_now(ph, &ph->fw[idx - ph->num_hw]));
 }
 
-/* Stops hardware counter idx (started). */
-static inline __attribute__((always_inline)) void hw_counter_stop(struct pmu_hart *ph, unsigned long idx)
+/*
+ * On QEMU 7.2: a counter of cycles or instructions, whose stop writes its
+ * value back with no event selected, out of the fast path (mcycle and
+ * minstret too: testing for them costs more than it saves).
+ */
+static inline __attribute__((always_inline)) bool qemu72_counts_time(const struct pmu_hart *ph,
+								     unsigned long idx)
 {
-	if (__builtin_expect(!ph->has_mcountinhibit, 0)) {
-		if (idx < PMU_HPM_FIRST)
-			ph->fixed_parked[idx >> 1] = csr_read_counter(idx);   /* it runs on */
-		else
-			csr_write_mhpmevent(idx, 0);
-	} else {
+	return ph->hw_event[idx] - SBI_PMU_HW_CPU_CYCLES <= SBI_PMU_HW_INSTRUCTIONS - SBI_PMU_HW_CPU_CYCLES;
+}
+
+/*
+ * QEMU 7.2's stop write-back on the general path (out of line: one copy of
+ * the table). A qemu72_counts_time() counter is written with no event
+ * selected: then the write arms no overflow timer, which for a value that
+ * wrapped would be due already and end the hart's turn under -icount
+ * (docs/pmu.md section 5). By CSR number: a slow path.
+ */
+static __attribute__((noinline)) void qemu72_write_back(const struct pmu_hart *ph, unsigned long idx)
+{
+	uint64_t value = 0, selector = 0;
+
+	if (!qemu72_counts_time(ph, idx)) {
+		csr_counter_write_back(idx);
+		return;
+	}
+	csr_try_read(CSR_NUM_MHPMCOUNTER(idx), &value);
+	csr_try_read(CSR_NUM_MHPMEVENT(idx), &selector);
+	csr_try_write(CSR_NUM_MHPMEVENT(idx), 0);
+	csr_try_write(CSR_NUM_MHPMCOUNTER(idx), value);
+	csr_try_write(CSR_NUM_MHPMEVENT(idx), selector);
+}
+
+/*
+ * Stops hardware counter idx (started). one_counter: the one-counter path,
+ * which never brings qemu72_counts_time() counters on QEMU 7.2 here.
+ */
+static inline __attribute__((always_inline)) void hw_counter_stop(struct pmu_hart *ph, unsigned long idx,
+								  bool one_counter)
+{
+	if (ph->counter_from_last_write) {
+		/*
+		 * QEMU 7.2 reads an inhibited counter as its last written value
+		 * (from the second read on): the value it stopped at is written.
+		 */
 		csr_inhibit_set(1UL << idx);
-		/* QEMU 7.2 returns the counter's last *written* value once it is
-		 * inhibited: write the value it stopped at, so S-mode reads that. */
-		csr_write_counter(idx, csr_read_counter(idx));
+		if (one_counter)
+			csr_counter_write_back(idx);
+		else
+			qemu72_write_back(ph, idx);
+	} else if (__builtin_expect(ph->has_mcountinhibit, 1)) {
+		csr_inhibit_set(1UL << idx);   /* the counter keeps the value it stopped at */
+	} else if (idx < PMU_HPM_FIRST) {
+		ph->fixed_parked[idx >> 1] = csr_read_counter(idx);   /* it runs on */
+	} else {
+		csr_write_mhpmevent(idx, 0);
 	}
 	ph->started &= ~pmu_bit(idx);
 }
 
 void pmu_hw_counter_stop(struct pmu_hart *ph, unsigned long idx)
 {
-	hw_counter_stop(ph, idx);
+	hw_counter_stop(ph, idx, false);
 }
 
-/* Stops counter idx (started); now: the event count of a firmware counter. */
+/* Stops counter idx (started); now: the event count of a firmware counter. one_counter: hw_counter_stop's. */
 static inline __attribute__((always_inline)) void counter_stop_one(struct pmu_hart *ph, unsigned long idx,
-								   uint64_t now)
+								   uint64_t now, bool one_counter)
 {
 	if (pmu_is_hw(ph, idx)) {
-		hw_counter_stop(ph, idx);
+		hw_counter_stop(ph, idx, one_counter);
 	} else {
 		ph->fw[idx - ph->num_hw].value_or_base += now;   /* base -> value */
 		pmu_fw_counter_set_started(ph, idx, false);
@@ -377,7 +442,7 @@ static __attribute__((noinline)) long counters_stop(struct pmu_hart *ph, unsigne
 									  : SBI_ERR_INVALID_PARAM);
 		else
 			counter_stop_one(ph, idx,
-					 pmu_is_hw(ph, idx) ? 0 : fw_event_now(ph, &ph->fw[idx - ph->num_hw]));
+					 pmu_is_hw(ph, idx) ? 0 : fw_event_now(ph, &ph->fw[idx - ph->num_hw]), false);
 	}
 	if (stop_flags & SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT)
 		snapshot_take(ph, base, set);
@@ -412,13 +477,15 @@ struct sbiret pmu_counter_stop_ecall(unsigned long counter_idx_base, unsigned lo
 		if (!pmu_counter_started(ph, idx)) {
 			error = counter_has_event(ph, idx) ? SBI_ERR_ALREADY_STOPPED : SBI_ERR_INVALID_PARAM;
 		} else if (pmu_is_hw(ph, idx)) {
-			counter_stop_one(ph, idx, 0);
+			if (ph->counter_from_last_write && qemu72_counts_time(ph, idx))
+				goto general;   /* its write-back is out of line */
+			counter_stop_one(ph, idx, 0, true);
 		} else {
 			const struct pmu_fw_counter *fc = &ph->fw[idx - ph->num_hw];
 
 			if (pmu_fw_counter_is_platform(fc))
 				goto general;   /* its hook is a call */
-			counter_stop_one(ph, idx, pmu_fw_event_total(ph, fc->code));
+			counter_stop_one(ph, idx, pmu_fw_event_total(ph, fc->code), true);
 		}
 		if (stop_flags & SBI_PMU_STOP_FLAG_RESET)
 			counter_reset_one(ph, idx);

@@ -15,6 +15,10 @@ const struct sim_hart_config sim_qemu_sscofpmf = {
 const struct sim_hart_config sim_u74 = {
 	.hpm_present = 0xfffffff8, .hpm_zero = 0xffffffe0, .hpm_width = 40, .has_mcountinhibit = true,
 };
+const struct sim_hart_config sim_qemu72_sscofpmf = {
+	.hpm_present = 0x7fff8, .hpm_width = 64, .has_mcountinhibit = true, .has_sscofpmf = true,
+	.counts_from_last_write = true,
+};
 
 void sim_hart_reset(const struct sim_hart_config *cfg)
 {
@@ -60,6 +64,42 @@ static uint32_t scountovf_value(void)
 	return bits;
 }
 
+/* Reading counter n (it exists): QEMU 7.2's inhibited counters read as sim_hart.h says. */
+static uint64_t counter_read(unsigned int n)
+{
+	uint32_t bit = 1u << n;
+
+	if (!sim.cfg.counts_from_last_write || !(sim.mcountinhibit & bit))
+		return sim.counter[n];
+	if (sim.qemu_started & bit) {
+		sim.qemu_started &= ~bit;
+		return sim.counter[n];
+	}
+	return sim.last_written[n];
+}
+
+static void counter_write(unsigned int n, uint64_t value)
+{
+	uint64_t event = sim.mhpmevent[n] & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK);
+
+	if (sim.cfg.counts_from_last_write && n >= 3 && (event == 1 || event == 2) && (int64_t)value >= 0)
+		sim.qemu72_past_timers++;
+	sim.counter[n] = value & counter_mask(n);
+	sim.last_written[n] = sim.counter[n];
+}
+
+/* After an mcountinhibit write: QEMU 7.2 marks every running counter started, and time passes. */
+static void inhibit_written(uint32_t before)
+{
+	uint32_t running = (0x5u | sim.cfg.hpm_present) & ~sim.mcountinhibit;
+
+	if (!sim.cfg.counts_from_last_write)
+		return;
+	sim.qemu_started |= running;
+	if (before & running)
+		sim_hart_tick(1);
+}
+
 /* ---- Trap-safe access by number ---- */
 
 bool csr_try_read(unsigned int csr_num, uint64_t *value)
@@ -74,9 +114,11 @@ bool csr_try_read(unsigned int csr_num, uint64_t *value)
 	else if (csr_num >= CSR_NUM_MHPMEVENT(3) && csr_num <= CSR_NUM_MHPMEVENT(31) && hpm_exists(n))
 		v = sim.mhpmevent[n];
 	else if ((csr_num & ~0x1fu) == CSR_NUM_MCYCLE && counter_exists(n))
-		v = sim.counter[n];
-	else if ((csr_num & ~0x1fu) == CSR_NUM_CYCLE && (counter_exists(n) || n == 1))
-		v = sim.counter[n];
+		v = counter_read(n);
+	else if ((csr_num & ~0x1fu) == CSR_NUM_CYCLE && counter_exists(n))
+		v = counter_read(n);
+	else if (csr_num == CSR_NUM_CYCLE + 1)
+		v = sim.counter[1];
 	else if (csr_num == CSR_NUM_SCOUNTOVF && sim.cfg.has_sscofpmf)
 		v = scountovf_value();
 	else if (csr_num == CSR_NUM_MCOUNTEREN)
@@ -95,14 +137,17 @@ bool csr_try_write(unsigned int csr_num, uint64_t value)
 {
 	unsigned int n = csr_num & 0x1f;
 
-	if (csr_num == CSR_NUM_MCOUNTINHIBIT && sim.cfg.has_mcountinhibit)
+	if (csr_num == CSR_NUM_MCOUNTINHIBIT && sim.cfg.has_mcountinhibit) {
+		uint32_t before = sim.mcountinhibit;
+
 		sim.mcountinhibit = (uint32_t)value & (0x5u | sim.cfg.hpm_present);
-	else if ((csr_num == CSR_NUM_MCYCLECFG || csr_num == CSR_NUM_MINSTRETCFG) && sim.cfg.has_smcntrpmf)
+		inhibit_written(before);
+	} else if ((csr_num == CSR_NUM_MCYCLECFG || csr_num == CSR_NUM_MINSTRETCFG) && sim.cfg.has_smcntrpmf)
 		sim.counter_cfg[csr_num == CSR_NUM_MCYCLECFG ? 0 : 2] = value;
 	else if (csr_num >= CSR_NUM_MHPMEVENT(3) && csr_num <= CSR_NUM_MHPMEVENT(31) && hpm_exists(n))
 		sim.mhpmevent[n] = value;
 	else if ((csr_num & ~0x1fu) == CSR_NUM_MCYCLE && counter_exists(n))
-		sim.counter[n] = value & counter_mask(n);
+		counter_write(n, value);
 	else if (csr_num == CSR_NUM_MCOUNTEREN)
 		;
 	else {
@@ -124,7 +169,7 @@ static bool check(bool ok)
 
 uint64_t csr_read_counter(unsigned long counter)
 {
-	return check(counter_exists(counter)) ? sim.counter[counter] : 0;
+	return check(counter_exists(counter)) ? counter_read(counter) : 0;
 }
 
 void csr_write_counter(unsigned long counter, uint64_t value)
@@ -132,12 +177,17 @@ void csr_write_counter(unsigned long counter, uint64_t value)
 	sim.csr_writes++;
 	if (!check(counter_exists(counter)))
 		return;
-	sim.counter[counter] = value & counter_mask(counter);
+	counter_write(counter, value);
 	sim.written_while_inhibited &= ~(1u << counter);
 	sim.written_while_inhibited |= sim.mcountinhibit & (1u << counter);
 }
 
 void csr_counter_freeze(unsigned long counter)
+{
+	csr_write_counter(counter, csr_read_counter(counter));
+}
+
+void csr_counter_write_back(unsigned long counter)
 {
 	csr_write_counter(counter, csr_read_counter(counter));
 }
@@ -168,16 +218,24 @@ void csr_write_counter_cfg(unsigned long counter, uint64_t value)
 
 void csr_inhibit_set(unsigned long counter_mask)
 {
+	uint32_t before = sim.mcountinhibit;
+
 	sim.csr_writes++;
-	if (check(sim.cfg.has_mcountinhibit))
-		sim.mcountinhibit |= counter_mask & (0x5u | sim.cfg.hpm_present);
+	if (!check(sim.cfg.has_mcountinhibit))
+		return;
+	sim.mcountinhibit |= counter_mask & (0x5u | sim.cfg.hpm_present);
+	inhibit_written(before);
 }
 
 void csr_inhibit_clear(unsigned long counter_mask)
 {
+	uint32_t before = sim.mcountinhibit;
+
 	sim.csr_writes++;
-	if (check(sim.cfg.has_mcountinhibit))
-		sim.mcountinhibit &= ~counter_mask;
+	if (!check(sim.cfg.has_mcountinhibit))
+		return;
+	sim.mcountinhibit &= ~counter_mask;
+	inhibit_written(before);
 }
 
 uint32_t csr_inhibit_read(void)
@@ -195,6 +253,11 @@ void csr_clear_lcofip(void)
 	sim.csr_writes++;
 	if (check(sim.cfg.has_sscofpmf))
 		sim.lcofip = false;
+}
+
+bool csr_lcofi_pending(void)
+{
+	return check(sim.cfg.has_sscofpmf) && sim.lcofip;
 }
 
 /* T-Head's bits exist for the present hpm counters only. */
@@ -257,7 +320,8 @@ void sim_hart_tick(uint64_t n)
 
 		if (c == 1 || !counter_exists(c) || !mask)
 			continue;
-		if (sim.cfg.has_mcountinhibit && (sim.mcountinhibit >> c & 1))
+		/* QEMU 7.2's counters go on counting underneath the inhibit bit. */
+		if (sim.cfg.has_mcountinhibit && (sim.mcountinhibit >> c & 1) && !sim.cfg.counts_from_last_write)
 			continue;
 		if (counter_filtered(c))
 			continue;

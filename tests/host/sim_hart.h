@@ -29,6 +29,16 @@ struct sim_hart_config {
 	bool has_smcntrpmf;          /* mcyclecfg/minstretcfg */
 	/* T-Head C9xx: mcounterwen/mcounterinten/mcounterof, overflow interrupt 17 (no Sscofpmf) */
 	bool has_thead_ovf;
+	/*
+	 * QEMU 7.2's counters: each is computed from its last write, so an
+	 * inhibited counter goes on counting underneath; once inhibited, its
+	 * first read returns that count and later reads the value last written
+	 * (QEMU's per-counter "started" flag, set for every running counter at
+	 * each mcountinhibit write). Each mcountinhibit write that un-inhibits
+	 * counters is one event for them (the instruction runs: without it no
+	 * count would ever be seen between two CSR accesses).
+	 */
+	bool counts_from_last_write;
 };
 
 struct sim_hart {
@@ -38,6 +48,14 @@ struct sim_hart {
 	uint64_t mhpmevent[32];
 	uint64_t counter_cfg[3];     /* [0] mcyclecfg, [2] minstretcfg */
 	uint32_t mcountinhibit;
+	uint64_t last_written[32];   /* counts_from_last_write: what each counter was last written */
+	uint32_t qemu_started;       /* counts_from_last_write: QEMU 7.2's "started" flags */
+	/*
+	 * counts_from_last_write: writes of a programmable counter selecting
+	 * cycles or instructions (mhpmevent 1 or 2) with a value that wrapped
+	 * (below 2^63): QEMU 7.2 arms its overflow timer in the past then.
+	 */
+	unsigned int qemu72_past_timers;
 	bool lcofip;                 /* mip.LCOFIP */
 	unsigned int lcofi_raised;   /* times an overflow raised LCOFIP */
 	/* T-Head's overflow CSRs; interrupt 17 is pending while of & inten (sim_thead_irq). */
@@ -57,6 +75,7 @@ extern struct sim_hart sim;
 extern const struct sim_hart_config sim_qemu_virt;       /* 16 hpm counters, 64 bits, mcountinhibit */
 extern const struct sim_hart_config sim_qemu_sscofpmf;   /* the same with Sscofpmf */
 extern const struct sim_hart_config sim_u74;             /* 2 hpm counters of 40 bits, 5..31 zero */
+extern const struct sim_hart_config sim_qemu72_sscofpmf; /* sim_qemu_sscofpmf with QEMU 7.2's counters */
 
 /* Resets the hart: all CSRs 0, nothing inhibited, M-mode. */
 void sim_hart_reset(const struct sim_hart_config *cfg);

@@ -215,6 +215,199 @@ TEST(start_sscofpmf_clears_of_and_writes_value_while_running)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
+/*
+ * Sscofpmf: an overflow whose interrupt S-mode has not taken yet keeps its
+ * OF bit across a stop and start (Linux's perf reloads a counter with
+ * interrupts off); once LCOFIP is cleared, a start clears OF and the next
+ * wrap raises the interrupt again. The same on QEMU 7.2's counters.
+ */
+static void check_of_kept_while_pending(const struct sim_hart_config *cfg)
+{
+	unsigned int raised;
+
+	setup_three_counters(cfg, true);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 9).error, SBI_SUCCESS);
+	sim_hart_tick(12);
+	CHECK(sim.lcofip);
+	CHECK_EQ(csr_read_scountovf(), 0x8);
+	/* Reloaded from a new value before the interrupt is taken: OF stays. */
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 99).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0x8);
+	CHECK_EQ(csr_read_counter(3), ~0ULL - 99);
+	/* And resumed without a value. */
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(start(3, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0x8);
+	CHECK_EQ(csr_read_counter(3), ~0ULL - 99);
+	/* The handler: stops, reads scountovf, clears LCOFIP, restarts: OF cleared. */
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0x8);
+	sim.lcofip = false;
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 4).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_MINH | EV_DTLB_RD_MISS);
+	raised = sim.lcofi_raised;
+	sim_hart_tick(4);
+	CHECK(!sim.lcofip);
+	sim_hart_tick(1);
+	CHECK(sim.lcofip);
+	CHECK_EQ(sim.lcofi_raised, raised + 1);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(start_keeps_of_while_its_interrupt_is_pending)
+{
+	check_of_kept_while_pending(&sim_qemu_sscofpmf);
+	check_of_kept_while_pending(&sim_qemu72_sscofpmf);
+}
+
+/* pmu_hart_init tells counters that freeze when inhibited from QEMU 7.2's. */
+TEST(probe_tells_frozen_counters_from_qemu72s)
+{
+	struct sim_hart_config cfg;
+
+	fixture_init(&sim_qemu_sscofpmf, true, false);
+	CHECK(!ph.counter_from_last_write);
+	fixture_init(&sim_qemu_virt, false, false);
+	CHECK(!ph.counter_from_last_write);
+	fixture_init(&sim_u74, false, false);
+	CHECK(!ph.counter_from_last_write);
+	fixture_init(&sim_qemu72_sscofpmf, true, false);
+	CHECK(ph.counter_from_last_write);
+	/* Nothing to inhibit: nothing to probe. */
+	cfg = sim_qemu72_sscofpmf;
+	cfg.has_mcountinhibit = false;
+	fixture_init(&cfg, true, false);
+	CHECK(!ph.counter_from_last_write);
+	/* Smcntrpmf: minstret counts M-mode for the probe even if an earlier boot set MINH; MINH after. */
+	cfg = sim_qemu72_sscofpmf;
+	cfg.has_smcntrpmf = true;
+	sim_hart_reset(&cfg);
+	sim.counter_cfg[2] = MHPMEVENT_MINH;
+	pmu_hart_init(&ph, true, true);
+	CHECK(ph.counter_from_last_write);
+	CHECK_EQ(sim.counter_cfg[0], MHPMEVENT_MINH);
+	CHECK_EQ(sim.counter_cfg[2], MHPMEVENT_MINH);
+	CHECK_EQ(sim.mcountinhibit & 0x5, 0);
+	cfg.counts_from_last_write = false;
+	sim_hart_reset(&cfg);
+	sim.counter_cfg[2] = MHPMEVENT_MINH;
+	pmu_hart_init(&ph, true, true);
+	CHECK(!ph.counter_from_last_write);
+	CHECK_EQ(sim.counter_cfg[2], MHPMEVENT_MINH);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/*
+ * A counter stopped and restarted by S-mode loses no event it counted and
+ * counts none twice, where counters freeze when inhibited (the stop is the
+ * inhibit bit alone, a resume clears it) and on QEMU 7.2's (the stop writes
+ * the value back, a resume writes it again after un-inhibiting). csr_writes:
+ * the CSR writes each call makes.
+ */
+static void check_stop_start_exact(const struct sim_hart_config *cfg, unsigned int stop_writes,
+				   unsigned int resume_writes)
+{
+	unsigned int writes;
+
+	setup_three_counters(cfg, true);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 1000).error, SBI_SUCCESS);
+	sim_hart_tick(10);
+	writes = sim.csr_writes;
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.csr_writes - writes, stop_writes);
+	/* S-mode reads it (hpmcounter3), as often as it likes, while it is stopped. */
+	CHECK_EQ(csr_read_counter(3), 1010);
+	CHECK_EQ(csr_read_counter(3), 1010);
+	sim_hart_tick(7);
+	CHECK_EQ(csr_read_counter(3), 1010);
+	writes = sim.csr_writes;
+	CHECK_EQ(start(3, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.csr_writes - writes, resume_writes);
+	CHECK_EQ(csr_read_counter(3), 1010);
+	sim_hart_tick(5);
+	CHECK_EQ(csr_read_counter(3), 1015);
+	/* Stopped through the general path (a set, as Linux's overflow handler stops). */
+	CHECK_EQ(stop(0, 0x18, 0).error, SBI_ERR_ALREADY_STOPPED);
+	sim_hart_tick(3);
+	CHECK_EQ(csr_read_counter(3), 1015);
+	CHECK_EQ(csr_read_counter(3), 1015);
+	/* A new start value: counted from there. */
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 50).error, SBI_SUCCESS);
+	sim_hart_tick(3);
+	CHECK_EQ(stop(3, 1, 0).error, SBI_SUCCESS);
+	sim_hart_tick(3);
+	CHECK_EQ(csr_read_counter(3), 53);
+	/* The snapshot of a stopped counter holds its value. */
+	CHECK_EQ(pmu_snapshot_set_shmem(&ph, fixture_page(0), 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(SNAP_VALUE(0), 53);
+	/* Started from the snapshot, stopped with one: the value it reached. */
+	SNAP_VALUE(0) = 2000;
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0).error, SBI_SUCCESS);
+	sim_hart_tick(4);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(SNAP_VALUE(0), 2004);
+	CHECK_EQ(csr_read_counter(3), 2004);
+	/* mcycle, configured without CLEAR_VALUE, keeps counting from its value when started. */
+	CHECK_EQ(config(0, 1, 0, EV_CYCLES), 0);
+	writes = (unsigned int)csr_read_counter(0);
+	sim_hart_tick(2);
+	CHECK_EQ(csr_read_counter(0), writes);
+	CHECK_EQ(start(0, 1, 0, 0).error, SBI_SUCCESS);
+	sim_hart_tick(6);
+	CHECK_EQ(stop(0, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_counter(0), (uint64_t)writes + 6);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/*
+ * QEMU 7.2's stop of a programmable counter of cycles or instructions writes
+ * the value back with no event selected (no overflow timer armed for a
+ * wrapped value): the value and the whole mhpmevent, OF included, stay.
+ */
+TEST(qemu72_cycle_counter_stop_keeps_value_and_selector)
+{
+	uint64_t event;
+	unsigned int timers;
+
+	setup_three_counters(&sim_qemu72_sscofpmf, true);
+	CHECK_EQ(config(3, 0x4, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_CYCLES), 5);
+	CHECK_EQ(start(5, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 9).error, SBI_SUCCESS);
+	sim_hart_tick(30);
+	CHECK(sim.lcofip);
+	event = sim.mhpmevent[5];
+	CHECK(event & MHPMEVENT_OF);
+	/* The one-counter path and the general one: no timer armed in the past. */
+	timers = sim.qemu72_past_timers;
+	CHECK_EQ(stop(5, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.qemu72_past_timers, timers);
+	CHECK_EQ(sim.mhpmevent[5], event);
+	sim_hart_tick(5);
+	CHECK_EQ(csr_read_counter(5), 20);
+	CHECK_EQ(csr_read_counter(5), 20);
+	CHECK_EQ(start(5, 1, 0, 0).error, SBI_SUCCESS);
+	sim_hart_tick(2);
+	timers = sim.qemu72_past_timers;
+	CHECK_EQ(stop(0, 0x20, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.qemu72_past_timers, timers);
+	CHECK_EQ(sim.mhpmevent[5], event);
+	sim_hart_tick(5);
+	CHECK_EQ(csr_read_counter(5), 22);
+	CHECK_EQ(csr_read_counter(5), 22);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(stop_start_loses_and_doubles_nothing)
+{
+	/* Freezing counters: a stop is one CSR write, a resume one. */
+	check_stop_start_exact(&sim_qemu_sscofpmf, 1, 1);
+	check_stop_start_exact(&sim_qemu_virt, 1, 1);
+	/* QEMU 7.2's: the stop writes the value back, the resume writes it again. */
+	check_stop_start_exact(&sim_qemu72_sscofpmf, 2, 2);
+}
+
 /* ---- counter_stop (Tables 12-13) ---- */
 
 TEST(stop_errors)
@@ -411,7 +604,12 @@ TEST(snapshot_overflow_bitmap_is_relative_to_base)
 	/* a set without counter 4 */
 	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(SNAP_OVERFLOW, 0);
-	/* restarting clears OF */
+	/* restarted while its interrupt is still pending: OF stays, for the handler */
+	start(4, 1, 0, 0);
+	CHECK_EQ(stop(4, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_EQ(SNAP_OVERFLOW, 0x1);
+	/* once S-mode cleared LCOFIP, restarting clears OF */
+	sim.lcofip = false;
 	start(4, 1, 0, 0);
 	CHECK_EQ(stop(4, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT).error, SBI_SUCCESS);
 	CHECK_EQ(SNAP_OVERFLOW, 0);
@@ -957,6 +1155,10 @@ int main(void)
 	RUN(start_fixed_counters);
 	RUN(start_already_started_is_best_effort);
 	RUN(start_sscofpmf_clears_of_and_writes_value_while_running);
+	RUN(start_keeps_of_while_its_interrupt_is_pending);
+	RUN(probe_tells_frozen_counters_from_qemu72s);
+	RUN(stop_start_loses_and_doubles_nothing);
+	RUN(qemu72_cycle_counter_stop_keeps_value_and_selector);
 	RUN(stop_errors);
 	RUN(stop_stops_counting);
 	RUN(stop_already_stopped_is_best_effort);

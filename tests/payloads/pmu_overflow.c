@@ -166,6 +166,59 @@ static void check_overflow_interrupt(bool icount)
 	pmu_reset_all();
 }
 
+/*
+ * An overflow S-mode has not taken yet (LCOFIP pending) survives a restart of
+ * its counter. Linux's perf core stops and restarts a sampling counter with
+ * interrupts off (the tick's period adjustment, a context switch); when the
+ * counter wrapped just before, the pending interrupt must still find its OF
+ * bit, or Linux's handler stops every counter of the CPU and returns without
+ * starting them again (docs/pmu.md, "Sscofpmf overflow"). Once S-mode has
+ * acknowledged it (LCOFIP cleared), a start clears OF again.
+ */
+static void check_pending_overflow_kept(void)
+{
+	pmu_reset_all();
+	struct sbiret ret = sbi_pmu_counter_config_matching(QEMU_HPM_FIRST, QEMU_HPM_MASK >> QEMU_HPM_FIRST, 0,
+							    EV_HW(SBI_PMU_HW_INSTRUCTIONS), 0);
+
+	CHECK_EQ(ret.error, SBI_SUCCESS);
+	hpm = ret.value;
+	lcofi_count = 0;
+	csr_set(sie, SIE_LCOFIE);   /* enabled, but sstatus.SIE off: pending, not taken */
+	CHECK_EQ(start_hpm(NEAR_START), SBI_SUCCESS);
+	CHECK(wait_for_overflow_bit());
+	CHECK(csr_read(sip) & SIP_LCOFIP);
+
+	/* As Linux's reload: stop, then start from a new value, interrupts still off. */
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(start_hpm(FAR_START), SBI_SUCCESS);
+	CHECK(read_scountovf() & (1UL << hpm));
+	CHECK(csr_read(sip) & SIP_LCOFIP);
+	/* A start without a value, too. */
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sbi_pmu_counter_start(hpm, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK(read_scountovf() & (1UL << hpm));
+
+	/* The interrupt is taken and finds its counter's OF bit. */
+	csr_set(sstatus, SSTATUS_SIE);
+	wait_for_interrupt();
+	interrupts_off();
+	CHECK_EQ(lcofi_count, 1);
+	CHECK(lcofi_scountovf & (1UL << hpm));
+	CHECK_EQ(csr_read(sip) & SIP_LCOFIP, 0);
+
+	/* Acknowledged: the next start clears OF, and the next wrap interrupts again. */
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, 0).error, SBI_SUCCESS);
+	interrupts_on();
+	CHECK_EQ(start_hpm(NEAR_START), SBI_SUCCESS);
+	wait_for_interrupt();
+	interrupts_off();
+	CHECK_EQ(lcofi_count, 1);
+	CHECK(lcofi_scountovf & (1UL << hpm));
+	CHECK_EQ(sbi_pmu_counter_stop(hpm, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	pmu_reset_all();
+}
+
 /* No Sscofpmf: the counter wraps silently, and the overflow bitmap stays zero. */
 static void check_no_overflow_interrupt(void)
 {
@@ -210,8 +263,9 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	sscofpmf = pmu_probe_sscofpmf();
 	pmu_reset_all();
 	icount = pmu_probe_icount();
-	if (sscofpmf)
+	if (sscofpmf) {
 		check_overflow_interrupt(icount);
-	else
+		check_pending_overflow_kept();
+	} else
 		check_no_overflow_interrupt();
 }
