@@ -18,6 +18,7 @@ struct ipi_device {
 	void (*send)(struct hart_state *target);
 	/* Clears the calling hart's doorbell; only ever for self. */
 	void (*clear)(struct hart_state *self);
+	const char *name;      /* the boot log's */
 };
 
 /* A driver's probe: hs's doorbell is dev, at register reg, unless it has one already (false then). */

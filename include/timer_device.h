@@ -16,6 +16,7 @@
 struct timer_device {
 	uint64_t (*now)(void);                                      /* the machine's time */
 	void (*set_compare)(struct hart_state *hs, uint64_t when);  /* hs->timer_reg = when */
+	const char *name;                                           /* the boot log's */
 };
 
 /*

@@ -28,8 +28,6 @@
 #define ACLINT_MAX_HARTS      4095
 
 static volatile uint64_t *mtime_reg;
-static bool mswi_found, mtimer_found;
-static unsigned int devices_found;
 
 static void mswi_send(struct hart_state *target)
 {
@@ -45,6 +43,7 @@ static const struct ipi_device mswi_ipi_device = {
 	.mip = MIP_MSIP,
 	.send = mswi_send,
 	.clear = mswi_clear,
+	.name = "mswi",
 };
 
 static uint64_t mtimer_now(void)
@@ -60,6 +59,7 @@ static void mtimer_set_compare(struct hart_state *hs, uint64_t when)
 static const struct timer_device mtimer_device = {
 	.now = mtimer_now,
 	.set_compare = mtimer_set_compare,
+	.name = "mtimer",
 };
 
 static uint64_t thead_mtimer_now(void)
@@ -80,6 +80,7 @@ static void thead_mtimer_set_compare(struct hart_state *hs, uint64_t when)
 static const struct timer_device thead_mtimer_device = {
 	.now = thead_mtimer_now,
 	.set_compare = thead_mtimer_set_compare,
+	.name = "thead-mtimer (time CSR, 32-bit)",
 };
 
 /*
@@ -112,24 +113,14 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, const str
 		struct hart_state *hs = hart_by_intc_phandle(phandle, &hint);
 		if (!hs)
 			continue;
-		if (mswi && irq == 3 &&
-		    hart_set_ipi_device(hs, &mswi_ipi_device, (volatile void *)(base + CLINT_MSWI_OFFSET + 4 * slot)))
-			mswi_found = true;
+		if (mswi && irq == 3)
+			hart_set_ipi_device(hs, &mswi_ipi_device, (volatile void *)(base + CLINT_MSWI_OFFSET + 4 * slot));
 		if (timer && irq == 7) {
 			hart_set_timer(hs, timer, (volatile void *)(base + (mswi ? CLINT_MTIMECMP_OFFSET : 0) + 8 * slot));
 			timer_device_set(timer);
-			mtimer_found = true;
 		}
 	}
 	return 0;
-}
-
-/* A probe's result, counted when the device is used. */
-static int aclint_found(int mapped)
-{
-	if (mapped == 0)
-		devices_found++;
-	return mapped;
 }
 
 static int clint_probe(const void *fdt, int node)
@@ -141,8 +132,8 @@ static int clint_probe(const void *fdt, int node)
 	if (dt_device_reg(fdt, node, 0, CLINT_MTIME_OFFSET + 8, &base, &size) || !dt_device_own(fdt, node, base, size, "clint"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, thead ? &thead_mtimer_device : &mtimer_device,
-					     true, ACLINT_MAX_HARTS));
+	return aclint_map_harts(fdt, node, (uintptr_t)base, thead ? &thead_mtimer_device : &mtimer_device, true,
+				ACLINT_MAX_HARTS);
 }
 
 static int aclint_mswi_probe(const void *fdt, int node)
@@ -151,7 +142,7 @@ static int aclint_mswi_probe(const void *fdt, int node)
 
 	if (dt_device_reg(fdt, node, 0, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mswi"))
 		return -1;
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true, size / 4));
+	return aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true, size / 4);
 }
 
 static int aclint_mtimer_probe(const void *fdt, int node)
@@ -188,7 +179,7 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 	if (!dt_device_own(fdt, node, base, size, "aclint-mtimer"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, &mtimer_device, false, slots));
+	return aclint_map_harts(fdt, node, (uintptr_t)base, &mtimer_device, false, slots);
 }
 
 static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", "thead,c900-clint", NULL };
@@ -198,18 +189,3 @@ static const char *const mtimer_compatible[] = { "riscv,aclint-mtimer", NULL };
 DT_DRIVER(timer_ipi, clint_driver) = { "clint", clint_compatible, clint_probe };
 DT_DRIVER(timer_ipi, aclint_mswi_driver) = { "aclint-mswi", mswi_compatible, aclint_mswi_probe };
 DT_DRIVER(timer_ipi, aclint_mtimer_driver) = { "aclint-mtimer", mtimer_compatible, aclint_mtimer_probe };
-
-unsigned int aclint_devices_found(void)
-{
-	return devices_found;
-}
-
-bool aclint_mswi_present(void)
-{
-	return mswi_found;
-}
-
-bool aclint_mtimer_present(void)
-{
-	return mtimer_found;
-}
