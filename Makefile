@@ -238,6 +238,7 @@ FORCE:
 -include tests/host/isolation.mk
 -include tests/host/sbi3.mk
 -include tests/host/aia.mk
+-include tests/host/board_devices.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/trampoline.mk

@@ -69,7 +69,7 @@ INDIRECT_CALLS = {
     'ipi_device_send': ['mswi_send', 'imsic_ipi_send'],
     # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
     'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
-    # The machine timer (include/timer_device.h): ACLINT MTIMER.
+    # The machine timer (include/timer_device.h): ACLINT MTIMER (and the Andes PLMT), T-Head's.
     'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
     'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],

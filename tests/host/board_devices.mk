@@ -1,0 +1,13 @@
+# The timer and IPI drivers of the boards of issue 24 on the host, their
+# registers simulated page by page so that every access is logged with its
+# width (tests/host/sim_mmio.c): T-Head's ACLINT MSWI/MTIMER (SG2042) and the
+# Andes PLMT (lib/drivers/aclint.c).
+#
+# Part of the host suite (tests/host/host.mk, target host-tests); on its own:
+#   make build/host/test_aclint && build/host/test_aclint
+
+HOST_TESTS += aclint
+HOST_SRCS_aclint := tests/host/test_aclint.c lib/drivers/aclint.c lib/core/dt_driver.c lib/core/timer.c \
+	lib/fdt/fdt_helpers.c tests/host/sim_mmio.c tests/host/board_host.c lib/core/hart_table.c
+HOST_LIBS_aclint := -lfdt
+$(BUILD)/host/test_aclint: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
