@@ -64,11 +64,11 @@ INDIRECT_CALLS = {
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
-    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, M-level IMSIC file.
-    'sbi_ipi_raise': ['mswi_send', 'imsic_ipi_send'],
-    'ipi_device_send': ['mswi_send', 'imsic_ipi_send'],
+    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, Andes PLICSW, M-level IMSIC file.
+    'sbi_ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'ipi_device_send': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
-    'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
+    'ipi_take': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
     # The machine timer (include/timer_device.h): ACLINT MTIMER (and the Andes PLMT), T-Head's.
     'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
@@ -94,8 +94,8 @@ INDIRECT_CALLS = {
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
     'boot_cold_main': [],
-    'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
-                       'thead_mtimer_set_compare'],
+    'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
+                       'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare'],
 }
 
 # Tables the linker gathers whose entries hold function pointers: every

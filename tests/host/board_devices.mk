@@ -1,7 +1,8 @@
 # The timer and IPI drivers of the boards of issue 24 on the host, their
 # registers simulated page by page so that every access is logged with its
 # width (tests/host/sim_mmio.c): T-Head's ACLINT MSWI/MTIMER (SG2042) and the
-# Andes PLMT (lib/drivers/aclint.c).
+# Andes PLMT (lib/drivers/aclint.c), the Andes PLICSW
+# (lib/drivers/andes_plicsw.c).
 #
 # Part of the host suite (tests/host/host.mk, target host-tests); on its own:
 #   make build/host/test_aclint && build/host/test_aclint
@@ -11,3 +12,9 @@ HOST_SRCS_aclint := tests/host/test_aclint.c lib/drivers/aclint.c lib/core/dt_dr
 	lib/fdt/fdt_helpers.c tests/host/sim_mmio.c tests/host/board_host.c lib/core/hart_table.c
 HOST_LIBS_aclint := -lfdt
 $(BUILD)/host/test_aclint: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
+
+HOST_TESTS += andes_plicsw
+HOST_SRCS_andes_plicsw := tests/host/test_andes_plicsw.c lib/drivers/andes_plicsw.c lib/core/dt_driver.c \
+	lib/fdt/fdt_helpers.c tests/host/sim_mmio.c tests/host/board_host.c lib/core/hart_table.c
+HOST_LIBS_andes_plicsw := -lfdt
+$(BUILD)/host/test_andes_plicsw: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
