@@ -7,6 +7,11 @@
  * the driver refuses: a spacing or width it does not do, a status register
  * whose read faults (mmio_try_read is faked: a window of the array
  * "faults"). Nothing but the registers the driver means may change.
+ *
+ * The XScale UART (intel,xscale-uart: the SpacemiT K1's) on simulated
+ * registers that log every access with its width (tests/host/sim_mmio.h):
+ * the probe sets IER's UUE (unit enable) when the loader left it clear,
+ * keeping IER's other bits, and a plain 16550 never has IER touched.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -14,6 +19,7 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "sbi_console.h"
+#include "sim_mmio.h"
 #include "test.h"
 #include "trap_expect.h"
 
@@ -86,12 +92,11 @@ static void test_setup(void)
 	refused_why = NULL;
 }
 
-/* shift, width < 0: the property is absent. */
-static int probe_node(const char *compatible, int shift, int width)
+/* A serial node at base (a string list compatible of len bytes); shift, width < 0: the property is absent. */
+static int probe_node_at(uintptr_t base, uint32_t size, const char *compatible, int len, int shift, int width)
 {
 	static uint8_t fdt[4096];
-	uint64_t base = (uintptr_t)regs;
-	fdt32_t reg[4] = { cpu_to_fdt32(base >> 32), cpu_to_fdt32((uint32_t)base), 0, cpu_to_fdt32(sizeof(regs)) };
+	fdt32_t reg[4] = { cpu_to_fdt32((uint64_t)base >> 32), cpu_to_fdt32((uint32_t)base), 0, cpu_to_fdt32(size) };
 	int node, err = fdt_create_empty_tree(fdt, sizeof(fdt));
 
 	err |= fdt_setprop_u32(fdt, 0, "#address-cells", 2);
@@ -99,7 +104,7 @@ static int probe_node(const char *compatible, int shift, int width)
 	node = fdt_add_subnode(fdt, 0, "serial@10000000");
 	if (err || node < 0)
 		return -100;
-	err |= fdt_setprop_string(fdt, node, "compatible", compatible);
+	err |= fdt_setprop(fdt, node, "compatible", compatible, len);
 	err |= fdt_setprop(fdt, node, "reg", reg, sizeof(reg));
 	if (shift >= 0)
 		err |= fdt_setprop_u32(fdt, node, "reg-shift", (uint32_t)shift);
@@ -108,6 +113,11 @@ static int probe_node(const char *compatible, int shift, int width)
 	if (err || !dt_driver_matches(&uart_ns16550_driver, fdt, node))
 		return -100;
 	return uart_ns16550_driver.probe(fdt, node);
+}
+
+static int probe_node(const char *compatible, int shift, int width)
+{
+	return probe_node_at((uintptr_t)regs, sizeof(regs), compatible, (int)strlen(compatible) + 1, shift, width);
 }
 
 static uint32_t reg32(unsigned int offset)
@@ -225,6 +235,64 @@ TEST(refuses_what_it_cannot_drive)
 	CHECK_EQ(stray_bytes(0, 0, 0, 0), 0);
 }
 
+/* ---- XScale: every access logged ---- */
+#define R false
+#define W true
+static const char k1_uart[] = "spacemit,k1-uart\0intel,xscale-uart";
+
+static int probe_k1(struct sim_mmio *sim, uint32_t ier)
+{
+	sim_mmio_init(sim, 0x100);
+	sim_mmio_poke(sim, 4, 4, ier);
+	return probe_node_at((uintptr_t)sim->base, 0x100, k1_uart, sizeof(k1_uart), 2, 4);
+}
+
+/* UUE clear: LSR probed, IER read and written back with UUE, 32 bits wide at 1 << 2; then a 16550. */
+TEST(xscale_sets_unit_enable)
+{
+	struct sim_mmio sim;
+
+	CHECK_EQ(probe_k1(&sim, 0x05), 0);
+	CHECK(console != NULL && strcmp(console->name, "xscale-uart (ns16550)") == 0);
+	CHECK_EQ(sim.count, 3);
+	CHECK(sim_mmio_logged(&sim, 0, R, 0x14, 4, 0));
+	CHECK(sim_mmio_logged(&sim, 1, R, 0x04, 4, 0x05));
+	CHECK(sim_mmio_logged(&sim, 2, W, 0x04, 4, 0x45));
+	sim_mmio_poke(&sim, 0x14, 4, UART_LSR_THRE);
+	sim_mmio_clear_log(&sim);
+	console->putc('K');
+	CHECK_EQ(sim.count, 2);
+	CHECK(sim_mmio_logged(&sim, 0, R, 0x14, 4, UART_LSR_THRE));
+	CHECK(sim_mmio_logged(&sim, 1, W, 0x00, 4, 'K'));
+	CHECK_EQ(sim.bad, 0);
+	sim_mmio_free(&sim);
+}
+
+/* UUE already set by the loader: IER is read, not written. */
+TEST(xscale_enabled_is_left_alone)
+{
+	struct sim_mmio sim;
+
+	CHECK_EQ(probe_k1(&sim, 0x40), 0);
+	CHECK_EQ(sim.count, 2);
+	CHECK_EQ(sim_mmio_count_at(&sim, 0, 0x100, true), 0);
+	sim_mmio_free(&sim);
+}
+
+/* A plain 16550 (the JH7110's DesignWare UART) is probed with its one LSR read: IER never touched. */
+TEST(plain_16550_leaves_ier_alone)
+{
+	struct sim_mmio sim;
+	static const char dw[] = "snps,dw-apb-uart";
+
+	sim_mmio_init(&sim, 0x100);
+	CHECK_EQ(probe_node_at((uintptr_t)sim.base, 0x100, dw, sizeof(dw), 2, 4), 0);
+	CHECK(strcmp(console->name, "ns16550") == 0);
+	CHECK_EQ(sim.count, 1);
+	CHECK(sim_mmio_logged(&sim, 0, R, 0x14, 4, 0));
+	sim_mmio_free(&sim);
+}
+
 int main(void)
 {
 	RUN(dw_apb_uart_shift2_width4);
@@ -233,5 +301,8 @@ int main(void)
 	RUN(shift4_width1);
 	RUN(full_transmitter_does_not_hang);
 	RUN(refuses_what_it_cannot_drive);
+	RUN(xscale_sets_unit_enable);
+	RUN(xscale_enabled_is_left_alone);
+	RUN(plain_16550_leaves_ier_alone);
 	return TEST_EXIT_CODE;
 }
