@@ -48,12 +48,12 @@ INDIRECT_CALLS = {
     'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
     'sbi_hartmask_check': ['hart_has_h'],
     # The console device (lib/core/sbi_console.c): the UART drivers.
-    'console_putc_raw': ['ns16550_putc', 'sifive_uart_putc'],
-    'sbi_putc': ['ns16550_putc', 'sifive_uart_putc'],
-    'sbi_puts': ['ns16550_putc', 'sifive_uart_putc'],
+    'console_putc_raw': ['ns16550_putc', 'sifive_uart_putc', 'scif_putc'],
+    'sbi_putc': ['ns16550_putc', 'sifive_uart_putc', 'scif_putc'],
+    'sbi_puts': ['ns16550_putc', 'sifive_uart_putc', 'scif_putc'],
     # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
-    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc', 'sbi_ipi_serve_pending'],
-    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
+    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc', 'scif_putc', 'sbi_ipi_serve_pending'],
+    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc'],
     # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],

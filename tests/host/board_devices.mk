@@ -1,11 +1,17 @@
-# The timer and IPI drivers of the boards of issue 24 on the host, their
-# registers simulated page by page so that every access is logged with its
-# width (tests/host/sim_mmio.c): T-Head's ACLINT MSWI/MTIMER (SG2042) and the
-# Andes PLMT (lib/drivers/aclint.c), the Andes PLICSW
-# (lib/drivers/andes_plicsw.c).
+# The console, timer and IPI drivers of the boards of issue 24 on the host,
+# their registers simulated page by page so that every access is logged with
+# its width (tests/host/sim_mmio.c): the RZ/Five's SCIF
+# (lib/drivers/uart_renesas_scif.c), T-Head's ACLINT MSWI/MTIMER (SG2042)
+# and the Andes PLMT (lib/drivers/aclint.c), the Andes PLICSW
+# (lib/drivers/andes_plicsw.c). The K1's XScale UART is in uart.mk.
 #
 # Part of the host suite (tests/host/host.mk, target host-tests); on its own:
 #   make build/host/test_aclint && build/host/test_aclint
+
+HOST_TESTS += uart_renesas_scif
+HOST_SRCS_uart_renesas_scif := tests/host/test_uart_renesas_scif.c lib/drivers/uart_renesas_scif.c \
+	lib/core/dt_driver.c lib/fdt/fdt_helpers.c tests/host/sim_mmio.c
+HOST_LIBS_uart_renesas_scif := -lfdt
 
 HOST_TESTS += aclint
 HOST_SRCS_aclint := tests/host/test_aclint.c lib/drivers/aclint.c lib/core/dt_driver.c lib/core/timer.c \
