@@ -27,6 +27,7 @@
 #include "dt_device_reg.h"
 #include "hart.h"
 #include "ipi_device.h"
+#include "mmio.h"
 #include "riscv_csr.h"
 #include "trap_expect.h"
 
@@ -42,9 +43,9 @@
 
 static uintptr_t plicsw_base;
 
-static inline volatile uint32_t *plicsw_reg(uintptr_t offset)
+static inline volatile void *plicsw_reg(uintptr_t offset)
 {
-	return (volatile uint32_t *)(plicsw_base + offset);
+	return (volatile void *)(plicsw_base + offset);
 }
 
 /* The target's source is its context + 1; its context, from its claim word's place. */
@@ -53,17 +54,16 @@ static void plicsw_send(struct hart_state *target)
 	uintptr_t ctx = ((uintptr_t)target->ipi_reg - plicsw_base - PLICSW_CLAIM(0)) >> PLICSW_CONTEXT_SHIFT;
 	uintptr_t src = ctx + 1;
 
-	*plicsw_reg(PLICSW_PENDING(src)) = 1U << (src % 32);
+	mmio_write32(plicsw_reg(PLICSW_PENDING(src)), 1U << (src % 32));
 }
 
 /* Claim (clears the pending bit and mip.MSIP), then complete. */
 static void plicsw_clear(struct hart_state *self)
 {
-	volatile uint32_t *claim = self->ipi_reg;
-	uint32_t src = *claim;
+	uint32_t src = mmio_read32(self->ipi_reg);
 
 	if (src)
-		*claim = src;
+		mmio_write32(self->ipi_reg, src);
 }
 
 static const struct ipi_device plicsw_ipi_device = {
@@ -78,10 +78,10 @@ static void plicsw_route(unsigned int ctx, unsigned int words)
 {
 	unsigned int src = ctx + 1;
 
-	*plicsw_reg(PLICSW_PRIORITY(src)) = 1;
+	mmio_write32(plicsw_reg(PLICSW_PRIORITY(src)), 1);
 	for (unsigned int w = 0; w < words; w++)
-		*plicsw_reg(PLICSW_ENABLE(ctx, w)) = w == src / 32 ? 1U << (src % 32) : 0;
-	*plicsw_reg(PLICSW_THRESHOLD(ctx)) = 0;
+		mmio_write32(plicsw_reg(PLICSW_ENABLE(ctx, w)), w == src / 32 ? 1U << (src % 32) : 0);
+	mmio_write32(plicsw_reg(PLICSW_THRESHOLD(ctx)), 0);
 }
 
 /*

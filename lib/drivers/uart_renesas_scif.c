@@ -27,6 +27,7 @@
 #include <libfdt.h>
 #include "drivers.h"
 #include "dt_device_reg.h"
+#include "mmio.h"
 #include "sbi_console.h"
 #include "trap_expect.h"
 
@@ -59,12 +60,12 @@ static volatile uint8_t *scif;
 
 static uint16_t scif_read16(unsigned int reg)
 {
-	return *(volatile uint16_t *)(scif + reg);
+	return mmio_read16(scif + reg);
 }
 
 static void scif_write16(unsigned int reg, uint16_t v)
 {
-	*(volatile uint16_t *)(scif + reg) = v;
+	mmio_write16(scif + reg, v);
 }
 
 static void scif_putc(char c)
@@ -73,7 +74,7 @@ static void scif_putc(char c)
 	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
 		if (SCIF_SCFDR_TX(scif_read16(SCIF_SCFDR)) < SCIF_FIFO_SIZE)
 			break;
-	scif[SCIF_SCFTDR] = (uint8_t)c;
+	mmio_write8(scif + SCIF_SCFTDR, (uint8_t)c);
 }
 
 static int scif_getc(void)
@@ -87,7 +88,7 @@ static int scif_getc(void)
 		scif_write16(SCIF_SCLSR, 0);
 	if (!SCIF_SCFDR_RX(scif_read16(SCIF_SCFDR)))
 		return -1;
-	c = scif[SCIF_SCFRDR];
+	c = mmio_read8(scif + SCIF_SCFRDR);
 	/* DR/RDF were read as 1 before, or stay as they are: 0 clears only a flag read as 1. */
 	scif_read16(SCIF_SCFSR);
 	scif_write16(SCIF_SCFSR, SCIF_SCFSR_FLAGS & ~(SCIF_SCFSR_DR | SCIF_SCFSR_RDF));
