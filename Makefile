@@ -245,6 +245,7 @@ FORCE:
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/trampoline.mk
 -include tests/payloads/embedded.mk
+-include tests/payloads/boards_own.mk
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk
 -include scripts/abacus-pmu-dt/tools.mk
