@@ -20,3 +20,9 @@ $(BOARD_OWN_DIR)/%.dtb: tests/fixtures/boards/%.dts tests/tools/board_dt_on_virt
 	@python3 tests/tools/board_dt_on_virt.py --quiet --console $(or $(BOARD_OWN_CONSOLE_$*),move) $< $@
 
 payloads: $(BOARD_OWN_DTBS)
+
+# The mover itself (tests/tools/test_board_dt_on_virt.py), with the other host tools' tests.
+.PHONY: board-dt-on-virt-test
+board-dt-on-virt-test:
+	@python3 tests/tools/test_board_dt_on_virt.py
+tools-test: board-dt-on-virt-test
