@@ -241,11 +241,11 @@ FORCE:
 -include tests/host/sbi3.mk
 -include tests/host/aia.mk
 -include tests/host/board_devices.mk
+-include tests/payloads/boards_own.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/trampoline.mk
 -include tests/payloads/embedded.mk
--include tests/payloads/boards_own.mk
 -include tests/linux/linux.mk
 -include tests/host/fuzz.mk
 -include scripts/abacus-pmu-dt/tools.mk
