@@ -7,7 +7,7 @@
 # compatible strings of the console, CLINT/ACLINT and Andes PLMT/PLICSW
 # nodes and puts the first three on QEMU's devices:
 # $(BUILD)/fixtures/boards-own/<board>.dtb. Built with the payloads.
-# Included by the top-level Makefile after tests/payloads/payloads.mk.
+# Included by the top-level Makefile.
 
 BOARD_OWN_DIR := $(BUILD)/fixtures/boards-own
 BOARD_OWN_DTBS := $(BOARD_OWN_DIR)/bananapi-f3.dtb $(BOARD_OWN_DIR)/milkv-pioneer.dtb \
