@@ -5,7 +5,6 @@
 #include <libfdt.h>
 #include "board_host.h"
 #include "dt_device_reg.h"
-#include "mmio.h"
 #include "trap_expect.h"
 
 struct hart_state board_harts[BOARD_HARTS_MAX];
@@ -131,37 +130,4 @@ bool mmio_try_read(struct trap_expect *st, volatile const void *addr, unsigned i
 		return false;
 	*value = width == 4 ? *(volatile const uint32_t *)addr : *(volatile const uint8_t *)addr;
 	return true;
-}
-
-/* Drivers built for the host (ABACUS_HOST) reach their registers through these (include/mmio.h):
- * one access of the width asked, which the simulated registers see (tests/host/sim_mmio.h). */
-uint64_t host_mmio_read(const volatile void *addr, unsigned int width)
-{
-	switch (width) {
-	case 1:
-		return *(const volatile uint8_t *)addr;
-	case 2:
-		return *(const volatile uint16_t *)addr;
-	case 4:
-		return *(const volatile uint32_t *)addr;
-	default:
-		return *(const volatile uint64_t *)addr;
-	}
-}
-
-void host_mmio_write(volatile void *addr, unsigned int width, uint64_t value)
-{
-	switch (width) {
-	case 1:
-		*(volatile uint8_t *)addr = (uint8_t)value;
-		break;
-	case 2:
-		*(volatile uint16_t *)addr = (uint16_t)value;
-		break;
-	case 4:
-		*(volatile uint32_t *)addr = (uint32_t)value;
-		break;
-	default:
-		*(volatile uint64_t *)addr = value;
-	}
 }
