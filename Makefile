@@ -151,6 +151,8 @@ endif
 LIBFDT_FILES := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
 LIBFDT_OBJS  := $(patsubst %.c,$(O)/libfdt/%.o,$(LIBFDT_FILES))
 FW_OBJS      := $(patsubst %,$(O)/%.o,$(FW_SRCS) $(PLATFORM_SRCS)) $(LIBFDT_OBJS)
+# The Andes PLICSW doorbell is built for size as the ACLINT is: a send is one store, a clear a load and a store.
+FW_COLD_SRCS += lib/drivers/andes_plicsw.c
 FW_COLD_OPT ?= -Os
 $(patsubst %,$(O)/%.o,$(FW_COLD_SRCS)): FW_OPT := $(FW_COLD_OPT)
 
@@ -243,6 +245,8 @@ FORCE:
 -include tests/host/isolation.mk
 -include tests/host/sbi3.mk
 -include tests/host/aia.mk
+-include tests/host/board_devices.mk
+-include tests/payloads/boards_own.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk
 -include tests/payloads/trampoline.mk

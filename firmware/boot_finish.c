@@ -14,6 +14,7 @@
 #include "fw_payload.h"
 #include "hart_ext.h"
 #include "imsic.h"
+#include "ipi_device.h"
 #include "platform.h"
 #include "reset_device.h"
 #include "riscv_csr.h"
@@ -176,6 +177,26 @@ static void log_harts(bool quiet)
 		log_pmp_problems(hs, j - i);
 		i = j;
 	}
+}
+
+/* Each hart's IPI doorbell and timer, by runs of consecutive harts alike: "harts 0-63: IPI mswi, timer mtimer". */
+static void log_timer_ipi(void)
+{
+	sbi_printf("abacus: timer/IPI       : timebase %lu Hz", (unsigned long)timer_hz());
+	for (unsigned int i = 0; i < hart_count;) {
+		const struct hart_state *hs = hart_table[i];
+		unsigned int j = i + 1;
+		while (j < hart_count && hart_table[j]->ipi_dev == hs->ipi_dev && hart_table[j]->timer_dev == hs->timer_dev &&
+		       hart_table[j]->hartid == hart_table[j - 1]->hartid + 1)
+			j++;
+		sbi_printf("; hart%s %lu", j - i > 1 ? "s" : "", hs->hartid);
+		if (j - i > 1)
+			sbi_printf("-%lu", hart_table[j - 1]->hartid);
+		sbi_printf(": IPI %s, timer %s", hs->ipi_dev ? hs->ipi_dev->name : "none",
+			   hs->timer_dev ? hs->timer_dev->name : "none");
+		i = j;
+	}
+	sbi_printf("\n");
 }
 
 /* Prints hartids as "1, 3-5, 9": runs of consecutive hartids as ranges. */
@@ -479,9 +500,7 @@ static void boot_finish_platform(void *arg)
 				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
 		sbi_printf("abacus: console         : %s\n",
 			   console_get_device() ? console_get_device()->name : "none");
-		sbi_printf("abacus: timer/IPI       : %s%s, timebase %lu Hz\n",
-			   aclint_mswi_present() ? "ACLINT/CLINT" : aclint_mtimer_present() ? "ACLINT MTIMER" : "none",
-			   imsic_ipi_description(), (unsigned long)timer_hz());
+		log_timer_ipi();
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
 		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
 		if (boot_info.cold_hartid != boot_hartid)

@@ -3,7 +3,7 @@
  * The machine timer (lib/core/timer.c): one time source for the machine
  * (mtime) and, per hart, a compare register that raises the hart's machine
  * timer interrupt (mtimecmp), set by the driver that found them (the ACLINT
- * MTIMER or CLINT, lib/drivers/aclint.c). The timebase comes from the DT's
+ * MTIMER or CLINT, T-Head's MTIMER, the Andes PLMT: lib/drivers/aclint.c). The timebase comes from the DT's
  * /cpus (firmware/boot_devices.c).
  */
 #ifndef ABACUS_TIMER_DEVICE_H
@@ -16,6 +16,7 @@
 struct timer_device {
 	uint64_t (*now)(void);                                      /* the machine's time */
 	void (*set_compare)(struct hart_state *hs, uint64_t when);  /* hs->timer_reg = when */
+	const char *name;                                           /* the boot log's */
 };
 
 /*

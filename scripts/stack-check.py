@@ -49,14 +49,14 @@ INDIRECT_CALLS = {
     'sbi_hartmask_check': ['hart_has_h'],
     # The console device (lib/core/sbi_console.c): the UART drivers' try_putc and getc
     # (console_put may be inlined into its callers) ...
-    'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc'],
+    'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
+    'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
+    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
+    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
     # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
-    'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'sbi_ipi_serve_pending'],
-    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
+    'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
+    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'sbi_ipi_serve_pending'],
+    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc'],
     # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],
@@ -67,17 +67,17 @@ INDIRECT_CALLS = {
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
-    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, M-level IMSIC file.
-    'sbi_ipi_raise': ['mswi_send', 'imsic_ipi_send'],
-    'ipi_device_send': ['mswi_send', 'imsic_ipi_send'],
-    'ipi_device_clear': ['mswi_clear', 'imsic_ipi_clear'],
+    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, Andes PLICSW, M-level IMSIC file.
+    'sbi_ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'ipi_device_send': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'ipi_device_clear': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear'],
     # A hart gone before it was set up rings the boot hart (lib/core/hart_table.c);
     # the test hook that lets a hart held back at boot come rings it.
-    'hart_mark_gone': ['mswi_send', 'imsic_ipi_send'],
-    'test_release_hart': ['mswi_send', 'imsic_ipi_send'],
+    'hart_mark_gone': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'test_release_hart': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
-    'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
-    # The machine timer (include/timer_device.h): ACLINT MTIMER.
+    'ipi_take': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
+    # The machine timer (include/timer_device.h): ACLINT MTIMER (and the Andes PLMT), T-Head's.
     'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
     'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],
@@ -106,8 +106,8 @@ INDIRECT_CALLS = {
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
     'boot_cold_main': [],
-    'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
-                       'thead_mtimer_set_compare'],
+    'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
+                       'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare'],
 }
 
 # Tables the linker gathers whose entries hold function pointers: every

@@ -292,8 +292,6 @@ static void forget_devices(void)
 	memset(&poweroff_line, 0, sizeof(poweroff_line));
 	memset(&restart_line, 0, sizeof(restart_line));
 	mtime_reg = NULL;
-	mswi_found = mtimer_found = false;
-	devices_found = 0;
 	time_source = NULL;
 	timebase_hz = 0;
 	console_found = NULL;
