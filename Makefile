@@ -234,6 +234,7 @@ FORCE:
 -include tests/host/platform.mk
 -include tests/host/reset_gpio.mk
 -include tests/host/uart.mk
+-include tests/host/htif.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
 -include tests/host/sbi3.mk

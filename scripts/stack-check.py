@@ -48,12 +48,12 @@ INDIRECT_CALLS = {
     'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
     'sbi_hartmask_check': ['hart_has_h'],
     # The console device (lib/core/sbi_console.c): the UART drivers.
-    'console_putc_raw': ['ns16550_putc', 'sifive_uart_putc'],
-    'sbi_putc': ['ns16550_putc', 'sifive_uart_putc'],
-    'sbi_puts': ['ns16550_putc', 'sifive_uart_putc'],
+    'console_putc_raw': ['ns16550_putc', 'sifive_uart_putc', 'htif_putc'],
+    'sbi_putc': ['ns16550_putc', 'sifive_uart_putc', 'htif_putc'],
+    'sbi_puts': ['ns16550_putc', 'sifive_uart_putc', 'htif_putc'],
     # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
-    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc', 'sbi_ipi_serve_pending'],
-    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
+    'sbi_console_write': ['ns16550_putc', 'sifive_uart_putc', 'htif_putc', 'sbi_ipi_serve_pending'],
+    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'htif_getc'],
     # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],
@@ -77,10 +77,11 @@ INDIRECT_CALLS = {
     # (hart_lifecycle_run, inlined into both.)
     'hart_lifecycle_init': ['sse_hart_setup'],
     'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
-    # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
-    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
-    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                     'syscon_reset', 'gpio_reset'],
+    # Reset devices (lib/core/reset.c): syscon, GPIO lines, HTIF, a quirk's fallback (no quirk has one).
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported',
+                        'platform_reset_supported'],
+    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'platform_reset_supported',
+                     'syscon_reset', 'gpio_reset', 'htif_reset'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],

@@ -19,7 +19,7 @@
 # "PAYLOAD-FAIL <payload>", every log= marker, no nolog= marker, and QEMU exited 0 by itself
 # within the timeout. On a machine without an exit device (sifive_u) QEMU
 # is stopped once the PASS/FAIL line is seen and its exit status is not
-# used. expect=reboot cases also need two PAYLOAD-START lines (see
+# used; virt and spike have one. expect=reboot cases also need two PAYLOAD-START lines (see
 # tests/payloads/srst_reboot.h). record=yes cases (expect=halt) also read the
 # firmware's fatal trap record out of the halted machine through QEMU's
 # monitor, as a debugger would (tests/tools/qemu-fatal-record.py), and add
@@ -247,10 +247,11 @@ setup_case()
 	shutdown | reboot | halt) ;;
 	*) config_error="bad expect '$expect' (shutdown, reboot or halt)" ;;
 	esac
-	# Only virt (with any options: virt,aia=...) has the sifive,test1 device
-	# through which a shutdown exits QEMU.
+	# A shutdown exits QEMU on virt (with any options: virt,aia=...), through
+	# its sifive,test1 device, and on spike, through HTIF's exit request
+	# (QEMU exits with the code the firmware gives: 0, 1 for a failure).
 	if [ -z "$exit_device" ]; then
-		case $machine in virt | virt,*) exit_device=yes ;; *) exit_device=no ;; esac
+		case $machine in virt | virt,* | spike | spike,*) exit_device=yes ;; *) exit_device=no ;; esac
 	fi
 	case $exit_device in
 	yes | no) ;;

@@ -251,6 +251,56 @@ uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node)
 	return flags;
 }
 
+/*
+ * One ISA property without the extensions of `flags`, compacted in place and
+ * shrunk (never grown, so it always fits). A list drops whole entries; a
+ * string keeps its base and single letters and drops "_name" tokens.
+ */
+static int isa_property_remove(void *fdt, int node, const char *prop, uint32_t flags)
+{
+	int len, end, kept = 0, i = 0;
+	char *s = fdt_getprop_w(fdt, node, prop, &len);
+	void *data;
+
+	/* Unterminated: not a string (list) the firmware edits. */
+	if (!s || len <= 0 || s[len - 1])
+		return 0;
+	if (prop == isa_extensions_prop) {
+		while (i < len) {
+			int n = strnlen(s + i, len - i);
+			if (!(isa_extension_flag(s + i, n) & flags)) {
+				memmove(s + kept, s + i, n);
+				s[kept + n] = 0;
+				kept += n + 1;
+			}
+			i += n + 1;
+		}
+	} else {
+		int n = strlen(s);
+		while (i < n && s[i] != '_')
+			i++;
+		kept = i;
+		while (i < n) {
+			for (end = i + 1; end < n && s[end] != '_'; end++)
+				;
+			if (!(isa_extension_flag(s + i + 1, end - i - 1) & flags)) {
+				memmove(s + kept, s + i, end - i);
+				kept += end - i;
+			}
+			i = end;
+		}
+		s[kept++] = 0;
+	}
+	return kept == len ? 0 : fdt_setprop_placeholder(fdt, node, prop, kept, &data);
+}
+
+int fdt_cpu_isa_remove(void *fdt, int cpu_node, uint32_t flags)
+{
+	int err = isa_property_remove(fdt, cpu_node, isa_extensions_prop, flags);
+
+	return err ? err : isa_property_remove(fdt, cpu_node, isa_string_prop, flags);
+}
+
 const char *fdt_check_boot_dtb(const void *dtb, int *err)
 {
 	*err = fdt_check_header(dtb);

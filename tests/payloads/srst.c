@@ -9,6 +9,10 @@
  * A call that wrongly succeeds resets the machine before PAYLOAD-PASS is
  * printed, so the run fails. The test ends with the real shutdown
  * (test_pass), which must make QEMU exit 0.
+ *
+ * srst.reboot=0 (QEMU -append): the machine can power off but not reboot
+ * (QEMU spike: HTIF has no reset request): both reboot types are then
+ * NOT_SUPPORTED (an implemented type the platform cannot do).
  */
 #include "payload.h"
 
@@ -63,6 +67,13 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	}
 
 	CHECK_EQ(sbi_ecall(SBI_EXT_SRST, 1, 0, 0, 0, 0, 0, 0).error, SBI_ERR_NOT_SUPPORTED);
+
+	if (!dt_bootarg("srst.reboot", 1)) {
+		CHECK_EQ(sbi_system_reset(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE).error, SBI_ERR_NOT_SUPPORTED);
+		CHECK_EQ(sbi_system_reset(SBI_SRST_TYPE_WARM_REBOOT, SBI_SRST_REASON_SYSTEM_FAILURE).error,
+			 SBI_ERR_NOT_SUPPORTED);
+		printf("SRST-NO-REBOOT checked\n");
+	}
 
 	/* The shutdown itself with upper bits set in both: it must power off
 	 * (QEMU exits 0); had the firmware refused it, the test fails below. */
