@@ -9,7 +9,10 @@
 #define FDT_FIXUP_ROOM_BYTES 4096
 /*
  * Room for DT fixups in the firmware's copy: a /reserved-memory node (about
- * 200 bytes) and the AIA's few status properties (FDT_COPY_ROOM_BYTES), and
+ * 200 bytes) and the AIA's few status properties (FDT_COPY_ROOM_BYTES: the
+ * most any case of tests/qemu-tests.txt grows a DT is 163 bytes, tt-atlantis
+ * with its M-level AIA; 4 sockets' M-level IMSICs and APLICs add 8 status
+ * properties, 192 bytes, to the node's 200), and
  * a status property per cpu node at worst (24 bytes: firmware/fdt_fixup.c,
  * fixup_harts_not_offered). By cpu node, not by the DT's size: QEMU 11.1's
  * cpu nodes (riscv,isa-extensions) are nearly three times QEMU 7.2's, and
@@ -17,7 +20,7 @@
  * next stage for the firmware region. The copy is in that region, which must
  * stay 128 KiB on a 4-hart QEMU virt (docs/boot.md).
  */
-#define FDT_COPY_ROOM_BYTES 2048
+#define FDT_COPY_ROOM_BYTES 768
 #define FDT_FIXUP_ROOM_PER_CPU 32
 static inline unsigned long fdt_fixup_room(unsigned int cpu_nodes)
 {

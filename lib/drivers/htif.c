@@ -53,7 +53,7 @@
 
 /* The words a host finds by symbol: adjacent, in loaded data (never under the relocations BSS reuses). */
 __asm__(".pushsection .data.htif, \"aw\"\n"
-	".balign 16\n"
+	".balign 8\n"
 	".globl fromhost\n.type fromhost, @object\n.size fromhost, 8\nfromhost: .quad 0\n"
 	".globl tohost\n.type tohost, @object\n.size tohost, 8\ntohost: .quad 0\n"
 	".popsection");
@@ -65,7 +65,7 @@ static bool htif_read_pending, htif_stalled;
 static int htif_rx = -1;              /* a byte the host answered, not yet read */
 
 /* The lock within the bound; false: go on without it (its holder trapped, or the report prints). */
-static inline __attribute__((always_inline)) bool htif_lock_take(void)
+static __attribute__((noinline)) bool htif_lock_take(void)
 {
 	for (unsigned int polls = 0; polls < HTIF_MAX_POLLS; polls++)
 		if (spin_trylock(&htif_lock))
@@ -119,16 +119,16 @@ static void htif_putc(char c)
 /* A byte the host answered, else -1 with a read request left with the host (one at a time). */
 static int htif_getc(void)
 {
+	bool locked = htif_lock_take();
 	int c;
 
-	if (!spin_trylock(&htif_lock))
-		return -1;            /* another hart is at the HTIF: nothing waiting as far as we know */
 	htif_take_answer();
 	if (htif_rx < 0 && !htif_read_pending)
 		htif_read_pending = htif_send(HTIF_REQUEST(HTIF_DEV_CONSOLE, HTIF_CONSOLE_READ, 0), 1);
 	c = htif_rx;
 	htif_rx = -1;
-	spin_unlock(&htif_lock);
+	if (locked)
+		spin_unlock(&htif_lock);
 	return c;
 }
 

@@ -252,53 +252,47 @@ uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node)
 }
 
 /*
- * One ISA property without the extensions of `flags`, compacted in place and
- * shrunk (never grown, so it always fits). A list drops whole entries; a
- * string keeps its base and single letters and drops "_name" tokens.
+ * Each ISA property without the extensions of `flags`, compacted in place
+ * and shrunk (never grown, so it always fits). The list drops whole entries;
+ * the string keeps its first token (base and single letters) and drops
+ * "_name" tokens. Unterminated: not a string (list) the firmware edits.
  */
-static int isa_property_remove(void *fdt, int node, const char *prop, uint32_t flags)
-{
-	int len, end, kept = 0, i = 0;
-	char *s = fdt_getprop_w(fdt, node, prop, &len);
-	void *data;
-
-	/* Unterminated: not a string (list) the firmware edits. */
-	if (!s || len <= 0 || s[len - 1])
-		return 0;
-	if (prop == isa_extensions_prop) {
-		while (i < len) {
-			int n = strnlen(s + i, len - i);
-			if (!(isa_extension_flag(s + i, n) & flags)) {
-				memmove(s + kept, s + i, n);
-				s[kept + n] = 0;
-				kept += n + 1;
-			}
-			i += n + 1;
-		}
-	} else {
-		int n = strlen(s);
-		while (i < n && s[i] != '_')
-			i++;
-		kept = i;
-		while (i < n) {
-			for (end = i + 1; end < n && s[end] != '_'; end++)
-				;
-			if (!(isa_extension_flag(s + i + 1, end - i - 1) & flags)) {
-				memmove(s + kept, s + i, end - i);
-				kept += end - i;
-			}
-			i = end;
-		}
-		s[kept++] = 0;
-	}
-	return kept == len ? 0 : fdt_setprop_placeholder(fdt, node, prop, kept, &data);
-}
-
 int fdt_cpu_isa_remove(void *fdt, int cpu_node, uint32_t flags)
 {
-	int err = isa_property_remove(fdt, cpu_node, isa_extensions_prop, flags);
+	const char *prop = isa_extensions_prop;
+	int err = 0;
 
-	return err ? err : isa_property_remove(fdt, cpu_node, isa_string_prop, flags);
+	for (;;) {
+		int len, n, kept = 0;
+		char *s = fdt_getprop_w(fdt, cpu_node, prop, &len);
+		bool list = prop == isa_extensions_prop;
+		char sep = list ? 0 : '_';
+		void *data;
+
+		if (s && len > 0 && !s[len - 1]) {
+			n = list ? len : (int)strlen(s) + 1;
+			for (int i = 0, end; i < n; i = end + 1) {
+				for (end = i; end < n - 1 && s[end] != sep; end++)
+					;
+				/* The token [i, end); s[end] its separator (the string's last: its NUL). */
+				if ((!list && i == 0) || !(isa_extension_flag(s + i, end - i) & flags)) {
+					if (i > 0 && !list)
+						s[kept++] = sep;
+					memmove(s + kept, s + i, end - i);
+					kept += end - i;
+					if (list)
+						s[kept++] = 0;
+				}
+			}
+			if (!list)
+				s[kept++] = 0;
+			if (kept != len)
+				err = fdt_setprop_placeholder(fdt, cpu_node, prop, kept, &data);
+		}
+		if (err || !list)
+			return err;
+		prop = isa_string_prop;
+	}
 }
 
 const char *fdt_check_boot_dtb(const void *dtb, int *err)

@@ -106,6 +106,8 @@ TEST(remove_drops_isa_string_tokens)
 		{ "rv64imac_sstc", "rv64imac" },
 		{ "rv64imafdc_sstcx_zsstc_sst", "rv64imafdc_sstcx_zsstc_sst" },
 		{ "rv64imafdcs", "rv64imafdcs" },
+		{ "_zicsr__sstc_", "_zicsr__" },
+		{ "_sstc", "" },
 	};
 	const char *out;
 
