@@ -37,6 +37,13 @@
 #   dt-shrink.dtb      with a 24-row riscv,event-to-mhpmevent: it fits in place
 #   virt512.dtb        512 harts: the firmware region fills the span up to the
 #                      next stage, so the DT stays in place with a /memreserve/
+# and, for QEMU machines that make no DT of their own (docs/porting.md, "QEMU's
+# machines"), the board's DT the cases give with -dtb:
+#   qemu-k230.dtb        tests/fixtures/machines/qemu-k230.dts (Linux 7.2 has no K230 DT)
+#   mpfs-icicle-kit.dtb  Linux 7.2's microchip/mpfs-icicle-kit (scripts/linux-dtb.sh),
+#                        with /chosen/bootargs "srst.present=0" for the payloads
+#                        (it has no reset device; QEMU 11.1 does not put -append
+#                        into a -dtb there)
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
@@ -143,4 +150,7 @@ dtc -q -I dtb -O dtb -o "$out/virt512.dtb" "$out/virt512-raw.dtb"
 rm -f "$out/virt512-raw.dtb"
 cp "$out/virt4.dtb" "$out/dt-shrink.dtb"
 fdtput -t u "$out/dt-shrink.dtb" /pmu riscv,event-to-mhpmevent $rows
+dtc -q -I dts -O dtb -o "$out/qemu-k230.dtb" tests/fixtures/machines/qemu-k230.dts
+scripts/linux-dtb.sh microchip/mpfs-icicle-kit "$out/mpfs-icicle-kit.dtb"
+fdtput -t s "$out/mpfs-icicle-kit.dtb" /chosen bootargs srst.present=0
 touch "$out/.complete"

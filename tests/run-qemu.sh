@@ -285,7 +285,8 @@ setup_case()
 	qemu_cmd=("${qemu_bin[$qid]}" -M "$machine" -nographic)
 	# expect=reboot lets QEMU perform the reset so that the payload boots again.
 	[ "$expect" = reboot ] || qemu_cmd+=(-no-reboot)
-	qemu_cmd+=(-bios "$firmware")
+	# firmware=none: no -bios; the image under test comes another way.
+	[ "$firmware" = none ] || qemu_cmd+=(-bios "$firmware")
 	# kernel=no: the payload is built into the firmware image (make PAYLOAD=...).
 	[ "$kernel" = no ] || qemu_cmd+=(-kernel "$elf")
 	read -r -a extra_args <<<"$args"
@@ -429,7 +430,7 @@ run_case()
 	echo >>"${qemu_logs[$qid]}/$name.cmd"
 	: >"$log"
 
-	if [ -z "$reason" ] && [ ! -f "$firmware" ]; then
+	if [ -z "$reason" ] && [ "$firmware" != none ] && [ ! -f "$firmware" ]; then
 		reason="firmware $firmware not found (build it, or set FIRMWARE=...)"
 	fi
 	if [ -z "$reason" ] && [ ! -f "$elf" ]; then
