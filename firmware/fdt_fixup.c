@@ -73,8 +73,8 @@ static int fixup_harts_not_offered(void *fdt)
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
 		bool offered = hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs);
 		ordinal++;
-		if (offered) {
-			err = fdt_cpu_isa_remove(fdt, node, hs->isa_features & ~hs->features & HART_HAS_SSTC);
+		if (offered && (hs->isa_features & ~hs->features & HART_HAS_SSTC)) {
+			err = fdt_cpu_isa_remove(fdt, node, HART_HAS_SSTC);
 			if (err)
 				return err;
 		}
