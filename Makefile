@@ -53,13 +53,13 @@ include firmware/opensbi_vars.mk
 PAYLOAD       ?=
 PAYLOAD_ADDR  ?= $(FW_DEFAULT_PAYLOAD_ADDR)
 IMAGE         := $(O)$(IMAGE_TAG)
-IMAGE_OBJS    := $(IMAGE)/fw_config.S.o
 IMAGE_LDFLAGS := -DFW_TEXT_START=$(FW_TEXT_START)
 ifneq ($(PAYLOAD),)
 IMAGE         := $(IMAGE)-payload-$(basename $(notdir $(PAYLOAD)))
-IMAGE_OBJS    += $(IMAGE)/fw_payload.S.o
 IMAGE_LDFLAGS += -DFW_PAYLOAD_ADDR=$(PAYLOAD_ADDR)
 endif
+# The image's own settings (its DT with FW_FDT_PATH), in its own directory, and its payload.
+IMAGE_OBJS    := $(IMAGE)/fw_config.S.o $(if $(PAYLOAD),$(IMAGE)/fw_payload.S.o)
 
 CC      := $(CROSS_COMPILE)gcc
 OBJCOPY := $(CROSS_COMPILE)objcopy
@@ -241,6 +241,7 @@ FORCE:
 -include tests/host/reset_gpio.mk
 -include tests/host/uart.mk
 -include tests/host/i2c.mk
+-include tests/host/htif.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
 -include tests/host/sbi3.mk

@@ -11,6 +11,9 @@
  *   gone during boot (a fatal trap), or a second node for a hartid already
  *   described; a hart that has not come yet keeps its node: it joins when
  *   it comes (firmware/boot.c), and HSM starts it from then on;
+ * - an extension the DT claims but the hart lacks is taken out of the ISA
+ *   properties of the harts S-mode gets: Sstc where stimecmp traps (QEMU
+ *   `spike`), so that S-mode's timer goes through SBI set_timer;
  * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
  *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c).
  */
@@ -72,6 +75,11 @@ static int fixup_harts_not_offered(void *fdt)
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
 		bool offered = hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs) && !hart_gone(hs);
 		ordinal++;
+		if (offered && (hs->isa_features & ~hs->features & HART_HAS_SSTC)) {
+			err = fdt_cpu_isa_remove(fdt, node, HART_HAS_SSTC);
+			if (err)
+				return err;
+		}
 		if (id < 0 || offered)
 			continue;
 		err = fdt_setprop_string(fdt, node, "status", "disabled");

@@ -47,6 +47,10 @@ uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node);
 const char *fdt_cpu_isa_property(const void *fdt, int cpu_node, const char **value, int *len);
 /* HART_HAS_* flags named by that property. */
 uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node);
+/* Takes the extensions of `flags` (HART_HAS_* bits with a DT name) out of the
+ * node's riscv,isa-extensions and riscv,isa, whichever it has: S-mode's DT
+ * names only what S-mode can use. 0 or a libfdt error. */
+int fdt_cpu_isa_remove(void *fdt, int cpu_node, uint32_t flags);
 /* Parses an ISA string into HART_HAS_* flags (exposed for host tests). */
 uint32_t isa_string_features(const char *isa, int len);
 

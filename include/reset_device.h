@@ -25,6 +25,7 @@
 enum reset_slot {
 	RESET_SLOT_SYSCON,      /* syscon-poweroff / syscon-reboot writes */
 	RESET_SLOT_GPIO,        /* gpio-poweroff / gpio-restart lines */
+	RESET_SLOT_HTIF,        /* the HTIF's exit request (Spike, QEMU spike): power-off only */
 	RESET_SLOT_PMIC,        /* a PMIC or board controller on an I2C bus (one per board) */
 	RESET_SLOT_PLATFORM,    /* the platform's fallback (platform.system_reset) */
 	RESET_SLOTS

@@ -49,14 +49,14 @@ INDIRECT_CALLS = {
     'sbi_hartmask_check': ['hart_has_h'],
     # The console device (lib/core/sbi_console.c): the UART drivers' try_putc and getc
     # (console_put may be inlined into its callers) ...
-    'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
-    'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
-    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
-    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
+    'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
     # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
-    'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc'],
-    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'sbi_ipi_serve_pending'],
-    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc'],
+    'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc', 'sbi_ipi_serve_pending'],
+    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc', 'htif_getc'],
     # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],
@@ -86,11 +86,12 @@ INDIRECT_CALLS = {
     'hart_lifecycle_init': ['sse_hart_setup'],
     'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
-    # (and a PMIC's on I2C: lib/core/i2c_reset.c)
+    # (and a PMIC's on I2C: lib/core/i2c_reset.c; the HTIF's exit request)
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                        'i2c_reset_supported'],
+                        'i2c_reset_supported', 'htif_reset_supported'],
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                     'i2c_reset_supported', 'syscon_reset', 'gpio_reset', 'i2c_reset'],
+                     'i2c_reset_supported', 'htif_reset_supported', 'syscon_reset', 'gpio_reset',
+                     'i2c_reset', 'htif_reset'],
     # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
     'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).

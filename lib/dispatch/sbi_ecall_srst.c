@@ -19,6 +19,10 @@ SBI_ECALL_HANDLER(sbi_ecall_srst)
 	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
 
 	(void)a2, (void)a3, (void)a4, (void)a5;
+	/* No reset device (tt-atlantis): the extension is not offered (probe 0), and an
+	 * unsupported extension's every call is NOT_SUPPORTED (Binary Encoding chapter). */
+	if (!sbi_srst_available())
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	if (fid != SBI_SRST_SYSTEM_RESET)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	/* Reserved values, and vendor-specific ones Abacus does not implement,

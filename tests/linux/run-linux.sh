@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Boots Linux on the firmware under QEMU virt, once per case of the table
-# below, and prints the init program's check lines as
+# Boots Linux on the firmware under QEMU virt (or spike), once per case of
+# the table below, and prints the init program's check lines as
 # "PASS: linux: <case>: <check>" / "FAIL: linux: <case>: <check> (...)"
 # (counted by scripts/run-tests.sh), plus, per case, "PASS: linux: boot-<case>"
 # when the kernel reached userspace, init reported as many lines as it
@@ -161,6 +161,13 @@ declare -A FIRMWARE_LOG=(
 #                  U-Boot's waits take minutes), plus the boot-chain checks;
 #                  Debian 12's U-Boot 2023.01 with 6.1, sid's 2025.01 with 7.2.
 #   embedded:      the exact checks on the one-image build, plus the chain checks.
+#   spike:         QEMU spike (-M spike after the runner's -M virt: the last
+#                  one wins), whose only console is HTIF, which Linux has no
+#                  driver for: the kernel prints through the SBI debug console
+#                  (earlycon=sbi, then hvc0: CONFIG_SERIAL_EARLYCON_RISCV_SBI
+#                  and CONFIG_HVC_RISCV_SBI, which need Linux >= 6.8 for DBCN
+#                  without the legacy calls); no Sstc for S-mode there, so
+#                  the fw checks see Linux's timer go through SBI set_timer.
 CASE_TABLE='
 exact                   | 6.1        | qemu     | abacus          | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
 fw                      | 6.1        | qemu     | abacus          | -                      | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
@@ -187,7 +194,9 @@ fw                      | 6.1        | qemu     | abacus          | -           
 7.2-fixed-hotplug       | 7.2-fixed  | qemu     | abacus          | pmu-snapshot           | 180 | -smp 2 -cpu max                                | abacus_test=snapshot-on,hotplug
 uboot                   | 6.1        | uboot    | abacus          | -                      | 360 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
 7.2-uboot               | 7.2        | uboot    | abacus          | -                      | 360 | -smp 4 -cpu max,sstc=false                     | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
-embedded                | 6.1        | embedded | abacus-payload  | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact abacus_chain=embedded'
+embedded                | 6.1        | embedded | abacus-payload  | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact abacus_chain=embedded
+6.12-spike              | 6.12       | qemu     | abacus          | -                      | 180 | -smp 2 -M spike                                | earlycon=sbi console=hvc0 abacus_test=fw
+7.2-spike               | 7.2        | qemu     | abacus          | -                      | 180 | -smp 2 -M spike                                | earlycon=sbi console=hvc0 abacus_test=fw'
 
 trim()
 {
@@ -349,6 +358,8 @@ for name in $CASES; do
 	why=
 	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 		why="timeout after ${timeout}s"
+	elif ! grep -qa 'Linux version' "$log"; then
+		why="Linux printed nothing (QEMU exit status $rc): no console driver for this machine in the kernel?"
 	elif ! grep -qa 'linux: userspace reached' "$log"; then
 		why="the kernel did not reach userspace (QEMU exit status $rc)"
 	elif [ -z "$summary" ]; then

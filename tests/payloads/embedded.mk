@@ -14,7 +14,11 @@
 # - build/generic-fdtaddr-0x82200000: FW_JUMP_FDT_ADDR=0x82200000;
 # - build/generic-fdt-fw-fdt-virt: FW_FDT_PATH=tests/fixtures/fw-fdt-virt.dts;
 # - build/generic-payload-base-opensbi: FW_PAYLOAD_PATH=base.elf with
-#   FW_PAYLOAD_OFFSET=0x200000 (OpenSBI's names for PAYLOAD, PAYLOAD_ADDR).
+#   FW_PAYLOAD_OFFSET=0x200000 (OpenSBI's names for PAYLOAD, PAYLOAD_ADDR);
+# - build/generic-fdt-qemu-xiangshan-kmh-payload-base and
+#   build/generic-fdt-qemu-boston-aia-payload-base: QEMU xiangshan-kunminghu's
+#   and boston-aia's DTs (tests/fixtures/machines/) and base built in: QEMU
+#   passes those machines no DT (and the first no -kernel).
 
 BUILD ?= build
 EMBEDDED_LOOP := $(BUILD)/payloads/loop.bin
@@ -34,6 +38,10 @@ embedded-images: payloads $(EMBEDDED_LOOP)
 	@mkdir -p $(BUILD)/payloads/opensbi-names && cp $(BUILD)/payloads/base.elf $(BUILD)/payloads/opensbi-names/base-opensbi.elf
 	@$(MAKE) -s BUILD=$(BUILD) FW_PAYLOAD_PATH=$(BUILD)/payloads/opensbi-names/base-opensbi.elf \
 		FW_PAYLOAD_OFFSET=0x200000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_FDT_PATH=tests/fixtures/machines/qemu-xiangshan-kmh.dts \
+		PAYLOAD=$(BUILD)/payloads/base.elf firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_FDT_PATH=tests/fixtures/machines/qemu-boston-aia.dts \
+		PAYLOAD=$(BUILD)/payloads/base.elf firmware
 
 # jal x0, 0 (0x0000006f, little-endian): a hart that runs it spins there.
 $(EMBEDDED_LOOP):
