@@ -240,7 +240,7 @@ FORCE:
 -include tests/host/sbi3.mk
 -include tests/host/aia.mk
 -include tests/payloads/payloads.mk
--include tests/payloads/sifive_u.mk
+-include tests/payloads/next_stage.mk
 -include tests/payloads/trampoline.mk
 -include tests/payloads/embedded.mk
 -include tests/linux/linux.mk
