@@ -63,21 +63,8 @@ static void log_addr_problem(unsigned long addr, const char *why, const struct s
 			   (unsigned long)(region->base + region->size - 1));
 }
 
-struct cpu_node_lookup {
-	const void *fdt;
-	unsigned long hartid;
-	int node;
-};
-
-static void cpu_node_lookup(void *arg)
-{
-	struct cpu_node_lookup *l = arg;
-
-	l->node = fdt_cpu_node_by_hartid(l->fdt, l->hartid);
-}
-
 /* The loader's block at info_addr into *next; false when there is none or it cannot be used (one line says why). */
-static bool fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next)
+static bool fw_dynamic_read(unsigned long info_addr, const void *fdt, struct next_stage *next)
 {
 	unsigned long f[sizeof(struct fw_dynamic_info) / sizeof(unsigned long)] = { 0 };
 	struct fw_dynamic_info *info = (struct fw_dynamic_info *)f;
@@ -115,15 +102,10 @@ static bool fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep
 		goto rejected;
 	if (words == 6 && info->boot_hart != -1UL) {
 		struct hart_state *hs = hart_by_id(info->boot_hart);
-		struct cpu_node_lookup l = { .fdt = fdt, .hartid = info->boot_hart };
-		/* The DT walk on the idle boot stack: libfdt goes deeper than the
-		 * hart's M-mode stack should (docs/boot.md "Memory"). */
-		if (!hs)
-			call_on_stack(cpu_node_lookup, &l, deep_stack_top);
 		field = "boot_hart";
 		value = info->boot_hart;
 		why = "is not in the DT";
-		if (!hs && l.node < 0)
+		if (!hs && fdt_cpu_node_by_hartid(fdt, info->boot_hart) < 0)
 			goto rejected;
 		/*
 		 * boot_hart is the hart the loader ran on (OpenSBI uses it for its
@@ -150,13 +132,29 @@ rejected:
 	return false;
 }
 
+struct next_stage_work {
+	unsigned long info_addr;
+	const void *fdt;
+	struct next_stage *next;
+};
+
+/* On the idle boot stack: libfdt and the boot log's formatting go deeper than a hart's M-mode stack should. */
+static void next_stage_choose_deep(void *arg)
+{
+	struct next_stage_work *w = arg;
+
+	next_stage_default(w->next);
+	if (!fw_dynamic_read(w->info_addr, w->fdt, w->next))
+		next_stage_default(w->next);   /* nothing of a rejected block is used */
+	/* The default, too, runs only where something was put (a loaded next stage is checked twice: cheap). */
+	w->next->empty_why = next_addr_problem(w->next->addr, &w->next->empty_region);
+}
+
 void next_stage_choose(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next)
 {
-	next_stage_default(next);
-	if (!fw_dynamic_read(info_addr, fdt, deep_stack_top, next))
-		next_stage_default(next);   /* nothing of a rejected block is used */
-	/* The default, too, runs only where something was put (a loaded next stage is checked twice: cheap). */
-	next->empty_why = next_addr_problem(next->addr, &next->empty_region);
+	struct next_stage_work w = { info_addr, fdt, next };
+
+	call_on_stack(next_stage_choose_deep, &w, deep_stack_top);
 }
 
 void next_stage_log_empty(const struct next_stage *next)
