@@ -11,15 +11,20 @@
 #include "sbi_memory.h"
 #include "trap_expect.h"
 
-/* a2 may hold anything: read it as a probe, so a bad pointer cannot fault. */
+/*
+ * a2 may hold anything: read it as a probe, so a bad pointer cannot fault.
+ * The probe's state is on this stack, not the hart's block: this runs on
+ * the boot stack, where current_hart() names no hart.
+ */
 static bool read_ulong_safe(unsigned long addr, unsigned long *out)
 {
+	struct trap_expect st;
 	unsigned long v = 0;
 
-	trap_expect_begin();
+	trap_expect_begin_on(&st);
 	__asm__ __volatile__(".option push\n.option norvc\nld %0, 0(%1)\n.option pop"
 			     : "+&r"(v) : "r"(addr) : "memory");
-	if (trap_expect_end())
+	if (trap_expect_end_on(&st))
 		return false;
 	*out = v;
 	return true;
@@ -138,7 +143,10 @@ struct next_stage_work {
 	struct next_stage *next;
 };
 
-/* On the idle boot stack: libfdt and the boot log's formatting go deeper than a hart's M-mode stack should. */
+/*
+ * On the idle boot stack: libfdt and the boot log's formatting go deeper
+ * than a hart's M-mode stack should. Nothing here may use current_hart().
+ */
 static void next_stage_choose_deep(void *arg)
 {
 	struct next_stage_work *w = arg;
