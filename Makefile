@@ -249,7 +249,7 @@ FORCE:
 -include tests/host/board_devices.mk
 -include tests/payloads/boards_own.mk
 -include tests/payloads/payloads.mk
--include tests/payloads/sifive_u.mk
+-include tests/payloads/next_stage.mk
 -include tests/payloads/trampoline.mk
 -include tests/payloads/embedded.mk
 -include tests/payloads/boards.mk

@@ -392,11 +392,15 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 	case FDT_PLACE_MOVED:
 		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
 		fdt_set_totalsize((void *)(uintptr_t)addr, where.total);
-		if (!quiet)
-			sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes do not fit the loader's %lu at %p; "
-				   "%lu bytes free in it%s\n",
-				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size,
-				   boot_info.orig_fdt, (unsigned long)(where.total - where.new_size), how);
+		if (quiet)
+			return (void *)(uintptr_t)addr;
+		/* Not in place: S-mode cannot read where it was (FW_FDT_PATH: the image), or it grew. */
+		sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes", (unsigned long)addr, (unsigned long)where.new_size);
+		if (!sbi_memory_smode_range_ok(where.orig, 0, where.orig_size))
+			sbi_printf(" out of %p, where S-mode cannot read them", boot_info.orig_fdt);
+		else
+			sbi_printf(" do not fit the loader's %lu at %p", (unsigned long)where.orig_size, boot_info.orig_fdt);
+		sbi_printf("; %lu bytes free in it%s\n", (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
 	default:
 		/*
@@ -536,17 +540,13 @@ static void boot_finish_platform(void *arg)
 void boot_finish(struct hart_state *self)
 {
 	struct next_stage next;
-	const char *why;
 	struct hart_state *target;
 	struct boot_platform_work work;
 	void *smode_fdt;
 	bool quiet;
 
-	fw_dynamic_read(boot_info.fw_info, boot_info.fdt, boot_info.deep_stack_top, &next, &why);
+	next_stage_choose(boot_info.fw_info, boot_info.fdt, boot_info.deep_stack_top, &next);
 	quiet = next.options & FW_DYNAMIC_OPTION_NO_BOOT_PRINTS;
-	if (why)
-		sbi_printf("abacus: rejecting fw_dynamic_info at 0x%lx: %s; using the default next stage\n",
-			   boot_info.fw_info, why);
 
 	boot_info.quiet = quiet;
 	target = choose_next_hart(&next, self, quiet);
@@ -564,6 +564,10 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
 			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
 			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
+	if (next.empty_why) {
+		next_stage_log_empty(&next);   /* never quiet: the boot stops here */
+		sbi_hsm_stopped_loop(self);
+	}
 	/* SSE global events prefer the next stage's hart until S-mode says otherwise. */
 	sse_global_init(target->hartid);
 	if (!quiet)

@@ -125,10 +125,10 @@ TABLE_CALLS = {
 # Address-taken functions that C never calls on a hart's stack: trap and
 # probe vectors (mtvec; skip_insn_vector: the entry's CSR probes), the reset entry, and what call_on_stack runs on
 # another stack: the boot-time DT work on the boot stack (boot_finish_platform,
-# cpu_node_lookup), a fatal trap's report on its own (trap_report_print; and
+# next_stage_choose_deep), a fatal trap's report on its own (trap_report_print; and
 # what boot_trap_vector runs there: boot_trap_report, boot_trap_nested).
 NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
-                            'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print', 'boot_trap_report',
+                            'boot_finish_platform', 'next_stage_choose_deep', 'trap_report_print', 'boot_trap_report',
                             'boot_trap_nested'}
 
 # Recursion the code bounds, as (caller, callee): the call edges that cannot
@@ -169,7 +169,7 @@ ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_blo
 OTHER_STACKS = [
     ('boot_cold_main', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('boot_finish_platform', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
-    ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('next_stage_choose_deep', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('trap_report_print', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),
     ('boot_trap_report', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),
     ('boot_trap_nested', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),

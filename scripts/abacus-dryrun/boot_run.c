@@ -98,13 +98,22 @@ void sbi_ecall_log_extensions(void)
 {
 }
 
-/* The loader passes no fw_dynamic_info: the build's default next stage (firmware/fw_payload.c). */
-void fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next,
-		     const char **why)
+/*
+ * The loader passes no fw_dynamic_info: the build's default next stage
+ * (firmware/fw_payload.c). What a loader puts there is not known on the
+ * host, so it is never found empty.
+ */
+void next_stage_choose(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next)
 {
 	(void)info_addr, (void)fdt, (void)deep_stack_top;
 	next_stage_default(next);
-	*why = NULL;
+	next->empty_why = NULL;
+	next->empty_region = NULL;
+}
+
+void next_stage_log_empty(const struct next_stage *next)
+{
+	(void)next;
 }
 
 /*

@@ -240,7 +240,7 @@ def check_fixtures():
                line(out, "timer/IPI"))
         expect(line(out, "reset").startswith("shutdown: syscon (sifive,test); cold reboot: syscon (sifive,test)"),
                line(out, "reset"))
-        expect(line(out, "PMP") == "hart 0: 3 of 16 entries: --- 0x80000000-0x8001ffff, --- 0x2000000-0x200ffff, "
+        expect(line(out, "PMP") == "hart 0: 3 of 16 entries: --- 0x80000000-0x8003ffff, --- 0x2000000-0x200ffff, "
                "rwx everything", line(out, "PMP"))
         expect(line(out, "SBI 3.0") == "hart 0: SSE local software; FWFT MISALIGNED_EXC_DELEG; DBTR 2 triggers",
                line(out, "SBI 3.0"))
@@ -296,7 +296,7 @@ def check_fixtures():
     @test("--fw-base, --boot-hart and --ram move the image, the boot hart and RAM", "abacus-dryrun")
     def _():
         rc, out, _ = tool("--decisions", "--fw-base", "0x80400000", f"{FIXTURES}/qemu-virt.dts")
-        expect(line(out, "firmware").startswith("0x80400000-0x8041ffff (128 KiB), loaded at the address asked for"),
+        expect(line(out, "firmware").startswith("0x80400000-0x8043ffff (256 KiB), loaded at the address asked for"),
                line(out, "firmware"))
         rc, out, _ = tool("--decisions", "--ram", "0x100000000:0x10000000", f"{FIXTURES}/qemu-virt.dts")
         expect(line(out, "RAM") == "0x100000000-0x10fffffff", line(out, "RAM"))

@@ -6,6 +6,8 @@
  *   abacus_chain=uboot     Abacus -> U-Boot (S-mode, distro boot from a
  *                          virtio disk's extlinux.conf) -> Linux
  *   abacus_chain=embedded  Linux built into the firmware image (make PAYLOAD=...)
+ *   abacus_chain=edk2      Abacus -> EDK2 (S-mode UEFI in pflash) -> GRUB
+ *                          (Debian's, from a FAT ESP) -> Linux's EFI stub
  *
  * The perf checks of the run (abacus_test=...) then mean "perf works on
  * Abacus through this chain" only if the chain really was the one asked
@@ -18,6 +20,10 @@
  *   - uboot: the DT then went through U-Boot, which adds
  *     /chosen/u-boot,version, and U-Boot started this hart with boot
  *     arguments from extlinux.conf (abacus_extlinux=debian-style);
+ *   - edk2: UEFI started this kernel (/sys/firmware/efi), and the firmware
+ *     region is not in its RAM (/proc/iomem): EDK2 took the reservation
+ *     from the DT Abacus gave it into the memory map it hands on, with ACPI
+ *     as with a DT (the DT checks above then apply only when Linux got one);
  *   - perf counts cycles and instructions on hardware counters (the exact
  *     values are the exact checks' business: without -icount QEMU's
  *     counters follow host time, so here only "they count" is certain).
@@ -136,6 +142,48 @@ static void check_dt_through_uboot(void)
 		note("DT passed on by U-Boot %s", version);
 }
 
+/*
+ * The firmware region (at 0x80000000 on QEMU virt, as the DT check above
+ * assumes) is no part of any "System RAM" range of /proc/iomem.
+ */
+static void check_firmware_region_not_ram(void)
+{
+	const unsigned long long fw_base = 0x80000000ULL;
+	FILE *f = fopen("/proc/iomem", "r");
+	char line[256], covering[256] = "";
+	unsigned int ram_ranges = 0;
+
+	if (!f) {
+		check(false, "chain-firmware-not-ram", "/proc/iomem: %s", strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof line, f)) {
+		unsigned long long start, end;
+		if (line[0] == ' ' || !strstr(line, ": System RAM") || sscanf(line, "%llx-%llx", &start, &end) != 2)
+			continue;
+		ram_ranges++;
+		if (start <= fw_base && fw_base <= end)
+			snprintf(covering, sizeof covering, "%s", line);
+	}
+	fclose(f);
+	covering[strcspn(covering, "\n")] = '\0';
+	check(ram_ranges && !covering[0], "chain-firmware-not-ram", "%u System RAM ranges; 0x%llx in '%s'",
+	      ram_ranges, fw_base, covering);
+}
+
+static void check_booted_by_uefi(void)
+{
+	struct stat st;
+	bool efi = stat("/sys/firmware/efi/systab", &st) == 0;
+	bool dt = dt_exists("/compatible");
+
+	check(efi, "chain-booted-by-uefi", "no /sys/firmware/efi/systab: not started by UEFI");
+	note("the kernel got its hardware description from %s", dt ? "a DT (through EDK2)" : "ACPI (EDK2's tables)");
+	if (dt)
+		check_dt_from_abacus();
+	check_firmware_region_not_ram();
+}
+
 void retire_loop(unsigned long n);
 
 static void check_hw_counting(const char *name, uint64_t config)
@@ -158,12 +206,15 @@ static void check_hw_counting(const char *name, uint64_t config)
 void run_boot_chain_checks(const char *chain)
 {
 	note("boot chain: %s", chain);
-	if (strcmp(chain, "uboot") != 0 && strcmp(chain, "embedded") != 0) {
+	if (strcmp(chain, "uboot") != 0 && strcmp(chain, "embedded") != 0 && strcmp(chain, "edk2") != 0) {
 		check(false, "chain", "unknown abacus_chain=%s", chain);
 		return;
 	}
 	check_kernel_log_sbi();
-	check_dt_from_abacus();
+	if (strcmp(chain, "edk2") == 0)
+		check_booted_by_uefi();
+	else
+		check_dt_from_abacus();
 	check_hw_counting("chain-perf-cycles", PERF_COUNT_HW_CPU_CYCLES);
 	check_hw_counting("chain-perf-instructions", PERF_COUNT_HW_INSTRUCTIONS);
 	if (strcmp(chain, "uboot") == 0)

@@ -27,7 +27,7 @@
  *   abacus_kvm_skip=P[,P...]  kvm parts allowed to skip on this machine
  *   abacus_kvm_known_failure=P[,P...]  kvm parts allowed to fail, each in exactly
  *                 the way checks_kvm.c knows for it (a QEMU 7.2 limit)
- *   abacus_chain=uboot|embedded   also check the boot chain (checks_boot_chain.c)
+ *   abacus_chain=uboot|embedded|edk2   also check the boot chain (checks_boot_chain.c)
  */
 #define _GNU_SOURCE
 #include <errno.h>

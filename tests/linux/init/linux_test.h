@@ -115,7 +115,7 @@ void run_kvm_checks(const char *expected_skips, const char *known_failures);
 void run_aia_checks(bool msi);
 /* shadow-stack: user shadow stacks through prctl, map_shadow_stack and Zicfiss (Linux 7.2). */
 void run_shadow_stack_checks(void);
-/* abacus_chain=uboot|embedded: the kernel came through that boot chain (checks_boot_chain.c). */
+/* abacus_chain=uboot|embedded|edk2: the kernel came through that boot chain (checks_boot_chain.c). */
 void run_boot_chain_checks(const char *chain);
 
 #endif
