@@ -442,6 +442,7 @@ static void boot_finish_platform(void *arg)
 		log_harts(false);
 		aia_log();
 		imsic_log();
+		plic_thead_log();
 		log_pmp(work->self);
 		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "

@@ -32,4 +32,7 @@ unsigned int aclint_devices_found(void);
 bool aclint_mswi_present(void);
 bool aclint_mtimer_present(void);
 
+/* T-Head's PLIC: the boot log's line on the PLICs S-mode was given (none: nothing). */
+void plic_thead_log(void);
+
 #endif

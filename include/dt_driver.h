@@ -16,7 +16,8 @@ struct dt_driver {
  * (firmware/abacus.ld): a new driver is one new file. The kinds are the
  * walks boot makes (firmware/boot_devices.c):
  *   console    UARTs; /chosen/stdout-path first, then the first one found
- *   timer_ipi  IPI doorbells and machine timers, every node (one per socket)
+ *   timer_ipi  IPI doorbells and machine timers, every node (one per socket), and
+ *              the interrupt controllers boot sets up (the AIA's, T-Head's PLIC)
  *   reset      reset devices, the first node each driver accepts
  * Within a kind, a node goes to the first driver (in link order) that matches it.
  */

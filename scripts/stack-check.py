@@ -91,9 +91,11 @@ INDIRECT_CALLS = {
     'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
     # PMP: the plan's entries, written as they come (lib/core/sbi_pmp.c; hart set-up).
     'add_entry': ['pmp_write_entry'],
+    # A board quirk's per-hart set-up (include/platform.h), in each hart's M-mode set-up.
+    'hart_init_mmode': [],
     # Boot only, on the static boot stack (not a hart block): listed so that
-    # every address-taken function is accounted for.
-    'boot_cold_main': [],
+    # every address-taken function is accounted for. The board quirks' set-up.
+    'boot_cold_main': ['sg2042_init', 'rzfive_init'],
     'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
                        'thead_mtimer_set_compare'],
 }
@@ -113,7 +115,7 @@ TABLE_CALLS = {
 # another stack: the boot-time DT work on the boot stack (boot_finish_platform,
 # cpu_node_lookup), a fatal trap's report on its own (trap_report_print; and
 # what boot_trap_vector runs there: boot_trap_report, boot_trap_nested).
-NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
+NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_entry_flush_tlb', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
                             'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print', 'boot_trap_report',
                             'boot_trap_nested'}
 

@@ -145,7 +145,8 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 	if (platform == &platform_quirk_generic)
 		fprintf(out, "quirk      : none (generic): no quirk names %s\n", root && len > 0 ? root : "the root");
 	else
-		fprintf(out, "quirk      : %s\n", platform->name);
+		fprintf(out, "quirk      : %s%s\n", platform->name,
+			platform->trap_flushes_tlb ? "; every trap into M-mode flushes the TLB first (stale-TLB erratum)" : "");
 	for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
 		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)sbi_memory.ram[i].base,
 		    (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
@@ -405,6 +406,7 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 			print_pmu(out, fdt);
 			print_sbi3(out);
 			print_log_lines(out, "AIA", "abacus: AIA             : ", NULL, true);
+			print_log_lines(out, "PLIC", "abacus: PLIC            : ", NULL, true);
 		} else {
 			print_console(out, fdt);
 		}
