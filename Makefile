@@ -93,7 +93,7 @@ FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c fir
 	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/sbi_pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
 	lib/common/sbi_heap.c lib/common/sbi_memory_map.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
 	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
-	lib/drivers/plic_thead.c
+	lib/drivers/plic_thead.c lib/drivers/reset_sunxi_wdt.c lib/drivers/reset_cv1800_rtc.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
 # -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in
 # .rela.dyn, which firmware/entry.S applies; the dynamic-linking sections are

@@ -77,10 +77,12 @@ INDIRECT_CALLS = {
     # (hart_lifecycle_run, inlined into both.)
     'hart_lifecycle_init': ['sse_hart_setup'],
     'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
-    # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
-    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported'],
-    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                     'syscon_reset', 'gpio_reset'],
+    # Reset devices (lib/core/reset.c): syscon, GPIO lines, the D1's watchdog, the CV18xx's RTC,
+    # a quirk's fallback (no quirk has one).
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'sunxi_wdt_supported', 'cv1800_rtc_supported',
+                        'platform_reset_supported'],
+    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'sunxi_wdt_supported', 'cv1800_rtc_supported',
+                     'platform_reset_supported', 'syscon_reset', 'gpio_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],

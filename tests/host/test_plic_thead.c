@@ -95,6 +95,8 @@ TEST(every_t_head_plic_and_only_those)
 	CHECK_EQ(walk(tree(sifive, sizeof(sifive), HOST_MMIO_SIZE, NULL)), 0);
 	CHECK_EQ(walk(tree(andes, sizeof(andes), HOST_MMIO_SIZE, NULL)), 0);
 	CHECK_EQ(walk(tree(TH1520_PLIC, sizeof(TH1520_PLIC), HOST_MMIO_SIZE, "disabled")), 0);
+	/* "reserved" (the firmware's) is a reset walk's only. */
+	CHECK_EQ(walk(tree(TH1520_PLIC, sizeof(TH1520_PLIC), HOST_MMIO_SIZE, "reserved")), 0);
 	CHECK_EQ(host_mmio.nr_writes + host_mmio.reads, 0);
 }
 
