@@ -31,7 +31,9 @@ static unsigned int plics_delegated;
 /*
  * Refused, with one line (S-mode then cannot program the PLIC, as before):
  * a region without PLIC_CTRL, or a PLIC_CTRL whose write or read faults or
- * that does not keep S_PER (no T-Head PLIC answers there).
+ * that does not read back as S_PER alone (no T-Head PLIC answers there: on
+ * QEMU virt a board's PLIC address may lie in the PCIe window, which reads
+ * all ones).
  */
 static int thead_plic_probe(const void *fdt, int node)
 {
@@ -45,7 +47,8 @@ static int thead_plic_probe(const void *fdt, int node)
 	ctrl = (volatile void *)(uintptr_t)(base + THEAD_PLIC_CTRL);
 	trap_expect_begin_on(&probe);
 	mmio_write32_expecting_trap(ctrl, THEAD_PLIC_CTRL_S_PER);
-	if (trap_expect_end_on(&probe) || !mmio_try_read(&probe, ctrl, 4, &now) || !(now & THEAD_PLIC_CTRL_S_PER)) {
+	/* Its other bits are reserved (read 0): an all-ones answer is a bus with nothing on it. */
+	if (trap_expect_end_on(&probe) || !mmio_try_read(&probe, ctrl, 4, &now) || now != THEAD_PLIC_CTRL_S_PER) {
 		dt_device_refused(fdt, node, base, size, "does not take S-mode access (PLIC_CTRL)");
 		return -1;
 	}

@@ -131,12 +131,22 @@ static uint64_t reads_zero(uint64_t offset, unsigned int width, uint64_t stored)
 	return 0;
 }
 
-/* Something else answers there: the bit does not stay. */
+static uint64_t reads_ones(uint64_t offset, unsigned int width, uint64_t stored)
+{
+	(void)offset, (void)width, (void)stored;
+	return 0xffffffff;
+}
+
+/* Something else answers there: the bit does not stay, or every bit reads 1 (a bus with nothing on it). */
 TEST(a_plic_ctrl_that_drops_the_bit_is_refused)
 {
 	host_mmio.read_hook = reads_zero;
 	CHECK_EQ(walk(PLIC(HOST_MMIO_SIZE)), 0);
 	CHECK_EQ(host_mmio.nr_writes, 1);
+	CHECK(host_console_contains("does not take S-mode access (PLIC_CTRL); device refused"));
+	host_console_clear();
+	host_mmio.read_hook = reads_ones;
+	CHECK_EQ(walk(PLIC(HOST_MMIO_SIZE)), 0);
 	CHECK(host_console_contains("does not take S-mode access (PLIC_CTRL); device refused"));
 }
 
