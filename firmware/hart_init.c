@@ -248,9 +248,6 @@ void hart_init_mmode(struct hart_state *hs)
 	/* 0 while in M-mode: firmware/trap_entry.S tells M-mode traps apart by it. */
 	csr_write(CSR_MSCRATCH, 0);
 	csr_write(CSR_MTVEC, (unsigned long)(platform->trap_flushes_tlb ? trap_entry_flush_tlb : trap_entry));
-	/* The board's own per-hart set-up (vendor CSRs) before anything is probed. */
-	if (platform->hart_init)
-		platform->hart_init();
 	probe_features(hs);
 
 	/* Counters first: Sscofpmf decides whether the overflow interrupt is delegated. */

@@ -25,11 +25,6 @@ struct platform_quirk {
 	/* Optional: reset when no DT reset device acted; returns if it cannot. */
 	void (*system_reset)(unsigned long type, unsigned long reason);
 	/*
-	 * Optional: each hart's own set-up (vendor CSRs), early in its M-mode
-	 * set-up (firmware/hart_init.c), on every hart at boot.
-	 */
-	void (*hart_init)(void);
-	/*
 	 * The cores keep using TLB entries after S-mode's translation is off
 	 * (T-Head TH1520, SG2042): every trap into M-mode first flushes them
 	 * (trap_entry_flush_tlb, firmware/trap_entry.S) before any memory access.

@@ -93,8 +93,6 @@ INDIRECT_CALLS = {
     'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
     # PMP: the plan's entries, written as they come (lib/core/sbi_pmp.c; hart set-up).
     'add_entry': ['pmp_write_entry'],
-    # A board quirk's per-hart set-up (include/platform.h), in each hart's M-mode set-up.
-    'hart_init_mmode': [],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for. The board quirks' set-up.
     'boot_cold_main': ['sg2042_init', 'rzfive_init'],

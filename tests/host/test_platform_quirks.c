@@ -88,7 +88,7 @@ TEST(jh7110_boards_get_the_u74_map)
 
 	CHECK(!strcmp(q->name, "StarFive JH7110"));
 	CHECK(q->pmu && q->pmu->default_map == &u74_pmu_default_map);
-	CHECK(!q->init && !q->hart_init && !q->system_reset && !q->trap_flushes_tlb);
+	CHECK(!q->init && !q->system_reset && !q->trap_flushes_tlb);
 	CHECK_EQ(platform_quirk_match(ROOT("milkv,mars\0starfive,jh7110")), q);
 	CHECK_EQ(platform_quirk_match(ROOT("pine64,star64\0starfive,jh7110")), q);
 }
@@ -152,7 +152,7 @@ TEST(a_board_no_quirk_names_boots_with_none)
 	CHECK_EQ(platform_quirk_match(ROOT("thead,th1520-x")), &platform_quirk_generic);
 	CHECK(!strcmp(platform_quirk_generic.name, "generic"));
 	CHECK(!platform_quirk_generic.pmu && !platform_quirk_generic.init && !platform_quirk_generic.system_reset);
-	CHECK(!platform_quirk_generic.hart_init && !platform_quirk_generic.trap_flushes_tlb);
+	CHECK(!platform_quirk_generic.trap_flushes_tlb);
 }
 
 TEST(only_whole_strings_match)
