@@ -96,6 +96,8 @@ INDIRECT_CALLS = {
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for. The board quirks' set-up.
     'boot_cold_main': ['sg2042_init', 'rzfive_init'],
+    # A board quirk's additions to S-mode's DT (firmware/fdt_fixup.c), on the boot stack at the end of boot.
+    'fdt_fixup_for_smode': ['rzfive_fdt_fixup'],
     'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
                        'thead_mtimer_set_compare'],
 }

@@ -14,7 +14,10 @@
 #include "platform.h"
 #include "sbi_console.h"
 #include "andes_ax45_pmu.h"
+#include "host_console.h"
 #include "host_memory.h"
+#include "riscv_csr.h"
+#include "trap_expect.h"
 #include "thead_c9xx_pmu.h"
 #include "u74_pmu.h"
 
@@ -29,9 +32,72 @@ uint64_t sbi_console_bytes_written(void)
 
 static char blob[4096];
 
+/* ---- The CSRs the RZ/Five quirk reads and writes (tests/fuzz/host/riscv_csr.h) ---- */
+#define CSR_MMSC_CFG  0xfc2
+#define CSR_PMACFG0   0xbc0
+#define CSR_PMAADDR0  0xbd0
+static struct {
+	bool andes;                   /* the CSRs exist (else every access traps) */
+	unsigned long mmsc_cfg, pmacfg0, pmaaddr0;
+	bool pmaaddr_hardwired;       /* pmaaddr0 keeps nothing written */
+	unsigned int writes;
+} csrs;
+static bool expecting, trapped;
+
+static unsigned long *csr_slot(unsigned int csr)
+{
+	if (!csrs.andes)
+		return NULL;
+	return csr == CSR_MMSC_CFG ? &csrs.mmsc_cfg : csr == CSR_PMACFG0 ? &csrs.pmacfg0 :
+	       csr == CSR_PMAADDR0 ? &csrs.pmaaddr0 : NULL;
+}
+
+void host_csr_read_expecting_trap(unsigned int csr, unsigned long *value)
+{
+	unsigned long *slot = csr_slot(csr);
+
+	if (!expecting)
+		abort();
+	if (slot)
+		*value = *slot;
+	else
+		trapped = true;
+}
+
+void host_csr_write_expecting_trap(unsigned int csr, unsigned long value)
+{
+	unsigned long *slot = csr_slot(csr);
+
+	if (!expecting)
+		abort();
+	if (!slot || csr == CSR_MMSC_CFG) {
+		trapped = true;
+		return;
+	}
+	csrs.writes++;
+	if (!(csr == CSR_PMAADDR0 && csrs.pmaaddr_hardwired))
+		*slot = value;
+}
+
+void trap_expect_begin_on(struct trap_expect *st)
+{
+	(void)st;
+	expecting = true;
+	trapped = false;
+}
+
+bool trap_expect_end_on(struct trap_expect *st)
+{
+	(void)st;
+	expecting = false;
+	return trapped;
+}
+
 static void test_setup(void)
 {
 	console_bytes = 0;
+	memset(&csrs, 0, sizeof(csrs));
+	host_console_clear();
 }
 
 /* A DT whose root compatible is the given strings (len bytes, NULs included); len < 0: none. */
@@ -129,11 +195,12 @@ TEST(sg2042_merges_its_mtimers)
 	CHECK_EQ(sbi_memory.device[0].size, 0x100000);
 }
 
+#define RZFIVE_ROOT "renesas,smarc-evk\0renesas,r9a07g043f01\0renesas,r9a07g043"
+
 /* RZ/Five: the AX45MP map, and its ILM/DLM kept from S/U-mode. */
 TEST(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories)
 {
-	const struct platform_quirk *q =
-		platform_quirk_match(ROOT("renesas,smarc-evk\0renesas,r9a07g043f01\0renesas,r9a07g043"));
+	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
 
 	CHECK(!strcmp(q->name, "Renesas RZ/Five"));
 	CHECK(q->pmu && q->pmu->default_map == &andes_ax45_pmu_default_map);
@@ -143,6 +210,87 @@ TEST(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories)
 	CHECK_EQ(sbi_memory.device[0].base, 0x30000);
 	CHECK_EQ(sbi_memory.device[0].size, 0x20000);
 	CHECK(!strcmp(sbi_memory.device[0].name, "ILM/DLM"));
+}
+
+/* A DT with the RZ/Five's root cells and room for the fixup. */
+static void *rzfive_tree(void)
+{
+	const void *fdt = ROOT(RZFIVE_ROOT);
+
+	if (fdt_setprop_u32(blob, 0, "#address-cells", 2) || fdt_setprop_u32(blob, 0, "#size-cells", 2))
+		return NULL;
+	return (void *)fdt;
+}
+
+/*
+ * Its DMA pool: 0x58000000-0x5fffffff uncached through PMA entry 0 (NAPOT,
+ * non-cacheable bufferable: pmacfg0's byte 0 = 0xf, pmaaddr0 = 0x16ffffff),
+ * the other entries' bytes kept; then a shared-dma-pool node for S-mode.
+ */
+TEST(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode)
+{
+	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+	void *fdt = rzfive_tree();
+	const fdt32_t *reg;
+	int node, len;
+
+	CHECK(fdt);
+	csrs.andes = true;
+	csrs.mmsc_cfg = 1UL << 30;
+	csrs.pmacfg0 = 0xf00;                        /* entry 1 in use: kept */
+	host_memory_reset();
+	CHECK_EQ(q->init(fdt), 0);
+	CHECK_EQ(csrs.pmaaddr0, 0x16ffffff);
+	CHECK_EQ(csrs.pmacfg0, 0xf0f);
+	CHECK(host_console_contains("abacus: RZ/Five         : 0x58000000-0x5fffffff uncached (PMA): S-mode's DMA pool"));
+	CHECK_EQ(q->fdt_fixup(fdt), 0);
+	node = fdt_path_offset(fdt, "/reserved-memory/dma-pool@58000000");
+	CHECK(node >= 0);
+	CHECK(!fdt_node_check_compatible(fdt, node, "shared-dma-pool"));
+	CHECK(fdt_getprop(fdt, node, "no-map", &len) && len == 0);
+	CHECK(fdt_getprop(fdt, node, "linux,dma-default", &len) && len == 0);
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	CHECK(reg && len == 16);
+	CHECK_EQ(fdt32_to_cpu(reg[0]), 0);
+	CHECK_EQ(fdt32_to_cpu(reg[1]), 0x58000000);
+	CHECK_EQ(fdt32_to_cpu(reg[2]), 0);
+	CHECK_EQ(fdt32_to_cpu(reg[3]), 0x8000000);
+}
+
+/* Without programmable PMA, with entry 0 taken, or with a pmaaddr0 that keeps nothing: no pool, one line. */
+TEST(rzfive_offers_no_pool_it_cannot_make_uncached)
+{
+	static const struct {
+		bool andes, hardwired;
+		unsigned long mmsc_cfg, pmacfg0;
+		const char *why;
+		unsigned int writes;
+	} cases[] = {
+		{ false, false, 0, 0, "no programmable PMA", 0 },                  /* no Andes CSRs: they trap */
+		{ true, false, 0, 0, "no programmable PMA", 0 },                   /* mmsc_cfg.PPMA clear */
+		{ true, false, 1UL << 30, 0x3, "PMA entry 0 in use", 0 },
+		{ true, true, 1UL << 30, 0, "PMA entry 0 does not keep the region", 2 },
+	};
+
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+		void *fdt = rzfive_tree();
+
+		memset(&csrs, 0, sizeof(csrs));
+		csrs.andes = cases[i].andes;
+		csrs.pmaaddr_hardwired = cases[i].hardwired;
+		csrs.mmsc_cfg = cases[i].mmsc_cfg;
+		csrs.pmacfg0 = cases[i].pmacfg0;
+		host_console_clear();
+		host_memory_reset();
+		CHECK(fdt);
+		CHECK_EQ(q->init(fdt), 0);
+		CHECK_EQ(csrs.writes, cases[i].writes);
+		CHECK(host_console_contains(cases[i].why));
+		CHECK(host_console_contains(": no DMA pool for S-mode"));
+		CHECK_EQ(q->fdt_fixup(fdt), 0);
+		CHECK(fdt_path_offset(fdt, "/reserved-memory") < 0);
+	}
 }
 
 TEST(a_board_no_quirk_names_boots_with_none)
@@ -180,6 +328,8 @@ int main(void)
 	RUN(t_head_socs_get_their_core_maps_and_errata);
 	RUN(sg2042_merges_its_mtimers);
 	RUN(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories);
+	RUN(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode);
+	RUN(rzfive_offers_no_pool_it_cannot_make_uncached);
 	RUN(a_board_no_quirk_names_boots_with_none);
 	RUN(only_whole_strings_match);
 	RUN(a_root_without_a_sane_compatible_gets_none);
