@@ -24,7 +24,8 @@
  * The drivers come from tables the linker gathers (DT_DRIVER, include/dt_driver.h):
  *   console    UARTs: /chosen/stdout-path first, then the first one found;
  *   timer_ipi  IPI doorbells and the machine timer, in one walk with the AIA's
- *              nodes (noted for aia_probe_dt); every CLINT/ACLINT node, since
+ *              nodes (noted for aia_probe_dt) and T-Head's PLIC (S-mode's
+ *              access to it, lib/drivers/plic_thead.c); every CLINT/ACLINT node, since
  *              multi-socket machines have one per socket. A hart keeps the first
  *              doorbell that claims it, so MSWI slots come before M-level IMSIC
  *              files (imsic_probe_ipi, after);

@@ -57,6 +57,7 @@ static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
 	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
 	       a->pmu.hpm_width == b->pmu.hpm_width && a->ext->dbtr.trig_max == b->ext->dbtr.trig_max &&
+	       a->pmu.vendor_mmode_uncounted == b->pmu.vendor_mmode_uncounted &&
 	       a->pmp_count == b->pmp_count &&
 	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied;
 }
@@ -156,9 +157,10 @@ static void log_harts(bool quiet)
 			sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
 				   "hpm counters stop by selecting no event)");
 		if (!(hs->features & HART_HAS_SSCOFPMF))
-			sbi_printf("; no Sscofpmf: %s, filter flags ignored%s",
+			sbi_printf("; no Sscofpmf: %s, filter flags ignored%s%s",
 				   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" : "no overflow interrupt",
-				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
+				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "",
+				   hs->pmu.vendor_mmode_uncounted ? ", M-mode uncounted (vendor CSR)" : "");
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
 		uint32_t unconfirmed = hs->isa_features & ~hs->features &
 				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC |
@@ -516,6 +518,7 @@ static void boot_finish_platform(void *arg)
 		log_harts(false);
 		aia_log();
 		imsic_log();
+		plic_thead_log();
 		log_pmp(work->self);
 		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
 		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "

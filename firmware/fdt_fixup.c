@@ -15,13 +15,15 @@
  *   properties of the harts S-mode gets: Sstc where stimecmp traps (QEMU
  *   `spike`), so that S-mode's timer goes through SBI set_timer;
  * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
- *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c).
+ *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c);
+ * - what the board's quirk adds (platform->fdt_fixup: the RZ/Five's DMA pool).
  */
 #include <libfdt.h>
 #include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "hart.h"
+#include "platform.h"
 #include "sbi_boot.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
@@ -103,6 +105,8 @@ int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia
 	if (err)
 		return err;
 	if ((err = pmu_dt_fixup(fdt)))
+		return err;
+	if (platform->fdt_fixup && (err = platform->fdt_fixup(fdt)))
 		return err;
 	return fixup_harts_not_offered(fdt);
 }

@@ -11,6 +11,7 @@
 #include "hart_ext.h"
 #include "hart_lifecycle.h"
 #include "ipi_device.h"
+#include "platform.h"
 #include "riscv_csr.h"
 #include "sbi_boot.h"
 #include "sbi_hart_enables.h"
@@ -18,7 +19,7 @@
 #include "sbi_pmp.h"
 #include "trap_expect.h"
 
-extern char trap_entry[];
+extern char trap_entry[], trap_entry_flush_tlb[];
 
 /*
  * Exceptions S-mode handles itself (the rest come to M-mode: emulation,
@@ -35,6 +36,8 @@ extern char trap_entry[];
 #define MIDELEG_SMODE (MIP_SSIP | MIP_STIP | MIP_SEIP)
 /* T-Head's mvendorid (Linux's THEAD_VENDOR_ID; C9xx cores report marchid and mimpid 0): the PMU overflow interrupt, below. */
 #define MVENDORID_THEAD 0x5b7
+/* Andes's mvendorid (Linux's ANDES_VENDOR_ID): M-mode kept out of the counts by its own CSR, below. */
+#define MVENDORID_ANDES 0x31e
 #define MIDELEG_HYP   ((1UL << IRQ_VS_SOFT) | (1UL << IRQ_VS_TIMER) | (1UL << IRQ_VS_EXT) | (1UL << IRQ_SG_EXT))
 
 #define PROBE_CSR_READ(csr, out) ({ unsigned long __v = 0; bool __t; trap_expect_begin(); \
@@ -239,24 +242,27 @@ static void discover_sbi3_features(struct hart_state *hs)
 
 void hart_init_mmode(struct hart_state *hs)
 {
-	unsigned long medeleg = MEDELEG_SMODE, mideleg = MIDELEG_SMODE;
+	unsigned long medeleg = MEDELEG_SMODE, mideleg = MIDELEG_SMODE, mvendorid;
 
 	csr_write(CSR_MIE, 0);
 	/* 0 while in M-mode: firmware/trap_entry.S tells M-mode traps apart by it. */
 	csr_write(CSR_MSCRATCH, 0);
-	csr_write(CSR_MTVEC, (unsigned long)trap_entry);
+	csr_write(CSR_MTVEC, (unsigned long)(platform->trap_flushes_tlb ? trap_entry_flush_tlb : trap_entry));
 	probe_features(hs);
 
 	/* Counters first: Sscofpmf decides whether the overflow interrupt is delegated. */
 	hs->mcounteren = pmu_hart_init(&hs->pmu, hs->isa_features & HART_HAS_SSCOFPMF,
 				       hs->isa_features & HART_HAS_SMCNTRPMF);
+	mvendorid = csr_read(CSR_MVENDORID);
 	if (hs->pmu.has_sscofpmf) {
 		hs->features |= HART_HAS_SSCOFPMF;
 		mideleg |= MIP_LCOFIP;
-	} else if (csr_read(CSR_MVENDORID) == MVENDORID_THEAD && !csr_read(CSR_MARCHID) && !csr_read(CSR_MIMPID) &&
+	} else if (mvendorid == MVENDORID_THEAD && !csr_read(CSR_MARCHID) && !csr_read(CSR_MIMPID) &&
 		   pmu_hart_thead_overflow(&hs->pmu)) {
 		/* T-Head C906/C910: their own overflow interrupt, for S-mode (Linux's T-Head PMU erratum). */
 		mideleg |= 1UL << THEAD_IRQ_PMU_OVF;
+	} else if (mvendorid == MVENDORID_ANDES) {
+		pmu_hart_andes_mmode_uncounted(&hs->pmu);
 	}
 	if (hs->pmu.has_smcntrpmf)
 		hs->features |= HART_HAS_SMCNTRPMF;

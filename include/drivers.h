@@ -24,4 +24,7 @@
 /* The 16550 at base, registers 1 << reg_shift bytes apart, accessed io_width (1 or 4) bytes wide. */
 void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width);
 
+/* T-Head's PLIC: the boot log's line on the PLICs S-mode was given (none: nothing). */
+void plic_thead_log(void);
+
 #endif

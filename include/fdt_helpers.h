@@ -30,6 +30,8 @@ int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *s
 uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt);
 /* True when the node's status is absent, "okay" or "ok". */
 bool fdt_node_is_enabled(const void *fdt, int node);
+/* The node's status is "reserved" (DT spec: operational, but for another software component such as the platform firmware). */
+bool fdt_node_is_reserved(const void *fdt, int node);
 /* The node named by /chosen/stdout-path (options after ':' ignored), or < 0. */
 int fdt_stdout_node(const void *fdt);
 /* The hartid of a cpu node (its reg), or -1 when it is not a cpu. */

@@ -2,8 +2,9 @@
 /*
  * Device registers: every access a driver makes to its device goes through
  * these. On the hart each is one load or store of its width (inline: the
- * same instructions as a volatile pointer); in the dry run's build of the
- * drivers (ABACUS_DRYRUN, scripts/abacus-dryrun) they reach a simulated
+ * same instructions as a volatile pointer); in host builds that simulate
+ * devices (ABACUS_SIM_MMIO: the dry run, scripts/abacus-dryrun, and driver
+ * tests, tests/host/host_mmio.c) they reach a simulated
  * device space instead, which answers reads and records writes, so the
  * drivers' own probes run there unchanged (docs/architecture.md, "Adding
  * things").
@@ -14,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#ifdef ABACUS_DRYRUN
+#ifdef ABACUS_SIM_MMIO
 uint64_t host_mmio_read(const volatile void *addr, unsigned int width);
 void host_mmio_write(volatile void *addr, unsigned int width, uint64_t value);
 /* A read or write that may fault (made with traps expected): *trapped set when it did. */

@@ -85,13 +85,13 @@ INDIRECT_CALLS = {
     # (hart_lifecycle_run, inlined into both.)
     'hart_lifecycle_init': ['sse_hart_setup'],
     'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
-    # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
-    # (and a PMIC's on I2C: lib/core/i2c_reset.c; the HTIF's exit request)
-    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                        'i2c_reset_supported', 'htif_reset_supported'],
-    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                     'i2c_reset_supported', 'htif_reset_supported', 'syscon_reset', 'gpio_reset',
-                     'i2c_reset', 'htif_reset'],
+    # Reset devices (lib/core/reset.c): syscon, GPIO lines, HTIF's exit request, the D1's watchdog,
+    # the CV18xx's RTC, a PMIC on I2C (lib/core/i2c_reset.c), a quirk's fallback (no quirk has one).
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
+                        'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported'],
+    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
+                     'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported',
+                     'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset', 'i2c_reset'],
     # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
     'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
@@ -105,8 +105,10 @@ INDIRECT_CALLS = {
     # PMP: the plan's entries, written as they come (lib/core/sbi_pmp.c; hart set-up).
     'add_entry': ['pmp_write_entry'],
     # Boot only, on the static boot stack (not a hart block): listed so that
-    # every address-taken function is accounted for.
-    'boot_cold_main': [],
+    # every address-taken function is accounted for. The board quirks' set-up.
+    'boot_cold_main': ['sg2042_init', 'rzfive_init'],
+    # A board quirk's additions to S-mode's DT (firmware/fdt_fixup.c), on the boot stack at the end of boot.
+    'fdt_fixup_for_smode': ['rzfive_fdt_fixup'],
     'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
                        'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare'],
 }
@@ -127,7 +129,7 @@ TABLE_CALLS = {
 # another stack: the boot-time DT work on the boot stack (boot_finish_platform,
 # next_stage_choose_deep), a fatal trap's report on its own (trap_report_print; and
 # what boot_trap_vector runs there: boot_trap_report, boot_trap_nested).
-NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
+NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_entry_flush_tlb', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
                             'boot_finish_platform', 'next_stage_choose_deep', 'trap_report_print', 'boot_trap_report',
                             'boot_trap_nested'}
 

@@ -84,6 +84,14 @@ bool fdt_node_is_enabled(const void *fdt, int node)
 	return (len >= 5 && !strncmp(s, "okay", 5)) || (len >= 3 && !strncmp(s, "ok", 3));
 }
 
+bool fdt_node_is_reserved(const void *fdt, int node)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, "status", &len);
+
+	return s && len >= 9 && !strncmp(s, "reserved", 9);
+}
+
 int fdt_stdout_node(const void *fdt)
 {
 	int chosen = fdt_path_offset(fdt, "/chosen");

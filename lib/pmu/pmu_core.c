@@ -142,7 +142,17 @@ bool pmu_hart_thead_overflow(struct pmu_hart *ph)
 	/* Nothing armed or overflowed from an earlier stage: each start arms its counter. */
 	csr_thead_ovf_disarm(ph->programmable & ~((1u << 0) | (1u << 2)));
 	ph->plain_counters = false;
+	/* Without Sscofpmf's MINH, M-mode is kept out of every count by mxstatus.PMDM. */
+	csr_thead_mmode_uncounted();
+	ph->vendor_mmode_uncounted = true;
 	return true;
+}
+
+void pmu_hart_andes_mmode_uncounted(struct pmu_hart *ph)
+{
+	/* Every counter but time (bit 1); a hart without the AndeStar PMU traps: nothing changes. */
+	if (!ph->has_sscofpmf && csr_try_write(CSR_NUM_ANDES_MCOUNTERMASK_M, ph->hw_present & ~(1u << 1)))
+		ph->vendor_mmode_uncounted = true;
 }
 
 struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx)

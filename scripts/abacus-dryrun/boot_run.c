@@ -42,7 +42,7 @@ const struct fw_config fw_config = {
 	IMAGE_FW_CONFIG_FDT_OFFSET, IMAGE_FW_CONFIG_OPTIONS, 0,
 };
 const char fw_embedded_fdt[8];
-char trap_entry[4];          /* mtvec's value: never run here */
+char trap_entry[4], trap_entry_flush_tlb[4];   /* mtvec's values: never run here */
 
 static struct dryrun_result *result;
 void *dryrun_heap;           /* the firmware's boot heap: its tables stay there for the report */

@@ -146,6 +146,17 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 		fprintf(out, "quirk      : none (generic): no quirk names %s\n", root && len > 0 ? root : "the root");
 	else
 		fprintf(out, "quirk      : %s\n", platform->name);
+	/* The harts whose trap vector is the stale-TLB erratum's (the quirk's trap_flushes_tlb). */
+	{
+		extern char trap_entry_flush_tlb[];
+		unsigned int flushing = 0;
+
+		for (unsigned int i = 0; i < machine.nr_harts; i++)
+			flushing += machine.harts[i].csr.mtvec == (unsigned long)(uintptr_t)trap_entry_flush_tlb;
+		if (flushing)
+			fprintf(out, "trap entry : every trap into M-mode flushes the TLB first (stale-TLB erratum), "
+				"on %u hart%s\n", flushing, flushing > 1 ? "s" : "");
+	}
 	for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
 		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)sbi_memory.ram[i].base,
 		    (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
@@ -416,6 +427,7 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 			print_pmu(out, fdt);
 			print_sbi3(out);
 			print_log_lines(out, "AIA", "abacus: AIA             : ", NULL, true);
+			print_log_lines(out, "PLIC", "abacus: PLIC            : ", NULL, true);
 		} else {
 			print_console(out, fdt);
 		}

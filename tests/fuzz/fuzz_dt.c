@@ -45,6 +45,7 @@
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
 #include "hart.h"
+#include "platform.h"
 #include "pmu.h"
 #include "sbi_boot.h"
 #include "sbi_console.h"
@@ -134,6 +135,9 @@ int sbi_printf(const char *fmt, ...)
 /* ---- Harts, for the fixups (fdt_fixup.c asks which harts have S-mode) ---- */
 
 struct hart_state *host_current_hart;
+/* S-mode's DT as a board no quirk names gets it (a quirk's fdt_fixup is tested with the quirk). */
+const struct platform_quirk platform_quirk_generic = { .name = "generic" };
+const struct platform_quirk *platform = &platform_quirk_generic;
 static struct hart_state host_harts[MAX_HARTS];
 static struct hart_state *host_table[MAX_HARTS];
 
