@@ -214,7 +214,7 @@ static void discover_sbi3_features(struct hart_state *hs)
 {
 	struct hart_ext *ext = hs->ext;
 	/* One more than offered: a hart with more triggers is told in the boot log, not cut silently. */
-	uint32_t trigger_types[DBTR_MAX_TRIGGERS + 1] = { 0 };
+	uint16_t trigger_types[DBTR_MAX_TRIGGERS + 1] = { 0 };
 	uint32_t features, pmlen_supported;
 	unsigned int triggers = 0;
 

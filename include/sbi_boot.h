@@ -19,8 +19,8 @@
  * room for an eighth of its 512-hart DT (532 KB) left no space below the
  * next stage for the firmware region, which holds the copy (docs/boot.md).
  */
-#define FDT_COPY_ROOM_BYTES 2048
-#define FDT_FIXUP_ROOM_PER_CPU 32
+#define FDT_COPY_ROOM_BYTES 1024
+#define FDT_FIXUP_ROOM_PER_CPU 24
 static inline unsigned long fdt_fixup_room(unsigned int cpu_nodes)
 {
 	return FDT_COPY_ROOM_BYTES + (unsigned long)FDT_FIXUP_ROOM_PER_CPU * cpu_nodes;
