@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* SiFive UART (FU540/FU740), polled; the loader has set the divisor. */
+#include <stdbool.h>
 #include <libfdt.h>
 #include "drivers.h"
 #include "dt_device_reg.h"
@@ -15,14 +16,34 @@
 #define SIFIVE_UART_TXDATA_FULL  (1U << 31)
 #define SIFIVE_UART_RXDATA_EMPTY (1U << 31)
 
+/*
+ * The first time a byte finds the transmit FIFO full after the probe, it
+ * waits up to this many reads of txdata for room; every later byte
+ * UART_TX_MAX_POLLS. The FU540/FU740's UART drains at the line's rate.
+ * QEMU's (9.2 and later: an 8-byte FIFO) is drained by a timer of QEMU's
+ * main loop, a host thread of its own, which a loaded host can leave
+ * off-CPU for seconds while this hart polls on; its first drain after the
+ * firmware starts (the banner's ninth byte) was the slow one, and a byte
+ * written into the full FIFO after UART_TX_MAX_POLLS is dropped by the
+ * model, as by the hardware (docs/boot.md, "The SiFive UART's first
+ * drain"). A UART that never drains costs this one long wait, then
+ * UART_TX_MAX_POLLS a byte as before.
+ */
+#define SIFIVE_UART_FIRST_DRAIN_POLLS (32U * UART_TX_MAX_POLLS)
+
 static volatile uint32_t *sifive_uart;
+static bool sifive_uart_waited;   /* a byte has waited for room since the probe */
 
 static void sifive_uart_putc(char c)
 {
+	unsigned int polls, limit = sifive_uart_waited ? UART_TX_MAX_POLLS : SIFIVE_UART_FIRST_DRAIN_POLLS;
+
 	/* Bounded, as ns16550_putc: a stuck UART loses bytes, never hangs a hart. */
-	for (unsigned int polls = 0; polls < UART_TX_MAX_POLLS; polls++)
+	for (polls = 0; polls < limit; polls++)
 		if (!(mmio_read32(&sifive_uart[SIFIVE_UART_TXDATA / 4]) & SIFIVE_UART_TXDATA_FULL))
 			break;
+	if (polls)
+		sifive_uart_waited = true;
 	mmio_write32(&sifive_uart[SIFIVE_UART_TXDATA / 4], (uint8_t)c);
 }
 
@@ -42,6 +63,7 @@ static const struct console_device sifive_uart_console = {
 static void uart_sifive_init(uintptr_t base)
 {
 	sifive_uart = (volatile uint32_t *)base;
+	sifive_uart_waited = false;
 	mmio_write32(&sifive_uart[SIFIVE_UART_TXCTRL / 4], mmio_read32(&sifive_uart[SIFIVE_UART_TXCTRL / 4]) | 1);   /* txen */
 	mmio_write32(&sifive_uart[SIFIVE_UART_RXCTRL / 4], mmio_read32(&sifive_uart[SIFIVE_UART_RXCTRL / 4]) | 1);   /* rxen */
 	console_set_device(&sifive_uart_console);
