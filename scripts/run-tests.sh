@@ -54,6 +54,9 @@ run env BUILD="$BUILD" python3 tests/tools/test_build_options.py || status=1
 # abacus-pmu-dt, the host riscv,pmu checker, against the fixtures, the firmware's boot log
 # and Linux's board DTs; and the docs tried literally (tests/tools/test_docs.py).
 run make -s BUILD="$BUILD" tools-test || status=1
+# scripts/abacus-fit on Debian's FITs for the HiFive Unleashed and Unmatched and
+# the VisionFive 2, and on hashed, signed and external-data FITs (tests/tools/test_abacus_fit.py).
+run make -s BUILD="$BUILD" fit-test || status=1
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 run tests/run-qemu.sh || status=1
 # kvm-unit-tests' SBI suite on QEMU 7.2 and 11.1 (tests/kvm-unit-tests/run.sh, docs/sbi3.md).
