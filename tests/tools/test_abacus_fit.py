@@ -254,6 +254,38 @@ def _():
            "the signature node lost its key or algorithm")
 
 
+@test("replaces the firmware of a FIT that holds nothing else (SpacemiT K1's fw_dynamic.itb layout)", "abacus-fit")
+def _():
+    # As SpacemiT's K1 SDK builds the opensbi partition's FIT: the firmware alone, at 0x0,
+    # a sha256 hash, one configuration naming it as firmware.
+    fw = os.path.join(WORK, "k1-opensbi.bin")
+    with open(fw, "wb") as f:
+        f.write(extract(debian_fit("sifive_unleashed"), 1, "k1-source"))
+    its = f"""/dts-v1/;
+/ {{
+	description = "Configuration to load OpenSBI before U-Boot";
+	#address-cells = <2>;
+	images {{
+		opensbi {{ description = "OpenSBI fw_dynamic Firmware"; type = "firmware"; os = "opensbi";
+			arch = "riscv"; compression = "none"; load = <0x0 0x0>; entry = <0x0 0x0>;
+			data = /incbin/("{fw}"); hash-1 {{ algo = "sha256"; }}; }};
+	}};
+	configurations {{
+		default = "config_1";
+		config_1 {{ description = "opensbi FIT config"; firmware = "opensbi"; }};
+	}};
+}};
+"""
+    original = make_fit("k1-fw-dynamic", its)
+    output = os.path.join(WORK, "k1-fw-dynamic-abacus.itb")
+    rc, out = abacus_fit(original, output)
+    expect(rc == 0, f"exit {rc}: {out.strip()}")
+    check_replaced(original, output, 0x0)
+    lines = images_of(listing(output))[0][1]
+    want = hashlib.sha256(firmware_bytes()).hexdigest()
+    expect(f"Hash value:   {want}" in lines, f"sha256 of Abacus {want} not in {lines}")
+
+
 @test("refuses a firmware image SPL would not enter with fw_dynamic", "abacus-fit")
 def _():
     its = unleashed_its().replace('os = "opensbi"', 'os = "linux"')
