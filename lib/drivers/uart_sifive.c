@@ -21,10 +21,10 @@
  * waits up to this many reads of txdata for room; every later byte
  * UART_TX_MAX_POLLS. The FU540/FU740's UART drains at the line's rate.
  * QEMU's (9.2 and later: an 8-byte FIFO) is drained by a timer of QEMU's
- * main loop, a host thread of its own, which a loaded host can leave
- * off-CPU for seconds while this hart polls on; its first drain after the
- * firmware starts (the banner's ninth byte) was the slow one, and a byte
- * written into the full FIFO after UART_TX_MAX_POLLS is dropped by the
+ * main loop, which after the SD-card reads of the loader can sleep through
+ * it until something else wakes the loop (up to a second); the banner's
+ * ninth byte waited that long, longer than UART_TX_MAX_POLLS reads on a
+ * fast host, and a byte then written into the full FIFO is dropped by the
  * model, as by the hardware (docs/boot.md, "The SiFive UART's first
  * drain"). A UART that never drains costs this one long wait, then
  * UART_TX_MAX_POLLS a byte as before.
