@@ -229,6 +229,11 @@ fit: $(IMAGE)/abacus.bin
 	@scripts/abacus-fit --firmware $(IMAGE)/abacus.bin $(FIT) $(IMAGE)/u-boot.itb
 fit-test: $(IMAGE)/abacus.bin
 	@BUILD=$(BUILD) python3 tests/tools/test_abacus_fit.py
+# make install-tools installs it with the host tools (a Python 3 script: mkimage and dtc do the rest).
+.PHONY: install-fit
+install-tools: install-fit
+install-fit:
+	install -D -m 0755 scripts/abacus-fit $(DESTDIR)$(PREFIX)/bin/abacus-fit
 
 ifneq ($(PAYLOAD),)
 $(IMAGE)/payload.bin: $(PAYLOAD) $(IMAGE)/image.config scripts/prepare-payload.sh
