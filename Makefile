@@ -12,6 +12,9 @@
 #   make tools    host tools: build/tools/abacus-dryrun (the boot on a board's DT, on the host),
 #                 build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
 #   make dryrun-golden   rewrite tests/tools/dry-run-golden.txt (the dry run over Linux's DTs)
+#   make fit FIT=/usr/lib/u-boot/<board>/u-boot.itb
+#                 that FIT with Abacus in OpenSBI's place: build/<platform>/u-boot.itb
+#                 (scripts/abacus-fit); make fit-test checks it on Debian's FITs
 
 CROSS_COMPILE ?= riscv64-unknown-elf-
 # The image is a position-independent executable that relocates itself at
@@ -220,6 +223,20 @@ $(IMAGE)/abacus.elf: $(FW_OBJS) $(IMAGE_OBJS) $(IMAGE)/abacus.ld scripts/check-r
 $(IMAGE)/abacus.bin: $(IMAGE)/abacus.elf
 	@$(OBJCOPY) -O binary $< $@
 	@echo "  BIN     $@ ($$(stat -c %s $@) bytes)"
+
+# A distribution's U-Boot FIT with this image in OpenSBI's place (docs/porting.md,
+# "Distributions: Abacus in U-Boot's FIT"), and the tool's test on Debian's FITs.
+.PHONY: fit fit-test
+fit: $(IMAGE)/abacus.bin
+	@test -n "$(FIT)" || { echo "make fit FIT=path/to/u-boot.itb (the distribution's FIT)" >&2; exit 1; }
+	@scripts/abacus-fit --firmware $(IMAGE)/abacus.bin $(FIT) $(IMAGE)/u-boot.itb
+fit-test: $(IMAGE)/abacus.bin
+	@BUILD=$(BUILD) python3 tests/tools/test_abacus_fit.py
+# make install-tools installs it with the host tools (a Python 3 script: mkimage and dtc do the rest).
+.PHONY: install-fit
+install-tools: install-fit
+install-fit:
+	install -D -m 0755 scripts/abacus-fit $(DESTDIR)$(PREFIX)/bin/abacus-fit
 
 ifneq ($(PAYLOAD),)
 $(IMAGE)/payload.bin: $(PAYLOAD) $(IMAGE)/image.config scripts/prepare-payload.sh

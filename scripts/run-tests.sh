@@ -62,6 +62,13 @@ run env BUILD="$BUILD" python3 tests/tools/test_build_options.py || status=1
 # abacus-pmu-dt, the host riscv,pmu checker, against the fixtures, the firmware's boot log
 # and Linux's board DTs; and the docs tried literally (tests/tools/test_docs.py).
 run make -s BUILD="$BUILD" tools-test || status=1
+# scripts/abacus-fit on Debian's FITs for the HiFive Unleashed and Unmatched and
+# the VisionFive 2, and on hashed, signed and external-data FITs (tests/tools/test_abacus_fit.py).
+if [ "$skip_sid" = 1 ]; then
+	skip "abacus-fit: Debian sid's FITs (u-boot-sifive, u-boot-starfive in the root)"
+else
+	run make -s BUILD="$BUILD" fit-test || status=1
+fi
 run scripts/make-bad-dtbs.sh "$BUILD/bad-dtb" || status=1
 if [ "$skip_sid" = 1 ]; then
 	run tests/run-qemu.sh -q 7.2 || status=1
@@ -89,6 +96,7 @@ if [ "${ABACUS_SKIP_LINUX:-0}" != 1 ]; then
 			[ "$k" = 7.2 ] || kernels="$kernels $k"
 		done
 		skip "linux: the Linux 7.2 cases (QEMU 11.1, built with the root's GCC)"
+		skip "linux: sifive-fit (QEMU 11.1 sifive_u, Debian sid's U-Boot SPL and FIT)"
 		[ -z "$kernels" ] || run make -s BUILD="$BUILD" LINUX_KERNELS="${kernels# }" linux-test || status=1
 	else
 		run make -s BUILD="$BUILD" linux-test || status=1

@@ -19,6 +19,11 @@
 # the tests hand to QEMU, nothing the host runs), the riscv64 packages
 #   grub-efi-riscv64-unsigned  Debian's GRUB for EFI, every module built in
 #                       (grubriscv64.efi): the UEFI chain's boot loader
+#   u-boot-sifive       U-Boot SPL and u-boot.itb (OpenSBI 1.9 inside) of
+#   u-boot-starfive     the HiFive Unleashed and Unmatched and the
+#                       VisionFive 2: the distribution's chain SPL -> FIT on
+#                       QEMU sifive_u (tests/linux/run-linux.sh, load
+#                       spl-fit) and scripts/abacus-fit on all three FITs
 # fetched with apt-get download through a riscv64-only apt state of their
 # own, so the root's own architecture list stays as it is.
 # Nothing of it is committed (build/ is ignored). Run as root (or with sudo):
@@ -38,7 +43,7 @@ PACKAGES="qemu-system-riscv opensbi u-boot-qemu linux-source-7.2
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross make bc bison flex cpio xz-utils
 	libssl-dev libelf-dev patch python3 gcc libc6-dev
 	qemu-efi-riscv64 debian-installer-13-netboot-riscv64"
-RISCV64_PACKAGES="grub-efi-riscv64-unsigned"
+RISCV64_PACKAGES="grub-efi-riscv64-unsigned u-boot-sifive u-boot-starfive"
 RISCV64_DIR=abacus-riscv64          # in the root
 STAMP=$ROOT/.abacus-packages
 want="$(echo $PACKAGES) riscv64: $(echo $RISCV64_PACKAGES)"

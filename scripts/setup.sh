@@ -25,6 +25,9 @@ PACKAGES="$PACKAGES linux-source-6.12 patch"
 # for QEMU virt, and mkfs.ext4 -d to build its boot disk without root; mtools
 # makes the FAT EFI System Partition of the UEFI chain (tests/linux/make-esp.py).
 PACKAGES="$PACKAGES u-boot-qemu e2fsprogs mtools"
+# U-Boot's FIT tools: scripts/abacus-fit (Abacus into a distribution's
+# u-boot.itb) runs mkimage, the tests list FITs with dumpimage.
+PACKAGES="$PACKAGES u-boot-tools"
 # The host fuzzers (tests/fuzz, docs/reliability.md): clang with libFuzzer and
 # the sanitizer runtimes; python3 for their seeds and the QEMU canary run.
 PACKAGES="$PACKAGES clang libclang-rt-14-dev python3"

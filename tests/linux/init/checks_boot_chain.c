@@ -8,6 +8,10 @@
  *   abacus_chain=embedded  Linux built into the firmware image (make PAYLOAD=...)
  *   abacus_chain=edk2      Abacus -> EDK2 (S-mode UEFI in pflash) -> GRUB
  *                          (Debian's, from a FAT ESP) -> Linux's EFI stub
+ *   abacus_chain=spl-fit   U-Boot SPL -> a distribution's FIT with Abacus in
+ *                          OpenSBI's place (scripts/abacus-fit) -> U-Boot
+ *                          (distro boot of extlinux.conf) -> Linux, on QEMU
+ *                          sifive_u: the DT is U-Boot's board DT from the FIT
  *
  * The perf checks of the run (abacus_test=...) then mean "perf works on
  * Abacus through this chain" only if the chain really was the one asked
@@ -16,8 +20,10 @@
  *     implementation ID 0xabac (printed by Linux's SBI probe);
  *   - the DT Linux got went through Abacus's fixups: the firmware region
  *     /reserved-memory/abacus@80000000 (no-map) is there, and the riscv,pmu
- *     node lost its firmware-only mapping properties;
- *   - uboot: the DT then went through U-Boot, which adds
+ *     node lost its firmware-only mapping properties (spl-fit: U-Boot's
+ *     Unleashed DT has no riscv,pmu node, and none may appear; the
+ *     firmware used its FU540 quirk's event map);
+ *   - uboot, spl-fit: the DT then went through U-Boot, which adds
  *     /chosen/u-boot,version, and U-Boot started this hart with boot
  *     arguments from extlinux.conf (abacus_extlinux=debian-style);
  *   - edk2: UEFI started this kernel (/sys/firmware/efi), and the firmware
@@ -112,7 +118,8 @@ static void check_kernel_log_sbi(void)
 	free(log);
 }
 
-static void check_dt_from_abacus(void)
+/* pmu_expected: the loader's DT had a riscv,pmu node (QEMU virt's does, U-Boot's Unleashed DT not). */
+static void check_dt_from_abacus(bool pmu_expected)
 {
 	char pmu[256], path[300];
 	bool pmu_node = dt_pmu_node(pmu, sizeof pmu) != NULL;
@@ -123,9 +130,10 @@ static void check_dt_from_abacus(void)
 		snprintf(path, sizeof path, "/%s/riscv,event-to-mhpmcounters", pmu);
 		stripped = !dt_exists(path);
 	}
-	check(reserved && stripped, "chain-dt-fixed-up-by-abacus",
-	      "reserved-memory/abacus@80000000 no-map: %s; riscv,pmu node %s, mapping properties %s",
-	      reserved ? "yes" : "no", pmu_node ? pmu : "missing", stripped ? "removed" : "still there");
+	check(reserved && stripped == pmu_expected && pmu_node == pmu_expected, "chain-dt-fixed-up-by-abacus",
+	      "reserved-memory/abacus@80000000 no-map: %s; riscv,pmu node %s (%s), mapping properties %s",
+	      reserved ? "yes" : "no", pmu_node ? pmu : "missing", pmu_expected ? "expected" : "none expected",
+	      stripped ? "removed" : "still there");
 }
 
 static void check_dt_through_uboot(void)
@@ -180,7 +188,7 @@ static void check_booted_by_uefi(void)
 	check(efi, "chain-booted-by-uefi", "no /sys/firmware/efi/systab: not started by UEFI");
 	note("the kernel got its hardware description from %s", dt ? "a DT (through EDK2)" : "ACPI (EDK2's tables)");
 	if (dt)
-		check_dt_from_abacus();
+		check_dt_from_abacus(true);
 	check_firmware_region_not_ram();
 }
 
@@ -205,8 +213,11 @@ static void check_hw_counting(const char *name, uint64_t config)
 
 void run_boot_chain_checks(const char *chain)
 {
+	bool spl_fit = strcmp(chain, "spl-fit") == 0;
+
 	note("boot chain: %s", chain);
-	if (strcmp(chain, "uboot") != 0 && strcmp(chain, "embedded") != 0 && strcmp(chain, "edk2") != 0) {
+	if (strcmp(chain, "uboot") != 0 && strcmp(chain, "embedded") != 0 && strcmp(chain, "edk2") != 0 &&
+	    !spl_fit) {
 		check(false, "chain", "unknown abacus_chain=%s", chain);
 		return;
 	}
@@ -214,9 +225,9 @@ void run_boot_chain_checks(const char *chain)
 	if (strcmp(chain, "edk2") == 0)
 		check_booted_by_uefi();
 	else
-		check_dt_from_abacus();
+		check_dt_from_abacus(!spl_fit);
 	check_hw_counting("chain-perf-cycles", PERF_COUNT_HW_CPU_CYCLES);
 	check_hw_counting("chain-perf-instructions", PERF_COUNT_HW_INSTRUCTIONS);
-	if (strcmp(chain, "uboot") == 0)
+	if (strcmp(chain, "uboot") == 0 || spl_fit)
 		check_dt_through_uboot();
 }
