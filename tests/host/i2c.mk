@@ -1,12 +1,16 @@
 # I2C: the bus layer (lib/core/i2c_bus.c), the controller drivers
 # (lib/drivers/i2c_*.c) against models of their registers on a simulated bus
-# (tests/host/i2c_sim.c), and the PMIC resets (lib/drivers/reset_<pmic>.c,
-# lib/core/i2c_reset.c) against simulated PMICs.
+# (tests/host/i2c_models/, the models the dry run and fuzz_dt use too;
+# tests/host/i2c_sim.c fakes the layer-1 calls around them), and the PMIC
+# resets (lib/drivers/reset_<pmic>.c, lib/core/i2c_reset.c) against
+# simulated PMICs.
 #
 # Part of the host suite (tests/host/host.mk, target host-tests); on its own:
 #   make build/host/test_i2c_designware && build/host/test_i2c_designware
 
-I2C_SIM_SRCS := tests/host/i2c_sim.c lib/fdt/fdt_helpers.c
+I2C_MODEL_SRCS := $(wildcard tests/host/i2c_models/*.c)
+HOST_HEADERS += $(wildcard tests/host/i2c_models/*.h)
+I2C_SIM_SRCS := tests/host/i2c_sim.c lib/fdt/fdt_helpers.c $(I2C_MODEL_SRCS)
 
 HOST_TESTS += i2c_designware i2c_ocores i2c_k1
 HOST_SRCS_i2c_designware := tests/host/test_i2c_designware.c lib/drivers/i2c_designware.c $(I2C_SIM_SRCS)
