@@ -412,12 +412,14 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 			print_console(out, fdt);
 			print_timer_ipi(out, fdt);
 			print_reset(out, fdt);
+			print_i2c(out, fdt);
 			print_pmp(out);
 			print_pmu(out, fdt);
 			print_sbi3(out);
 			print_log_lines(out, "AIA", "abacus: AIA             : ", NULL, true);
 		} else {
 			print_console(out, fdt);
+			print_i2c(out, fdt);
 		}
 		print_probes(out, fdt);
 		print_unrecognised(out, fdt);

@@ -51,6 +51,7 @@ struct i2c_wires {
 	struct i2c_sim_device *active;   /* the device the last start addressed, until the stop */
 	bool reading;                    /* ... for a read */
 	bool pointer_next;               /* the next byte written sets its register pointer */
+	uint8_t nobody[16];              /* bit a: a start named address a, where no device is */
 	unsigned int events;             /* tokens so far */
 	bool log_cut;                    /* the log was full: it ends in "..." */
 	char log[2048];

@@ -63,6 +63,8 @@ bool i2c_wires_start(struct i2c_wires *w, uint8_t addr_rw)
 	log_token(w, ack ? "S%02x" : "S%02x-", addr_rw);
 	if (d)
 		d->addressed = true;
+	else
+		w->nobody[(addr_rw >> 1) / 8] |= (uint8_t)(1U << ((addr_rw >> 1) % 8));
 	w->active = ack ? d : NULL;
 	w->reading = addr_rw & 1;
 	w->pointer_next = ack && !w->reading;
