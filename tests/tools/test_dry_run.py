@@ -286,6 +286,21 @@ def check_fixtures():
                    "lines printed without a console not marked [unseen]")
 
 
+    @test("a model with a newline and control characters is one clean platform line", "abacus-dryrun")
+    def _():
+        dts = open(f"{FIXTURES}/qemu-virt.dts").read().replace(
+            'model = "riscv-virtio,qemu";', r'model = "ACME\nabacus: FATAL: fake\x01\x1b[2J";')
+        with tempfile.TemporaryDirectory() as tmp:
+            path = f"{tmp}/model.dts"
+            open(path, "w").write(dts)
+            rc, out, _ = tool("--hart", "qemu-virt", path)
+            log = [l[2:] for l in out.split("\ndecisions:\n")[0].splitlines()[1:]]
+            expect(rc == 0, f"exit status {rc}")
+            mine = [l for l in log if "fake" in l]
+            expect(mine == ["abacus: platform        : QEMU virt (ACME?abacus: FATAL: fake??[2J)"], f"lines {mine}")
+            expect(line(out, "boot").startswith("to the next stage"), line(out, "boot"))
+
+
     # Controllers of each kind with their PMICs (tests/host/i2c_models/ behind each controller's reg).
     I2C_BUSES = """
 &{/soc} {
