@@ -25,3 +25,8 @@ HOST_SRCS_i2c_reset := tests/host/test_i2c_reset.c lib/core/i2c_bus.c lib/core/i
 	lib/core/timer.c lib/core/dt_driver.c lib/fdt/fdt_helpers.c lib/common/sbi_format.c tests/host/host_console.c \
 	lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c
 HOST_LIBS_i2c_reset := -lfdt
+
+# The shared models themselves: a DT's controller and its devices, the DA9063's pages, the log.
+HOST_TESTS += i2c_models
+HOST_SRCS_i2c_models := tests/host/test_i2c_models.c $(I2C_MODEL_SRCS)
+HOST_LIBS_i2c_models := -lfdt
