@@ -21,6 +21,7 @@
 #include "sbi_boot.h"
 #include "sbi_console.h"
 #include "sbi_ecall.h"
+#include "sbi_format.h"
 #include "sbi_hsm.h"
 #include "sbi_memory.h"
 #include "sbi_string.h"
@@ -490,10 +491,13 @@ static void boot_finish_platform(void *arg)
 	if (!work->quiet) {
 		int root = 0, len;
 		const char *model = fdt_getprop(boot_info.fdt, root, "model", &len);
+		/* The DT's words, on the one line: no newline or control character of theirs reaches the log. */
+		char model_text[80];
 		/* The image's last bytes are its packed relocations, which BSS overlays (firmware/abacus.ld). */
 		unsigned long image = boot_info.image_end - (unsigned long)_fw_start;
 		unsigned long bss = (unsigned long)(_bss_end - _bss_start);
-		sbi_printf("abacus: platform        : %s (%s)\n", platform->name, model ? model : "no model");
+		sbi_printf("abacus: platform        : %s (%s)\n", platform->name,
+			   model ? sbi_printable(model_text, sizeof(model_text), model, (size_t)len) : "no model");
 		sbi_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
 			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),

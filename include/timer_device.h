@@ -40,7 +40,14 @@ void timer_set_hz(uint64_t hz);
 /* Ticks per second (the DT's timebase-frequency), 0 when unknown. */
 uint64_t timer_hz(void);
 
-/* Busy-waits ms milliseconds (a reset waiting for its device to act). */
+/*
+ * Busy-waits ms milliseconds (a reset waiting for its device to act), on
+ * the time source. One whose time does not move (QEMU 11.1's tt-atlantis
+ * reads mtime as 0) would hold it for ever: after TIMER_STUCK_LOOKS looks at
+ * the same time (far longer than a tick of any timebase lasts) the wait is
+ * a loop's, as without a time source.
+ */
+#define TIMER_STUCK_LOOKS 1000000
 void timer_delay_ms(uint32_t ms);
 
 /* The calling hart's timer interrupt at `when`; nothing when the hart has no compare register. */

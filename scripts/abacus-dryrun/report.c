@@ -20,6 +20,7 @@
 #include "pmu.h"
 #include "report.h"
 #include "riscv_csr.h"
+#include "sbi_format.h"
 #include "sbi_memory.h"
 #include "sbi_pmp.h"
 #include "sbi_spec.h"
@@ -106,9 +107,12 @@ void add_hartids(struct text *t, const unsigned long *ids, unsigned int n)
 /* The line that says why the boot stopped: a FATAL one, or boot_finish's "nothing to boot". */
 static const char *fatal_line(void)
 {
-	for (size_t i = 0; i < boot_log.count; i++)
-		if (strstr(boot_log.lines[i].text, "abacus: FATAL: ") || strstr(boot_log.lines[i].text, "nothing to boot"))
-			return boot_log.lines[i].text + strlen("abacus: ");
+	for (size_t i = 0; i < boot_log.count; i++) {
+		const char *l = boot_log.lines[i].text;
+		/* A line's start only: a DT's words inside a line (its model) are no FATAL line. */
+		if (strncmp(l, "abacus: FATAL: ", 15) == 0 || (strncmp(l, "abacus: ", 8) == 0 && strstr(l, "nothing to boot")))
+			return l + strlen("abacus: ");
+	}
 	return NULL;
 }
 
@@ -141,9 +145,11 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 	int len;
 	const char *root = fdt_getprop(fdt, 0, "compatible", &len);
 	struct text t = { 0 };
+	char first[128];   /* its first string, printable only (a DT is input) */
 
 	if (platform == &platform_quirk_generic)
-		fprintf(out, "quirk      : none (generic): no quirk names %s\n", root && len > 0 ? root : "the root");
+		fprintf(out, "quirk      : none (generic): no quirk names %s\n",
+			root && len > 0 ? sbi_printable(first, sizeof(first), root, (size_t)len) : "the root");
 	else
 		fprintf(out, "quirk      : %s\n", platform->name);
 	/* The harts whose trap vector is the stale-TLB erratum's (the quirk's trap_flushes_tlb). */
@@ -423,6 +429,7 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 			print_console(out, fdt);
 			print_timer_ipi(out, fdt);
 			print_reset(out, fdt);
+			print_i2c(out, fdt);
 			print_pmp(out);
 			print_pmu(out, fdt);
 			print_sbi3(out);
@@ -430,6 +437,7 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 			print_log_lines(out, "PLIC", "abacus: PLIC            : ", NULL, true);
 		} else {
 			print_console(out, fdt);
+			print_i2c(out, fdt);
 		}
 		print_probes(out, fdt);
 		print_unrecognised(out, fdt);

@@ -27,7 +27,8 @@ DRYRUN_REPLACED := firmware/fw_dynamic.c lib/fdt/fdt_placement.c lib/core/sbi_co
 DRYRUN_FW_SRCS := $(filter-out $(DRYRUN_REPLACED),$(filter %.c,$(filter firmware/% lib/common/% lib/core/% \
 	lib/fdt/% lib/drivers/% lib/pmu/% lib/sse/% lib/fwft/% lib/dbtr/% platform/%,$(FW_SRCS) $(PLATFORM_SRCS))))
 DRYRUN_TOOL_SRCS := $(wildcard scripts/abacus-dryrun/*.c) scripts/abacus-pmu-dt/dt_input.c \
-	scripts/abacus-pmu-dt/hart_model.c tests/host/sim_hart.c tests/host/sim_triggers.c
+	scripts/abacus-pmu-dt/hart_model.c tests/host/sim_hart.c tests/host/sim_triggers.c \
+	$(wildcard tests/host/i2c_models/*.c)
 DRYRUN_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,$(LIBFDT_FILES))
 DRYRUN_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DABACUS_HOST -DABACUS_DRYRUN -DABACUS_SIM_MMIO -ffunction-sections -fdata-sections \
 	-Itests/fuzz/host -Iinclude -Itests/host -Iscripts/abacus-pmu-dt -Iscripts/abacus-dryrun -I$(DRYRUN_DIR) \

@@ -43,11 +43,15 @@ endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c tests/fuzz/fuzz_dt_devices.c lib/core/dt_driver.c lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
 	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c \
-	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
+	lib/core/hart_table.c lib/common/sbi_format.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c \
+	$(wildcard tests/host/i2c_models/*.c)
 # Sources fuzz_dt_devices.c includes (to reset their static state between inputs): built with it.
 FUZZ_DT_INCLUDED := lib/core/timer.c lib/core/reset.c lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c \
-	lib/drivers/aclint.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c
-FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/fuzz/*.h tests/fuzz/host/*.h lib/pmu/*.h lib/sse/*.h)
+	lib/drivers/aclint.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
+	lib/core/i2c_bus.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
+	lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c
+FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/host/i2c_models/*.h tests/fuzz/*.h tests/fuzz/host/*.h \
+	lib/pmu/*.h lib/sse/*.h)
 
 FUZZ_DT_FIXTURES := $(patsubst tests/fixtures/%.dts,$(FUZZ_DIR)/seeds-dt/%.dtb,$(wildcard tests/fixtures/*.dts)) \
 	$(patsubst tests/fixtures/aia/%.dts,$(FUZZ_DIR)/seeds-dt/aia-%.dtb,$(wildcard tests/fixtures/aia/*.dts)) \
