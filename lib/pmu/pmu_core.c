@@ -207,14 +207,28 @@ static void counter_stop_for_reconfiguration(struct pmu_hart *ph, unsigned long 
 	}
 }
 
-/* The mhpmevent value that counts word's event with config_flags' filters (Sscofpmf: and MINH). */
+/*
+ * The mhpmevent value that counts word's event with config_flags' filters
+ * (Sscofpmf: and MINH, and OF while an overflow interrupt is pending).
+ */
 static inline uint64_t hw_selector_with_filters(const struct pmu_hart *ph, uint64_t word, unsigned long flags)
 {
 	uint64_t selector = pmu_hw_event_selector(word);
 
-	/* Table 8 filter flags (and MINH): only Sscofpmf hardware has the bits (OF stays 0). */
-	if (ph->has_sscofpmf)
+	/* Table 8 filter flags (and MINH): only Sscofpmf hardware has the bits. */
+	if (ph->has_sscofpmf) {
 		selector = (selector & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)) | filter_bits(flags);
+		/*
+		 * An overflow interrupt still pending may be for a counter S-mode
+		 * reset since (Linux unmaps a task's counters at a context switch
+		 * with interrupts off): its handler must find an OF bit, or Linux's
+		 * leaves every counter of the CPU stopped. The new counter gets it,
+		 * as counter_start keeps OF while the interrupt is pending; the
+		 * handler's restart clears it (docs/pmu.md, "Sscofpmf overflow").
+		 */
+		if (csr_lcofi_pending())
+			selector |= MHPMEVENT_OF;
+	}
 	return selector;
 }
 
