@@ -55,8 +55,8 @@
  * PMU's: more than two ticks (HZ 250) in which the hart was not run, or
  * spun with interrupts off in the tick while another hart, not run, held
  * the timekeeping lock it waits for; its counter counts on meanwhile
- * (docs/pmu.md, "Sampling on every hart": measured 17-19 ms on QEMU 11.1 in
- * about one run of five, 20-120 ms on QEMU 7.2). A firmware that leaves a
+ * (docs/pmu.md, "Sampling on every hart": measured 17-19 ms on QEMU 11.1 in 2
+ * runs of 12, 20-120 ms on QEMU 7.2). A firmware that leaves a
  * counter without its overflow interrupt loses it until the tick restarts
  * it, 4 ms at most, and a counter left stopped counts nothing.
  */
@@ -396,7 +396,7 @@ void run_sampling_smp_checks(int ncpus)
 	/*
 	 * QEMU's stalls are left out of what is expected below, but a few
 	 * only: a tenth of the running time at most (measured on QEMU 11.1:
-	 * 0 in most runs, 2-4 % in about one of five).
+	 * none in 10 runs of 12, 2.3 % and 4.1 % in the other two).
 	 */
 	check(t.stall * 10 <= t.time, "smp-sampling-stalls", "%llu ns of %llu running in gaps of 8 ms and more",
 	      (unsigned long long)t.stall, (unsigned long long)t.time);
@@ -466,7 +466,7 @@ void run_sampling_switch_checks(int ncpus)
 	 * counts far less than its running time. QEMU 11.1 -smp 4, all
 	 * processes (the worst one): 0.932-0.939 (0.869-0.879) before the
 	 * firmware set OF on a counter configured while an overflow interrupt
-	 * is pending, 0.975-0.978 (0.955-0.967) after, OpenSBI 1.9 0.963
+	 * is pending, 0.972-0.978 (0.955-0.967) after, OpenSBI 1.9 0.963
 	 * (0.950); QEMU 7.2 -smp 1: 0.989 (0.989).
 	 */
 	check(ratio_within((double)t.count, (double)t.time, 0.96, 1.001), "switch-sampling-cycles",
