@@ -13,6 +13,8 @@
  *     sampling      cycle samples (Sscofpmf; -icount shift=0 for the rate)
  *     sampling-smp  4 kHz cycle samples on every CPU at once (-smp >= 2,
  *                   -icount shift=0,sleep=off, Sscofpmf)
+ *     sampling-switch  the same with two processes on each CPU, switched
+ *                   between (-icount shift=0, Sscofpmf; -smp 1 as well)
  *     fw            SBI firmware events across CPUs (-smp >= 2)
  *     fw-ipi-mask   IPIs to several harts per SBI call (membarrier)
  *     snapshot-on   the driver uses snapshot memory (Linux 6.12), and how
@@ -152,6 +154,8 @@ static void run_groups(char *groups, const char *kvm_skips, const char *kvm_know
 			run_sampling_checks();
 		} else if (strcmp(g, "sampling-smp") == 0) {
 			run_sampling_smp_checks((int)ncpus);
+		} else if (strcmp(g, "sampling-switch") == 0) {
+			run_sampling_switch_checks((int)ncpus);
 		} else if (strcmp(g, "fw") == 0) {
 			if (ncpus < 2 || ncpus > MAX_CPUS)
 				check(false, "cpus-online", "%ld CPUs online, the firmware event checks need 2..%d",

@@ -96,6 +96,8 @@ void run_exact_checks(void);
 void run_sampling_checks(void);
 /* sampling-smp: -smp N -icount shift=0,sleep=off, Sscofpmf: 4 kHz cycle samples on every CPU at once. */
 void run_sampling_smp_checks(int ncpus);
+/* sampling-switch: -icount shift=0, Sscofpmf: the same with two processes per CPU, switched between. */
+void run_sampling_switch_checks(int ncpus);
 /* fw: -smp N (N >= 2) -cpu rv64,sstc=false, no icount: SBI firmware events across CPUs. */
 void run_fw_event_checks(int ncpus);
 /* fw-ipi-mask: -smp N (N >= 2), membarrier built in (Linux 6.12 here): IPIs to N - 1 harts per call. */
