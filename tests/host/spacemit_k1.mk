@@ -11,3 +11,10 @@ HOST_SRCS_spacemit_x60_pmu := tests/host/test_spacemit_x60_pmu.c platform/generi
 HOST_LIBS_spacemit_x60_pmu := -lfdt
 $(BUILD)/host/test_spacemit_x60_pmu: HOST_CFLAGS += -Iplatform/generic/quirks
 $(BUILD)/host/test_spacemit_x60_pmu: $(wildcard platform/generic/quirks/spacemit_*.h)
+
+# The generic side: HSM hart_start of a hart that has not come, with and without
+# a platform waker (lib/sbi/sbi_hsm.c, included by the test; its time source faked).
+HOST_TESTS += hsm_wake
+HOST_SRCS_hsm_wake := tests/host/test_hsm_wake.c lib/core/timer.c
+$(BUILD)/host/test_hsm_wake: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
+$(BUILD)/host/test_hsm_wake: lib/sbi/sbi_hsm.c
