@@ -16,7 +16,8 @@ void csr_serve_pending_ipi(void)
 /* ---- Probing: accesses that may trap ---- */
 
 /* The Andes overflow CSRs (csr_layer.h), read and written whole; *known = false for another number. */
-static uint64_t andes_counter_csr(unsigned int csr_num, bool write, uint64_t value, bool *known)
+static inline __attribute__((always_inline)) uint64_t andes_counter_csr(unsigned int csr_num, bool write,
+									   uint64_t value, bool *known)
 {
 #define ANDES_CSR_ACCESS(num) \
 	case num: \
@@ -43,7 +44,8 @@ static uint64_t andes_counter_csr(unsigned int csr_num, bool write, uint64_t val
  * between trap_expect_begin() and trap_expect_end(): the trap handler skips
  * a csrr/csrw that traps (4 bytes) and trap_expect_end() reports it.
  */
-static uint64_t csr_access_by_number(unsigned int csr_num, bool write, uint64_t value, bool *known)
+static inline __attribute__((always_inline)) uint64_t csr_access_by_number(unsigned int csr_num, bool write,
+									      uint64_t value, bool *known)
 {
 	unsigned int n = csr_num & 0x1f;
 

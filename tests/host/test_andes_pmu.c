@@ -30,12 +30,13 @@ static const struct sim_hart_config ax45mp = {
 
 #define PMOVI (1UL << ANDES_IRQ_PMOVI)
 
-static struct sbiret config(unsigned long base, unsigned long mask, unsigned long flags, unsigned long event_idx)
+static struct sbiret config(unsigned long base, unsigned long mask, unsigned long flags,
+			    unsigned long event_idx)
 {
 	return pmu_counter_config_matching(&ph, base, mask, flags, event_idx, 0);
 }
 
-/* The AX45MP with its overflow interrupt taken, QEMU's map (cycles on mcycle and 3.., the TLB events on 3..). */
+/* The AX45MP with its overflow interrupt taken, QEMU's map (cycles on mcycle and 3.., TLB events on 3..). */
 static bool setup_ax45(void)
 {
 	fixture_init(&ax45mp, false, false);

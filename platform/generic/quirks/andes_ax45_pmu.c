@@ -79,13 +79,21 @@ const struct pmu_default_map andes_ax45_pmu_default_map = {
  */
 #define PMOVI (1UL << ANDES_IRQ_PMOVI)
 
-/* csr = (csr & ~clear) | set. */
+/*
+ * csr = (csr & ~clear) | set, written only if that changes it. No counter
+ * counts in M-mode here (mcountermask_m), so no overflow bit changes
+ * between the read and the write; slip's other local interrupts could,
+ * so it is written only to clear a pending PMOVI (hart reset, boot).
+ */
 static void csr_update(unsigned int csr_num, uint64_t clear, uint64_t set)
 {
-	uint64_t value = 0;
+	uint64_t value = 0, updated;
 
-	if (csr_try_read(csr_num, &value))
-		csr_try_write(csr_num, (value & ~clear) | set);
+	if (!csr_try_read(csr_num, &value))
+		return;
+	updated = (value & ~clear) | set;
+	if (updated != value)
+		csr_try_write(csr_num, updated);
 }
 
 /*
@@ -158,17 +166,18 @@ static const struct pmu_vendor_counters ax45_counters = {
 
 bool andes_ax45_pmu_hart_init(struct pmu_hart *ph)
 {
-	uint64_t deleg = 0, slip = 0;
+	uint64_t deleg = 0, slip = 0;   /* slip: read, so a hart without it is not taken */
 
 	if (ph->has_sscofpmf || !ph->has_mcountinhibit)
 		return false;
-	/* Every CSR the slow path uses, or none: a hart without one traps here. */
+	/* Every CSR the slow path uses must answer (all but mip, which every hart has); a
+	 * hart without one traps here and is not taken (what was written: nothing armed). */
 	if (!csr_try_write(CSR_NUM_ANDES_MCOUNTERINTEN, 0) || !csr_try_write(CSR_NUM_ANDES_MCOUNTEROVF, 0) ||
 	    !csr_try_write(CSR_NUM_ANDES_MCOUNTERMASK_S, 0) || !csr_try_write(CSR_NUM_ANDES_MCOUNTERMASK_U, 0) ||
 	    !csr_try_read(CSR_NUM_ANDES_SLIP, &slip) || !csr_try_read(CSR_NUM_ANDES_MSLIDELEG, &deleg) ||
 	    !csr_try_write(CSR_NUM_ANDES_MSLIDELEG, deleg | PMOVI))
 		return false;
-	csr_try_write(CSR_NUM_ANDES_SLIP, slip & ~PMOVI);
+	csr_update(CSR_NUM_ANDES_SLIP, PMOVI, 0);
 	pmu_vendor_counters = &ax45_counters;
 	ph->vendor_counters = true;
 	ph->plain_counters = false;
