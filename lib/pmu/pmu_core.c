@@ -291,19 +291,6 @@ static inline __attribute__((always_inline)) struct sbiret inhibitable_take(stru
 }
 
 /*
- * Takes hardware counter idx for the event of hw_event[] word `word`, on
- * any hart (the slow path; fast_config_matching() takes counters itself on
- * plain harts while no overflow interrupt is pending).
- *
- * Sscofpmf: a counter taken while an overflow interrupt is pending gets OF.
- * That interrupt may be for a counter S-mode reset since (Linux unmaps a
- * task's counters at a context switch with interrupts off): its handler
- * must find an OF bit, or Linux's leaves every counter of the CPU stopped.
- * The new counter has it, counter_start keeps it while the interrupt is
- * pending, the handler's restart clears it (docs/pmu.md, "Sscofpmf
- * overflow").
- */
-/*
  * inhibitable_take() out of line, one copy for both callers below (an
  * overflow interrupt can be pending only with Sscofpmf: never on the
  * harts special_take() serves).
@@ -332,6 +319,19 @@ static __attribute__((noinline)) struct sbiret special_take(struct pmu_hart *ph,
 	return take_inhibited(ph, idx, flags, word);
 }
 
+/*
+ * Takes hardware counter idx for the event of hw_event[] word `word`, on
+ * any hart (the slow path; fast_config_matching() takes counters itself on
+ * plain harts while no overflow interrupt is pending).
+ *
+ * Sscofpmf: a counter taken while an overflow interrupt is pending gets OF.
+ * That interrupt may be for a counter S-mode reset since (Linux unmaps a
+ * task's counters at a context switch with interrupts off): its handler
+ * must find an OF bit, or Linux's leaves every counter of the CPU stopped.
+ * The new counter has it, counter_start keeps it while the interrupt is
+ * pending, the handler's restart clears it (docs/pmu.md, "Sscofpmf
+ * overflow").
+ */
 static __attribute__((noinline)) struct sbiret hw_counter_take(struct pmu_hart *ph, unsigned long idx,
 							      unsigned long flags, uint64_t word)
 {

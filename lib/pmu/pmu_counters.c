@@ -201,7 +201,8 @@ void pmu_counter_start_one(struct pmu_hart *ph, unsigned long idx, bool has_valu
  * value back with no event selected, out of the fast path (mcycle and
  * minstret too: testing for them costs more than it saves).
  */
-static inline __attribute__((always_inline)) bool qemu72_counts_time(const struct pmu_hart *ph, unsigned long idx)
+static inline __attribute__((always_inline)) bool qemu72_counts_time(const struct pmu_hart *ph,
+								     unsigned long idx)
 {
 	return ph->hw_event[idx] - SBI_PMU_HW_CPU_CYCLES <= SBI_PMU_HW_INSTRUCTIONS - SBI_PMU_HW_CPU_CYCLES;
 }
@@ -554,11 +555,10 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
  * stopped and unmapped, the programmable ones inhibited with no event and
  * value 0 (which also clears Sscofpmf's OF bit; MINH stays where S-mode
  * programs counters itself), mcycle/minstret count freely again (never
- * M-mode, with Smcntrpmf), the firmware counters are unconfigured with value
- * 0, a pending overflow interrupt is cleared (a vendor's too) and the
- * snapshot memory is forgotten. What stays: what boot found, and the hart's
- * firmware event totals, never visible as such to S-mode (a counter reads
- * its difference since it started).
+ * M-mode, with Smcntrpmf), the firmware counters are unconfigured with
+ * value 0, a pending overflow interrupt (a vendor's too) is cleared and the
+ * snapshot memory forgotten. What stays: what boot found, and the hart's
+ * firmware event totals, which S-mode sees only as counter differences.
  */
 void pmu_hart_reset(struct pmu_hart *ph)
 {
