@@ -141,6 +141,44 @@ TEST(start_arms_and_an_overflow_reaches_s_mode)
 }
 
 /*
+ * The writes themselves, counted: a start writes the enable when it is
+ * off, the overflow bit when it is set, mcountinhibit and the value; a
+ * stop, mcountinhibit alone; RESET, the event; a config, the enable when
+ * it is on, the masks when they change, mcountinhibit and the event.
+ */
+TEST(each_call_writes_exactly_its_csrs)
+{
+	unsigned int before;
+
+	CHECK(setup_ax45());
+	before = sim.csr_writes;
+	CHECK_EQ(config(6, 1, SBI_PMU_CFG_FLAG_SET_SINH, EV_DTLB_RD_MISS).value, 6);
+	CHECK_EQ(sim.csr_writes - before, 3);    /* mcountermask_s, mcountinhibit, mhpmevent6 */
+	before = sim.csr_writes;
+	CHECK_EQ(pmu_counter_start(&ph, 6, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, 5).error, SBI_SUCCESS);
+	CHECK_EQ(sim.csr_writes - before, 3);    /* mcounterinten, mcountinhibit, mhpmcounter6 */
+	CHECK_EQ(sim.counter[6], 5);
+	before = sim.csr_writes;
+	CHECK_EQ(pmu_counter_stop(&ph, 6, 1, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.csr_writes - before, 1);    /* mcountinhibit */
+	sim.andes_ovf = 1u << 6;
+	before = sim.csr_writes;
+	CHECK_EQ(pmu_counter_start(&ph, 6, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK_EQ(sim.csr_writes - before, 3);    /* mcounterovf, mcountinhibit, mhpmcounter6: the enable is on */
+	CHECK_EQ(sim.andes_ovf, 0);
+	CHECK_EQ(pmu_counter_stop(&ph, 6, 1, 0).error, SBI_SUCCESS);
+	before = sim.csr_writes;
+	CHECK_EQ(pmu_counter_stop(&ph, 6, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(sim.csr_writes - before, 1);    /* mhpmevent6 = 0 */
+	CHECK_EQ(sim.andes_inten, 1u << 6);      /* no event, no count: nothing to raise it */
+	before = sim.csr_writes;
+	CHECK_EQ(config(6, 1, SBI_PMU_CFG_FLAG_SET_SINH, EV_DTLB_RD_MISS).value, 6);
+	CHECK_EQ(sim.csr_writes - before, 3);    /* mcounterinten, mcountinhibit, mhpmevent6 */
+	CHECK_EQ(sim.andes_inten, 0);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/*
  * The race of docs/pmu.md "Sscofpmf overflow": the counter is reset and
  * taken again (a context switch with interrupts off) while PMOVI is
  * pending. The overflow bit stays until the handler has read it.
@@ -282,6 +320,7 @@ int main(void)
 	RUN(taken_on_an_ax45mp_delegated_and_left_disarmed);
 	RUN(config_sets_mode_filters_exactly);
 	RUN(start_arms_and_an_overflow_reaches_s_mode);
+	RUN(each_call_writes_exactly_its_csrs);
 	RUN(no_overflow_bit_cleared_while_pmovi_is_pending);
 	RUN(snapshot_reports_andes_overflow);
 	RUN(hart_reset_clears_everything);
