@@ -59,6 +59,7 @@ static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
 	       a->pmu.hpm_width == b->pmu.hpm_width && a->ext->dbtr.trig_max == b->ext->dbtr.trig_max &&
 	       a->pmu.vendor_mmode_uncounted == b->pmu.vendor_mmode_uncounted &&
+	       a->pmu.vendor_counters == b->pmu.vendor_counters &&
 	       a->pmp_count == b->pmp_count &&
 	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied;
 }
@@ -158,8 +159,10 @@ static void log_harts(bool quiet)
 			sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
 				   "hpm counters stop by selecting no event)");
 		if (!(hs->features & HART_HAS_SSCOFPMF))
-			sbi_printf("; no Sscofpmf: %s, filter flags ignored%s%s",
-				   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" : "no overflow interrupt",
+			sbi_printf("; no Sscofpmf: %s, filter flags %s%s%s",
+				   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" :
+				   hs->pmu.vendor_counters ? "Andes's overflow interrupt (256 + 18)" : "no overflow interrupt",
+				   hs->pmu.vendor_counters ? "on hpm counters (Andes's)" : "ignored",
 				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "",
 				   hs->pmu.vendor_mmode_uncounted ? ", M-mode uncounted (vendor CSR)" : "");
 		/* Extensions the DT claims that the hart would not enable for S-mode. */

@@ -263,6 +263,8 @@ void hart_init_mmode(struct hart_state *hs)
 		mideleg |= 1UL << THEAD_IRQ_PMU_OVF;
 	} else if (mvendorid == MVENDORID_ANDES) {
 		pmu_hart_andes_mmode_uncounted(&hs->pmu);
+		/* Its own overflow interrupt, for S-mode: delegated by the probe (mslideleg). */
+		andes_ax45_pmu_hart_init(&hs->pmu);
 	}
 	if (hs->pmu.has_smcntrpmf)
 		hs->features |= HART_HAS_SMCNTRPMF;

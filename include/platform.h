@@ -63,4 +63,11 @@ extern const struct platform_quirk platform_quirk_generic;
 /* The quirk boot chose (platform_quirk_match), for the rest of boot. */
 extern const struct platform_quirk *platform;
 
+/*
+ * A vendor core's PMU, found on the hart whatever the board (boot calls it
+ * by mvendorid, firmware/hart_init.c): the Andes one, after pmu_hart_init,
+ * on a hart without Sscofpmf (platform/generic/quirks/andes_ax45_pmu.c).
+ */
+bool andes_ax45_pmu_hart_init(struct pmu_hart *ph);
+
 #endif

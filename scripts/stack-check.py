@@ -66,6 +66,11 @@ INDIRECT_CALLS = {
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
+    # A vendor's counter overflow interrupt (include/pmu.h, pmu_vendor_counters): the Andes AX45MP's.
+    'special_take': ['ax45_take'],
+    'special_start': ['ax45_start'],
+    'snapshot_take': ['ax45_overflowed'],
+    'pmu_hart_reset': ['ax45_hart_reset'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
     # IPI doorbells (include/ipi_device.h): ACLINT MSWI, Andes PLICSW, M-level IMSIC file.
     'sbi_ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],

@@ -9,3 +9,5 @@
 
 struct pmu_event_map pmu_event_map;
 const struct pmu_platform *pmu_platform;
+/* Set by a hart's probe (include/pmu.h); used on harts with pmu_hart.vendor_counters only. */
+const struct pmu_vendor_counters *pmu_vendor_counters;

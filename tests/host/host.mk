@@ -23,6 +23,9 @@ HOST_SRCS_pmu_counters := tests/host/test_pmu_counters.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
 # T-Head C906/C910's own overflow interrupt (mcounterinten/mcounterof) on the simulated hart.
 HOST_SRCS_thead_pmu := tests/host/test_thead_pmu.c $(HOST_PMU_SRCS)
+# The Andes AX45MP's (mcounterinten/mcounterovf, mcountermask_s/_u, mslideleg; andes_ax45_pmu.c).
+HOST_TESTS += andes_pmu
+HOST_SRCS_andes_pmu := tests/host/test_andes_pmu.c platform/generic/quirks/andes_ax45_pmu.c $(HOST_PMU_SRCS)
 
 # The hart table: harts left out at cold boot, a hart's presence - late, gone (lib/core/hart_table.c).
 HOST_TESTS += hart_table
