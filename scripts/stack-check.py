@@ -92,8 +92,8 @@ INDIRECT_CALLS = {
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
                      'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported',
                      'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset', 'i2c_reset'],
-    # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
-    'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
+    # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1, Renesas RIIC.
+    'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer', 'riic_transfer'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
