@@ -17,9 +17,10 @@
  * their reg, with a device at each address their children name and the
  * faults a recipe switches on (a controller that never finishes or never
  * disables, a transfer S-mode left held, a RIIC the loader left off or
- * whose bus stays busy, a device that does not answer, a DA9063 with
- * another ID); their PMICs sit on them, on a bus that is disabled, on a
- * node that is no controller (the soc, the root, another PMIC), at
+ * whose bus stays busy, a device that does not answer, a DA9063 or
+ * DA9062 with another ID); their PMICs sit on them, on a bus that is
+ * disabled, on a node that is no controller (the soc, the root, another
+ * PMIC), at
  * addresses past 0x7f, with two cells, twice. The bus's register accesses
  * (lib/core/i2c_bus.c, included here) reach the models through the
  * fuzz_mmio_* hooks; its poll bound is scaled down (FUZZ_I2C_POLLS) and the
@@ -187,7 +188,7 @@ static unsigned int i2c_model_count;
 #define I2C_FAULT_HELD           0x02   /* DesignWare: a transfer S-mode left held; RIIC: left off (ICE) */
 #define I2C_FAULT_NEVER_DISABLES 0x04   /* DesignWare: IC_ENABLE_STATUS stays 1; RIIC: the bus stays busy */
 #define I2C_FAULT_ABSENT         0x08   /* its first device does not answer */
-#define I2C_FAULT_OTHER_ID       0x10   /* a DA9063 answers another DEVICE_ID */
+#define I2C_FAULT_OTHER_ID       0x10   /* a DA9063 or DA9062 answers another DEVICE_ID */
 
 /*
  * Register accesses of the I2C layer so far, and at the start of the
@@ -412,9 +413,9 @@ static uint8_t i2c_faults[MAX_DEVICES];
 static int add_pmic(void *fdt, int parent, const char *name, const char *prev, struct recipe *r)
 {
 	static const char *const compat[] = { "x-powers,axp15060", "stf,axp15060-regulator", "dlg,da9063",
-					       "spacemit,p1", "sophgo,sg2042-hwmon-mcu" };
-	static const uint8_t usual[] = { 0x36, 0x36, 0x58, 0x41, 0x17 };
-	uint8_t how = take(r), which = how % 5;
+					       "spacemit,p1", "sophgo,sg2042-hwmon-mcu", "dlg,da9062" };
+	static const uint8_t usual[] = { 0x36, 0x36, 0x58, 0x41, 0x17, 0x58 };
+	uint8_t how = take(r), which = how % 6;
 	uint32_t addr = how & 0x80 ? take(r) : usual[which];
 	fdt32_t two[2] = { 0, cpu_to_fdt32(addr) };
 	int node, err = 0;
@@ -645,7 +646,7 @@ static void make_i2c_models(const void *fdt)
 		if (faults & I2C_FAULT_ABSENT && m->wires.nr_devices)
 			m->wires.devices[0].present = false;
 		for (unsigned int d = 0; faults & I2C_FAULT_OTHER_ID && d < m->wires.nr_devices; d++)
-			m->wires.devices[d].regs[0x181] ^= 0x01;   /* the DA9063's DEVICE_ID (chips.c) */
+			m->wires.devices[d].regs[0x181] ^= 0x01;   /* the DA906x's DEVICE_ID (chips.c) */
 	}
 }
 

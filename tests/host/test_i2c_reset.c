@@ -2,7 +2,7 @@
 /*
  * The PMIC resets on the host: lib/core/i2c_bus.c (a device's bus found by
  * its parent node and probed on demand, the deadline, the register
- * accessors), lib/core/i2c_reset.c and the four PMIC drivers
+ * accessors), lib/core/i2c_reset.c and the five PMIC drivers
  * (lib/drivers/reset_<pmic>.c), through the reset slots (lib/core/reset.c)
  * and the reset walk (lib/core/dt_driver.c), from DTs built here. The I2C
  * controller is a fake driver of this file (DT_DRIVER(i2c, ...)) whose
@@ -321,6 +321,34 @@ TEST(stuck_clock_times_out_by_polls)
 	CHECK_EQ(next_device_calls, 1);
 }
 
+/*
+ * The DA9062 (RZ/Five SMARC): its own id 0x62 through page 2 (Linux 7.2
+ * da9062_get_device_type); shutdown CONTROL_F = SHUTDOWN as the DA9063's;
+ * no reboot of its own: a reboot goes on to the next device.
+ */
+TEST(da9062_shuts_down_and_does_not_reboot)
+{
+	present[0x58] = true;
+	regs[0x58][0x81] = 0x61;                   /* a DA9063 where a DA9062 is named */
+	xlog[0] = 0;
+	CHECK_EQ(walk("test,i2c", true, "dlg,da9062", 0x58, 1), 0);
+	LOG_IS("W58 00=02; R58 81>61");
+	CONSOLE_HAS("abacus: da9062 at 0x58 on i2c@10000000: not the device named; not used");
+	regs[0x58][0x81] = 0x62;
+	xlog[0] = 0;
+	CHECK_EQ(walk("test,i2c", true, "dlg,da9062", 0x58, 1), 1);
+	LOG_IS("W58 00=02; R58 81>62; W58 00=00");
+	CHECK(strstr(reset_device_name(), "da9062 at 0x58 on i2c@10000000 (shutdown)") != NULL);
+	xlog[0] = 0;
+	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
+	LOG_IS("W58 00=00; W58 13=02");
+	next_device_calls = 0;
+	xlog[0] = 0;
+	reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
+	CHECK(xlog[0] == 0);
+	CHECK_EQ(next_device_calls, 1);
+}
+
 /* The controllers' register accessors: register r at base + (r << reg_shift), 1 or 4 bytes wide. */
 TEST(register_accessors_honour_spacing_and_width)
 {
@@ -350,6 +378,7 @@ int main(void)
 	RUN(failed_pmic_reset_goes_on_to_the_next_device);
 	RUN(stuck_controller_times_out_within_the_deadline);
 	RUN(stuck_clock_times_out_by_polls);
+	RUN(da9062_shuts_down_and_does_not_reboot);
 	RUN(register_accessors_honour_spacing_and_width);
 	return TEST_EXIT_CODE;
 }
