@@ -6,7 +6,7 @@
  * none for a board no quirk names, for a string that only begins like a
  * quirk's, or for a root without (or with an empty) compatible; and what
  * each quirk gives: its event map, the stale-TLB erratum, the firmware
- * regions its set-up adds.
+ * regions its set-up adds, the clock writes that turn an I2C controller on.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -16,6 +16,7 @@
 #include "andes_ax45_pmu.h"
 #include "host_console.h"
 #include "host_memory.h"
+#include "i2c_bus.h"
 #include "riscv_csr.h"
 #include "trap_expect.h"
 #include "thead_c9xx_pmu.h"
@@ -93,8 +94,24 @@ bool trap_expect_end_on(struct trap_expect *st)
 	return trapped;
 }
 
+/* The clock registers an I2C clock hook probes: reads at mmio_fault_at fault. */
+static uintptr_t mmio_fault_at;
+static unsigned int mmio_probes;
+
+bool mmio_try_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value)
+{
+	(void)st;
+	mmio_probes++;
+	if ((uintptr_t)addr == mmio_fault_at || width != 4)
+		return false;
+	*value = 0;
+	return true;
+}
+
 static void test_setup(void)
 {
+	mmio_fault_at = 0;
+	mmio_probes = 0;
 	console_bytes = 0;
 	memset(&csrs, 0, sizeof(csrs));
 	host_console_clear();
@@ -293,6 +310,84 @@ TEST(rzfive_offers_no_pool_it_cannot_make_uncached)
 	}
 }
 
+/*
+ * A DT with the root's compatible and cells, a clock controller (compatible
+ * ctl, phandle 1, at ctl_base, ctl_size bytes) and an I2C controller whose
+ * clocks property is the ncells cells given; returns the I2C node.
+ */
+static int clocked_i2c(const char *root, int root_len, const char *ctl, uint64_t ctl_base, uint64_t ctl_size,
+		       const uint32_t *cells, int ncells)
+{
+	fdt32_t reg[4] = { cpu_to_fdt32(ctl_base >> 32), cpu_to_fdt32((uint32_t)ctl_base), 0,
+			   cpu_to_fdt32((uint32_t)ctl_size) };
+	fdt32_t clk[4];
+	int c, i2c, err;
+
+	root_with(root, root_len);
+	for (int i = 0; i < ncells; i++)
+		clk[i] = cpu_to_fdt32(cells[i]);
+	err = fdt_setprop_u32(blob, 0, "#address-cells", 2) | fdt_setprop_u32(blob, 0, "#size-cells", 2);
+	/* (A new node or property moves the offsets after it: each node found again before it is written.) */
+	err |= fdt_add_subnode(blob, 0, "clock-controller") < 0 || fdt_add_subnode(blob, 0, "i2c") < 0;
+	c = fdt_path_offset(blob, "/clock-controller");
+	if (err || c < 0 || fdt_setprop_string(blob, c, "compatible", ctl) ||
+	    fdt_setprop(blob, fdt_path_offset(blob, "/clock-controller"), "reg", reg, sizeof(reg)) ||
+	    fdt_setprop_u32(blob, fdt_path_offset(blob, "/clock-controller"), "phandle", 1))
+		return -1;
+	i2c = fdt_path_offset(blob, "/i2c");
+	if (i2c < 0 || fdt_setprop(blob, i2c, "clocks", clk, ncells * (int)sizeof(fdt32_t)))
+		return -1;
+	return fdt_path_offset(blob, "/i2c");
+}
+
+/*
+ * The RZ/Five's RIIC n: clocks = <&cpg CPG_MOD (1) R9A07G043_I2Cn_PCLK (59 + n)>:
+ * CLK_ON 0x580 written (bit n + 16) | (bit n), then MSTOP 0xb68 written bit
+ * (10 + n) + 16 alone (Linux 7.2 rzg2l-cpg.c, r9a07g043-cpg.c).
+ */
+TEST(rzfive_turns_its_i2c_clock_and_module_on)
+{
+	static const uint32_t i2c0[] = { 1, 1, 59 }, i2c3[] = { 1, 1, 62 }, i2c4[] = { 1, 1, 63 }, core[] = { 1, 0, 59 };
+	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+	struct i2c_bus bus = { 0 };
+
+	CHECK(q->i2c_bus_power);
+	host_memory_reset();
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
+	CHECK(bus.node >= 0);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 2);
+	CHECK_EQ(bus.power[0].reg, 0x11010580);
+	CHECK_EQ(bus.power[0].clear, 0xffffffff);
+	CHECK_EQ(bus.power[0].set, 0x00010001);
+	CHECK_EQ(bus.power[1].reg, 0x11010b68);
+	CHECK_EQ(bus.power[1].clear, 0xffffffff);
+	CHECK_EQ(bus.power[1].set, 0x04000000);
+	memset(&bus, 0, sizeof(bus));
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c3, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 2);
+	CHECK_EQ(bus.power[0].set, 0x00080008);
+	CHECK_EQ(bus.power[1].set, 0x20000000);
+	/* Not an I2C module clock, a core clock, another SoC's CPG: nothing. */
+	memset(&bus, 0, sizeof(bus));
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c4, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, core, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g044-cpg", 0x11010000, 0x10000, i2c0, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	/* A clock register that faults (MSTOP here): refused, with its line. */
+	mmio_fault_at = 0x11010b68;
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	CHECK(host_console_contains("clock-controller: reg 0x11010000-0x1101ffff faults when read; device refused"));
+}
+
 TEST(a_board_no_quirk_names_boots_with_none)
 {
 	CHECK_EQ(platform_quirk_match(ROOT("acme,board\0acme,soc")), &platform_quirk_generic);
@@ -330,6 +425,7 @@ int main(void)
 	RUN(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories);
 	RUN(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode);
 	RUN(rzfive_offers_no_pool_it_cannot_make_uncached);
+	RUN(rzfive_turns_its_i2c_clock_and_module_on);
 	RUN(a_board_no_quirk_names_boots_with_none);
 	RUN(only_whole_strings_match);
 	RUN(a_root_without_a_sane_compatible_gets_none);
