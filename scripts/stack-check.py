@@ -95,7 +95,7 @@ INDIRECT_CALLS = {
     # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1, Renesas RIIC.
     'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer', 'riic_transfer'],
     # A SoC quirk's I2C clock (include/i2c_bus.h, i2c_set_power_hook), as a controller is added (boot).
-    'i2c_bus_add': ['rzfive_i2c_power'],
+    'i2c_bus_add': ['jh7110_i2c_power', 'rzfive_i2c_power'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],

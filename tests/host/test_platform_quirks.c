@@ -172,6 +172,7 @@ TEST(jh7110_boards_get_the_u74_map)
 	CHECK(!strcmp(q->name, "StarFive JH7110"));
 	CHECK(q->pmu && q->pmu->default_map == &u74_pmu_default_map);
 	CHECK(!q->init && !q->system_reset && !q->trap_flushes_tlb);
+	CHECK(q->i2c_bus_power);
 	CHECK_EQ(platform_quirk_match(ROOT("milkv,mars\0starfive,jh7110")), q);
 	CHECK_EQ(platform_quirk_match(ROOT("pine64,star64\0starfive,jh7110")), q);
 }
@@ -340,6 +341,48 @@ static int clocked_i2c(const char *root, int root_len, const char *ctl, uint64_t
 	return fdt_path_offset(blob, "/i2c");
 }
 
+#define JH7110_ROOT "starfive,visionfive-2-v1.3b\0starfive,jh7110"
+
+/*
+ * The VisionFive 2's I2C5: clocks = <&syscrg JH7110_SYSCLK_I2C5_APB (143)>:
+ * bit 31 of SYSCRG + 4 x 143 set before each transfer, the rest kept
+ * (Linux 7.2 clk-starfive-jh71x0.c; OpenSBI 1.9 jh7110.c pmic_i2c_clk_enable).
+ */
+TEST(jh7110_turns_its_i2c_clock_on)
+{
+	static const uint32_t i2c5[] = { 1, 143 }, two[] = { 1, 143, 1, 144 };
+	const struct platform_quirk *q = platform_quirk_match(ROOT(JH7110_ROOT));
+	struct i2c_bus bus = { 0 };
+
+	CHECK(q->i2c_bus_power);
+	host_memory_reset();
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, i2c5, 2);
+	CHECK(bus.node >= 0);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 1);
+	CHECK_EQ(bus.power[0].reg, 0x1302023c);
+	CHECK_EQ(bus.power[0].clear, 0);
+	CHECK_EQ(bus.power[0].set, 0x80000000);
+	/* Not the SYSCRG's clock, two clocks, or a SYSCRG too small for the clock: nothing. */
+	memset(&bus, 0, sizeof(bus));
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-aoncrg", 0x17000000, 0x10000, i2c5, 2);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, two, 4);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x200, i2c5, 2);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	CHECK(!bus.power);
+	/* A clock register that faults: refused, with its line, never written. */
+	mmio_fault_at = 0x1302023c;
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, i2c5, 2);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	CHECK(host_console_contains("clock-controller: reg 0x13020000-0x1302ffff faults when read; device refused"));
+}
+
 /*
  * The RZ/Five's RIIC n: clocks = <&cpg CPG_MOD (1) R9A07G043_I2Cn_PCLK (59 + n)>:
  * CLK_ON 0x580 written (bit n + 16) | (bit n), then MSTOP 0xb68 written bit
@@ -425,6 +468,7 @@ int main(void)
 	RUN(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories);
 	RUN(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode);
 	RUN(rzfive_offers_no_pool_it_cannot_make_uncached);
+	RUN(jh7110_turns_its_i2c_clock_on);
 	RUN(rzfive_turns_its_i2c_clock_and_module_on);
 	RUN(a_board_no_quirk_names_boots_with_none);
 	RUN(only_whole_strings_match);
