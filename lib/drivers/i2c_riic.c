@@ -12,7 +12,10 @@
  * driver polls them (drivers/i2c/rz_riic.c, Renesas: ICSR2 TDRE 7, TEND 6,
  * RDRF 5, START 2, AL 1). A transfer as Linux drives one
  * (riic_xfer and its interrupt handlers):
- *  - the bus must be free (ICCR2.BBSY clear), the status flags cleared;
+ *  - the bus must be free (ICCR2.BBSY clear) and both lines high (ICCR1
+ *    SCLI, SDAI: riic_bus_barrier, "SDA line can still be low even when
+ *    BBSY = 0"; Linux then tries a bus recovery, the firmware does not),
+ *    the status flags cleared;
  *  - ICCR2.ST (the first message) or ICCR2.RS (a repeated start), then the
  *    address byte into ICDRT, then each byte as ICDRT empties (TDRE), the
  *    end of a written message at TEND;
@@ -46,6 +49,8 @@
 #define RIIC_REGS_SIZE  0x44
 
 #define ICCR1_ICE       0x80    /* the controller drives SCL/SDA */
+#define ICCR1_SCLI      0x02    /* SCL reads high */
+#define ICCR1_SDAI      0x01    /* SDA reads high */
 #define ICCR2_BBSY      0x80    /* the bus is busy */
 #define ICCR2_SP        0x08    /* stop condition request */
 #define ICCR2_RS        0x04    /* repeated start request */
@@ -145,7 +150,8 @@ static int riic_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 		return I2C_ERR_BUS;
 	/* From whatever S-mode left: no interrupts (its handlers do not run here), the bus free, flags clear. */
 	i2c_write(bus, RIIC_ICIER, 0);
-	if (!i2c_wait(bus, RIIC_ICCR2, ICCR2_BBSY, 0))
+	if (!i2c_wait(bus, RIIC_ICCR2, ICCR2_BBSY, 0) ||
+	    (i2c_read(bus, RIIC_ICCR1) & (ICCR1_SCLI | ICCR1_SDAI)) != (ICCR1_SCLI | ICCR1_SDAI))
 		return I2C_ERR_BUS;
 	i2c_write(bus, RIIC_ICSR2, 0);
 	i2c_write(bus, RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS);

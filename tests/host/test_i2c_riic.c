@@ -190,6 +190,19 @@ TEST(bus_that_stays_busy_is_a_bus_error)
 	CHECK_EQ(sim_write_index(ICCR2, ~0U), -1);               /* no start requested */
 }
 
+/* BBSY clear but SDA held low (Linux's riic_bus_barrier): a bus error, no start. */
+TEST(line_held_low_is_a_bus_error)
+{
+	const struct i2c_bus *bus = probe(0x400);
+	uint8_t w[2] = { 0x13, 0x02 };
+
+	CHECK(bus);
+	riic.cr1 &= ~0x01U;                                      /* SDAI */
+	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_BUS);
+	CHECK_EQ(sim_wires.events, 0);
+	CHECK_EQ(sim_write_index(ICCR2, ~0U), -1);
+}
+
 TEST(controller_that_never_starts_times_out)
 {
 	const struct i2c_bus *bus = probe(0x400);
@@ -212,6 +225,7 @@ int main(void)
 	RUN(no_answer_is_nack_and_a_stop);
 	RUN(disabled_controller_is_not_used);
 	RUN(bus_that_stays_busy_is_a_bus_error);
+	RUN(line_held_low_is_a_bus_error);
 	RUN(controller_that_never_starts_times_out);
 	return TEST_EXIT_CODE;
 }
