@@ -485,6 +485,8 @@ static void boot_finish_platform(void *arg)
 		     "no MSWI slot in the DT, cannot be woken; left out");
 	log_harts_not_set_up();
 	pmu_platform = platform->pmu;
+	if (platform->hart_wake)   /* for the harts not here (log_harts_not_set_up); else none (or the test hook's) */
+		sbi_hsm_hart_waker = platform->hart_wake;
 	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform->pmu ? platform->pmu->default_map : NULL);
 	pmu_snapshot_offered = pmu_snapshot_offered_by(boot_info.fdt);
 

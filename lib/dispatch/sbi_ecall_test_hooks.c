@@ -106,6 +106,12 @@ static struct sbiret __attribute__((noinline)) test_release_hart(unsigned long h
 	return sbiret_ok(0);
 }
 
+int test_wake_held_hart(unsigned long hartid, unsigned long from_hartid)
+{
+	(void)from_hartid;
+	return test_release_hart(hartid).error ? -1 : 0;
+}
+
 SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
 {
 	(void)a4, (void)a5;

@@ -6,7 +6,7 @@ HOST_TESTS += platform_quirks
 HOST_SRCS_platform_quirks := tests/host/test_platform_quirks.c platform/generic/platform.c \
 	$(wildcard platform/generic/quirks/*.c) tests/host/host_console.c lib/common/sbi_memory.c \
 	lib/common/sbi_memory_map.c lib/common/sbi_heap.c lib/core/dt_device_reg.c lib/fdt/fdt_helpers.c \
-	lib/common/sbi_format.c
+	lib/common/sbi_format.c lib/core/timer.c
 HOST_LIBS_platform_quirks := -lfdt
 
 # The quirks as the dry run builds them (ABACUS_HOST): CSR accesses reach the test's CSR file.
