@@ -95,10 +95,13 @@ INDIRECT_CALLS = {
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
                         'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported'],
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
-                     'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported',
-                     'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset', 'i2c_reset'],
-    # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
-    'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
+                     'cv1800_rtc_supported', 'th1520_aon_supported', 'i2c_reset_supported', 'platform_reset_supported',
+                     'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset', 'th1520_aon_reset',
+                     'i2c_reset'],
+    # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1, Renesas RIIC.
+    'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer', 'riic_transfer'],
+    # A SoC quirk's I2C clock (include/i2c_bus.h, i2c_set_power_hook), as a controller is added (boot).
+    'i2c_bus_add': ['jh7110_i2c_power', 'rzfive_i2c_power'],
     # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
     'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
     'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
