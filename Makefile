@@ -22,7 +22,7 @@ LINK_CROSS_COMPILE ?= riscv64-linux-gnu-
 PLATFORM      ?= generic
 BUILD         ?= build
 # TEST_HOOKS=1: a separate test image with the firmware-specific test hooks
-# (lib/dispatch/sbi_ecall_test_hooks.c) that some payload tests need.
+# (lib/ext/test_hooks/test_hooks_ecall.c) that some payload tests need.
 TEST_HOOKS    ?= 0
 # PMU snapshot memory is offered to S-mode only when asked for: stock Linux
 # 6.12 and 7.2 mishandle it (docs/linux.md). PMU_SNAPSHOT=y: an image that
@@ -38,6 +38,13 @@ O             := $(O)-test-hooks
 endif
 ifeq ($(PMU_SNAPSHOT),y)
 O             := $(O)-snapshot
+endif
+# EXTRA_EXT_DIRS=dir...: extension folders from outside lib/ext/ built in
+# (below); the image gets a directory of its own, named after them.
+EXTRA_EXT_DIRS ?=
+ifneq ($(EXTRA_EXT_DIRS),)
+empty         :=
+O             := $(O)$(subst $(empty) $(empty),,$(foreach d,$(EXTRA_EXT_DIRS),-$(notdir $(d))))
 endif
 LIBFDT_SRC    := $(BUILD)/libfdt-src
 # OpenSBI's FW_* variables (FW_TEXT_START, FW_JUMP_ADDR, FW_FDT_PATH, ...):
@@ -74,7 +81,7 @@ FW_FIXED_REGS := -ffixed-t2 -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 ARCH_FLAGS := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
 FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic \
 	      -fno-stack-protector -fno-common -ffunction-sections -fdata-sections \
-	      -Wall -Wextra -Werror -Iinclude -I$(LIBFDT_SRC) -fstack-usage -fcallgraph-info=su $(FW_FIXED_REGS)
+	      -Wall -Wextra -Werror -Iinclude -Ilib/ext -I$(LIBFDT_SRC) -fstack-usage -fcallgraph-info=su $(FW_FIXED_REGS)
 # Code that runs once, at boot (DT discovery, the boot log, S-mode's DT, the
 # AIA's discovery and APLIC set-up, the PMP plan), or once at the end (the
 # reset devices and drivers, the I2C controllers and PMICs only a reset uses),
@@ -89,48 +96,33 @@ FW_OPT     := -O2
 FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
 	lib/fdt/fdt_helpers.c firmware/fdt_fixup.c lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
 	lib/core/dt_driver.c lib/core/dt_device_reg.c firmware/boot_devices.c \
-	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/pmu/pmu_dt.c \
-	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/sbi_pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
-	lib/common/sbi_heap.c lib/common/sbi_memory_map.c firmware/fw_payload.c lib/pmu/pmu_event_index.c lib/core/sbi_hart_enables.c \
-	lib/core/sbi_pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
+	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/ext/pmu/pmu_dt.c \
+	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
+	lib/common/heap.c lib/common/memory_map.c firmware/fw_payload.c lib/ext/pmu/pmu_event_index.c lib/core/hart_enables.c \
+	lib/core/pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
 	lib/core/i2c_bus.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
 	lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c
-FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -D__ASSEMBLER__
+FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -Ilib/ext -D__ASSEMBLER__
 # -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in
 # .rela.dyn, which firmware/entry.S applies; the dynamic-linking sections are
 # discarded (firmware/abacus.ld).
 FW_LDFLAGS := -pie --no-dynamic-linker --gc-sections --no-warn-rwx-segments --build-id=none
 
-FW_SRCS := \
-	firmware/entry.S firmware/trap_entry.S \
-	firmware/boot.c firmware/boot_devices.c firmware/boot_finish.c firmware/hart_init.c firmware/fw_dynamic.c \
-	firmware/fw_payload.c \
-	lib/common/sbi_string.c lib/common/sbi_format.c lib/common/libgcc_bits.c lib/common/sbi_memory.c lib/common/sbi_memory_map.c \
-	lib/common/sbi_heap.c lib/common/trap_expect.c lib/common/trap_expect_vector.S lib/common/hart_switch.S \
-	lib/common/mstatus_mpv.S \
-	lib/core/hart_table.c lib/core/hart_mask.c lib/core/sbi_hart_enables.c lib/core/sbi_console.c \
-	lib/core/trap_report.c lib/core/sbi_pmp.c lib/core/sbi_pmp_plan.c lib/core/dt_driver.c lib/core/dt_device_reg.c lib/core/timer.c \
-	lib/core/reset.c lib/core/i2c_bus.c lib/core/i2c_reset.c lib/core/hart_lifecycle.c \
-	lib/ipi/sbi_ipi.c \
-	lib/sbi/sbi_trap_redirect.c lib/sbi/sbi_trap_redirect_plan.c lib/sbi/sbi_smode_ipi.c \
-	lib/sbi/sbi_rfence.c lib/sbi/sbi_rfence_request.c lib/sbi/sbi_timer.c lib/sbi/sbi_hsm.c \
-	lib/sbi/sbi_emulate.c lib/sbi/sbi_counter_access.c lib/sbi/sbi_misaligned.c \
-	lib/dispatch/sbi_trap.c lib/dispatch/sbi_ecall.c lib/dispatch/sbi_ecall_sse_entry.S \
-	lib/dispatch/sbi_ecall_legacy.c lib/dispatch/sbi_ecall_dbcn.c lib/dispatch/sbi_ecall_srst.c \
-	lib/dispatch/sbi_ecall_pmu.c lib/dispatch/sbi_ecall_time.c lib/dispatch/sbi_ecall_ipi.c \
-	lib/dispatch/sbi_ecall_rfence.c lib/dispatch/sbi_ecall_hsm.c lib/dispatch/sbi_ecall_sse.c \
-	lib/dispatch/sbi_ecall_fwft.c lib/dispatch/sbi_ecall_dbtr.c \
-	lib/sse/sse_core.c lib/sse/sse_attrs.c lib/sse/sse_context.c lib/sse/sse_hw.c lib/sse/sse_hart.c \
-	lib/fwft/fwft_core.c lib/fwft/fwft_isa.c lib/fwft/fwft_hw.c lib/fwft/fwft_hart.c \
-	lib/dbtr/dbtr_core.c lib/dbtr/dbtr_hw.c lib/dbtr/dbtr_hart.c \
-	lib/pmu/pmu_core.c lib/pmu/pmu_counters.c lib/pmu/pmu_events.c lib/pmu/pmu_csr_hw.c \
-	lib/pmu/pmu_dt.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c lib/pmu/pmu_hart.c \
-	lib/fdt/fdt_helpers.c lib/fdt/fdt_placement.c firmware/fdt_fixup.c
-# Every driver (one file each, registered by DT_DRIVER: include/dt_driver.h).
-FW_SRCS += $(sort $(wildcard lib/drivers/*.c))
+# The firmware's sources: every file of its folders (docs/architecture.md,
+# "Layers"), so a new file, driver or extension needs no line here.
+FW_LIB_DIRS := lib/common lib/core lib/fdt lib/drivers lib/ipi lib/trap lib/dispatch
+# Each SBI extension is one folder of lib/ext/ (docs/architecture.md, "Adding
+# an extension"): its ecall glue, core, hardware seam, lifecycle and DT
+# parser. The test hooks go only into the test-hook image; EXTRA_EXT_DIRS
+# adds extension folders from elsewhere (tests/ext/vendor_demo: a made-up
+# vendor extension the tests build in), each image in a directory of its own.
+EXT_DIRS := $(filter-out lib/ext/test_hooks,$(sort $(wildcard lib/ext/*))) \
+	$(if $(filter 1,$(TEST_HOOKS)),lib/ext/test_hooks) $(EXTRA_EXT_DIRS)
+dir_srcs = $(sort $(wildcard $(addsuffix /*.c,$(1)) $(addsuffix /*.S,$(1))))
+FW_SRCS := firmware/entry.S firmware/trap_entry.S $(sort $(wildcard firmware/*.c)) \
+	$(call dir_srcs,$(FW_LIB_DIRS) $(EXT_DIRS))
 
 ifeq ($(TEST_HOOKS),1)
-FW_SRCS   += lib/dispatch/sbi_ecall_test_hooks.c lib/sbi/sbi_stack_depth.c
 FW_CFLAGS += -DABACUS_TEST_HOOKS
 endif
 ifeq ($(PMU_SNAPSHOT),y)
@@ -151,6 +143,13 @@ endif
 LIBFDT_FILES := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
 LIBFDT_OBJS  := $(patsubst %.c,$(O)/libfdt/%.o,$(LIBFDT_FILES))
 FW_OBJS      := $(patsubst %,$(O)/%.o,$(FW_SRCS) $(PLATFORM_SRCS)) $(LIBFDT_OBJS)
+# The ecall dispatch table (include/sbi_ecall.h): generated from the
+# SBI_EXTENSION entries of the objects (scripts/gen-ecall-table.py; it fails
+# when it cannot give each extension a slot). The list of objects is a
+# prerequisite too: an extension added or gone regenerates it.
+ECALL_GEN          := $(O)/gen
+ECALL_TABLE_OBJ    := $(ECALL_GEN)/sbi_ecall_table.o
+ECALL_ENTRY_OBJS   := $(filter-out $(LIBFDT_OBJS),$(FW_OBJS))
 FW_COLD_OPT ?= -Os
 $(patsubst %,$(O)/%.o,$(FW_COLD_SRCS)): FW_OPT := $(FW_COLD_OPT)
 
@@ -165,7 +164,7 @@ libfdt: $(LIBFDT_SRC)/.complete
 # Upstream libfdt, freestanding, with our libfdt_env.h (include/ comes first).
 # ASSUME_LATEST drops per-access version checks (a third of all boot
 # instructions went there); boot refuses DTBs older than version 17 instead.
-$(O)/libfdt/%.o: $(LIBFDT_SRC)/.complete include/libfdt_env.h include/sbi_string.h Makefile
+$(O)/libfdt/%.o: $(LIBFDT_SRC)/.complete include/libfdt_env.h include/libc_string.h Makefile
 	@mkdir -p $(@D)
 	@echo "  CC      libfdt/$*.c"
 	@$(CC) $(FW_CFLAGS) -DFDT_ASSUME_MASK=0x4 -Wno-sign-compare -c $(LIBFDT_SRC)/$*.c -o $@
@@ -179,6 +178,17 @@ $(O)/%.S.o: %.S Makefile
 	@mkdir -p $(@D)
 	@echo "  AS      $<"
 	@$(CC) $(FW_ASFLAGS) -MMD -MP -c $< -o $@
+
+$(ECALL_GEN)/objects: FORCE
+	@mkdir -p $(@D)
+	@echo "$(ECALL_ENTRY_OBJS)" | cmp -s - $@ 2>/dev/null || echo "$(ECALL_ENTRY_OBJS)" >$@
+$(ECALL_GEN)/sbi_ecall_table.c: $(ECALL_ENTRY_OBJS) $(ECALL_GEN)/objects scripts/gen-ecall-table.py include/sbi_ecall.h
+	@echo "  GEN     $@"
+	@python3 scripts/gen-ecall-table.py $@ $(ECALL_ENTRY_OBJS)
+	@touch $@
+$(ECALL_TABLE_OBJ): $(ECALL_GEN)/sbi_ecall_table.c
+	@echo "  CC      $<"
+	@$(CC) $(FW_CFLAGS) -c $< -o $@
 
 $(IMAGE)/abacus.ld: firmware/abacus.ld $(IMAGE)/image.config
 	@mkdir -p $(@D)
@@ -205,9 +215,9 @@ endif
 # The link fails unless the linker made a PIE whose only dynamic relocations
 # are R_RISCV_RELATIVE: entry.S applies no other kind, packed 12 to 1 after
 # the link (scripts/pack-relocs.py).
-$(IMAGE)/abacus.elf: $(FW_OBJS) $(IMAGE_OBJS) $(IMAGE)/abacus.ld scripts/check-relocs.sh scripts/pack-relocs.py
+$(IMAGE)/abacus.elf: $(FW_OBJS) $(ECALL_TABLE_OBJ) $(IMAGE_OBJS) $(IMAGE)/abacus.ld scripts/check-relocs.sh scripts/pack-relocs.py
 	@echo "  LD      $@"
-	@$(FW_LD) $(FW_LDFLAGS) -T $(IMAGE)/abacus.ld -Map $(IMAGE)/abacus.map -o $@.tmp $(FW_OBJS) $(IMAGE_OBJS) || \
+	@$(FW_LD) $(FW_LDFLAGS) -T $(IMAGE)/abacus.ld -Map $(IMAGE)/abacus.map -o $@.tmp $(FW_OBJS) $(ECALL_TABLE_OBJ) $(IMAGE_OBJS) || \
 		{ echo "the image is a position-independent executable: link it with a linker that makes PIEs," \
 		       "LINK_CROSS_COMPILE=riscv64-linux-gnu- (Debian gcc-riscv64-linux-gnu)" >&2; exit 1; }
 	@scripts/check-relocs.sh $@.tmp $(FW_READELF) "$(LINK_CROSS_COMPILE)"
@@ -233,7 +243,8 @@ FORCE:
 
 # Tests: host unit tests, S-mode payloads and the QEMU runner.
 -include tests/host/host.mk
--include tests/host/pmu_dt.mk
+# Each extension's host tests (tests/host/<extension>/host.mk).
+-include $(sort $(wildcard tests/host/*/host.mk))
 -include tests/host/u74.mk
 -include tests/host/platform.mk
 -include tests/host/reset_gpio.mk
@@ -241,7 +252,6 @@ FORCE:
 -include tests/host/i2c.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
--include tests/host/sbi3.mk
 -include tests/host/aia.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/sifive_u.mk

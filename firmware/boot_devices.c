@@ -13,9 +13,9 @@
 #include "imsic.h"
 #include "platform.h"
 #include "reset_device.h"
-#include "sbi_boot.h"
-#include "sbi_console.h"
-#include "sbi_ipi.h"
+#include "boot.h"
+#include "console.h"
+#include "ipi.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
 

@@ -19,9 +19,9 @@
 #include "console.h"
 #include "fdt_helpers.h"
 #include "hart.h"
-#include "sbi_boot.h"
-#include "sbi_hsm.h"
-#include "sbi_memory.h"
+#include "boot.h"
+#include "hsm/hsm.h"
+#include "memory_map.h"
 
 static int fixup_reserved_memory(void *fdt)
 {

@@ -6,8 +6,8 @@
 #include "hart.h"
 #include "riscv_csr.h"
 #include "hart_switch.h"
-#include "sbi_hsm.h"
-#include "sbi_memory.h"
+#include "hsm/hsm.h"
+#include "memory_map.h"
 #include "trap_expect.h"
 
 /* a2 may hold anything: read it as a probe, so a bad pointer cannot fault. */

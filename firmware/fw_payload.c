@@ -8,7 +8,7 @@
 #include "fw_dynamic.h"
 #include "fw_payload.h"
 #include "riscv_csr.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 extern char _fw_start[];
 

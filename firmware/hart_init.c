@@ -5,17 +5,17 @@
  * menvcfg and the PMP entry that hides the firmware from S/U-mode.
  */
 #include "imsic.h"
-#include "csr_layer.h"
-#include "dbtr_hw.h"
-#include "fwft_hw.h"
+#include "pmu/pmu_hw.h"
+#include "dbtr/dbtr_hw.h"
+#include "fwft/fwft_hw.h"
 #include "hart_ext.h"
 #include "hart_lifecycle.h"
 #include "ipi_device.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
-#include "sbi_hart_enables.h"
-#include "sbi_memory.h"
-#include "sbi_pmp.h"
+#include "boot.h"
+#include "hart_enables.h"
+#include "memory_map.h"
+#include "pmp.h"
 #include "trap_expect.h"
 
 extern char trap_entry[];
@@ -78,7 +78,7 @@ static void probe_features(struct hart_state *hs)
 
 /*
  * PMP: deny S/U-mode the firmware region and every device the firmware owns
- * (sbi_memory.denied), allow the rest (include/sbi_pmp.h has the layout).
+ * (sbi_memory.denied), allow the rest (include/pmp.h has the layout).
  * A hart that cannot deny them all (too few entries, entries locked by an
  * earlier stage, no PMP) is not given to S-mode: S-mode there could write
  * the firmware or stall it through its devices (clear a hart's msip while a

@@ -17,17 +17,16 @@
  * Supervisor Software Events: the slow path's exit looks at
  * hart_state.sse_ready (one load: hart_state sits right above the frame, at
  * the top of the M-mode stack) and when it is set lets
- * sse_deliver_at_trap_exit() (lib/sse/sse_hart.c) enter an event handler
+ * sse_deliver_at_trap_exit() (lib/ext/sse/sse_hart.c) enter an event handler
  * instead of the interrupted code. The ecall fast path does not look: only
  * an SSE call can make an event ready during an ecall, and the SSE slot of
- * the extension table (lib/dispatch/sbi_ecall_sse_entry.S) looks after the
+ * the extension table (lib/ext/sse/sse_ecall_entry.S) looks after the
  * call; an IPI served inside another ecall keeps this hart's IPI raised, so
- * the trap right after the mret delivers (sse_ipi(), lib/sse/sse_core.c).
+ * the trap right after the mret delivers (sse_ipi(), lib/ext/sse/sse_core.c).
  */
 #include "hart.h"
 #include "trap.h"
 #include "riscv_csr.h"
-#include "sbi_ecall.h"
 #include "sbi_spec.h"
 
 #define SAVE(reg, n)    sd reg, (n) * 8(sp)
@@ -61,35 +60,11 @@ trap_entry:
 	SAVE(a5, 15)
 	SAVE(a6, 16)
 	SAVE(a7, 17)
-	/* Dispatch by EID, as lib/dispatch/sbi_ecall.c's sbi_ecall_dispatch() does:
-	 * a0..a6 stay as they are, the handler returns a0/a1. Legacy EIDs
-	 * (0x00-0x0F) are sorted out on the miss path: no slot holds one but
-	 * slot 0, which holds EID 0 (see sbi_extensions[]). */
-1:	auipc	t1, %pcrel_hi(sbi_extension_table)
-	addi	t1, t1, %pcrel_lo(1b)
-	ld	t0, 0(t1)               /* the hash multiplier */
-	mul	t0, a7, t0
-	srli	t0, t0, 64 - SBI_EXT_HASH_BITS
-	slli	t0, t0, SBI_EXT_ENTRY_SHIFT
-	add	t0, t0, t1
-	ld	t1, SBI_EXT_TABLE_SLOTS(t0)
-	bne	t1, a7, ecall_not_supported
-	ld	t0, SBI_EXT_TABLE_SLOTS + SBI_EXT_ENTRY_HANDLER(t0)
-	jalr	t0
+	/* a0..a7 as S-mode passed them: the dispatch (lib/dispatch/sbi_ecall.c)
+	 * returns the sbiret in a0/a1 through here. */
+	call	sbi_ecall_dispatch
 ecall_done:
 	ECALL_RETURN
-
-ecall_legacy:
-	mv	a6, a7          /* the legacy handler takes the EID as its 7th argument */
-	call	sbi_ecall_legacy
-	j	ecall_done
-
-ecall_not_supported:
-	li	t0, SBI_EXT_LEGACY_LAST
-	bleu	a7, t0, ecall_legacy
-	li	a0, SBI_ERR_NOT_SUPPORTED
-	li	a1, 0
-	j	ecall_done
 
 trap_from_mmode:
 	/*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#ifndef ABACUS_SBI_BOOT_H
-#define ABACUS_SBI_BOOT_H
+#ifndef ABACUS_BOOT_H
+#define ABACUS_BOOT_H
 
 #include "hart.h"
 #include "hart_switch.h"

@@ -4,11 +4,11 @@
  * trapped to M-mode: may the interrupted mode read the counter at all?
  * Pure rules of the privileged spec ("Counter-Enable Registers" mcounteren
  * and scounteren, and the H extension's hcounteren), unit-tested on the host
- * (tests/host/test_counter_access.c); lib/sbi/sbi_emulate.c applies them
+ * (tests/host/test_counter_access.c); lib/trap/emulate.c applies them
  * before it answers a read from M-mode.
  */
-#ifndef ABACUS_SBI_COUNTER_ACCESS_H
-#define ABACUS_SBI_COUNTER_ACCESS_H
+#ifndef ABACUS_COUNTER_ACCESS_H
+#define ABACUS_COUNTER_ACCESS_H
 
 #include <stdbool.h>
 #include <stdint.h>

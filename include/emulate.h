@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Emulation of what a hart lacks, for traps from S/U-mode. */
-#ifndef ABACUS_SBI_EMULATE_H
-#define ABACUS_SBI_EMULATE_H
+#ifndef ABACUS_EMULATE_H
+#define ABACUS_EMULATE_H
 
 #include <stdbool.h>
 #include "trap.h"

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * printf-style formatting, freestanding (lib/common/sbi_format.c): into a
+ * printf-style formatting, freestanding (lib/common/format.c): into a
  * buffer, or one character at a time into an output the caller gives (the
  * console passes its own: formatting knows no device).
  */
-#ifndef ABACUS_SBI_FORMAT_H
-#define ABACUS_SBI_FORMAT_H
+#ifndef ABACUS_FORMAT_H
+#define ABACUS_FORMAT_H
 
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The M-mode enables a hart needs so that S-mode can use every extension
- * its DT advertises (lib/core/sbi_hart_enables.c; firmware/hart_init.c writes
+ * its DT advertises (lib/core/hart_enables.c; firmware/hart_init.c writes
  * them and keeps what sticks). Pure, host-tested (tests/host/test_hart_enables.c).
  */
-#ifndef ABACUS_SBI_HART_ENABLES_H
-#define ABACUS_SBI_HART_ENABLES_H
+#ifndef ABACUS_HART_ENABLES_H
+#define ABACUS_HART_ENABLES_H
 
 #include <stdint.h>
 

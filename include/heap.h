@@ -10,8 +10,8 @@
  * (the firmware-device tables), so they do not grow the region past a
  * power of two for nothing.
  */
-#ifndef ABACUS_SBI_HEAP_H
-#define ABACUS_SBI_HEAP_H
+#ifndef ABACUS_HEAP_H
+#define ABACUS_HEAP_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The IPI transport (lib/ipi/sbi_ipi.c): one hart asks another for
+ * The IPI transport (lib/ipi/ipi.c): one hart asks another for
  * something by setting a reason bit in the target's hart_state and ringing
  * its doorbell (include/ipi_device.h); the target takes the bits and runs
  * the handler of each reason. A reason belongs to the service that sends it
  * (remote fences, SSE, S-mode IPIs, HSM wake-ups) and is declared there with
- * IPI_REASON(): the linker gathers them into one table, in link order, and a
- * reason's bit is its place in it. The transport knows none of them.
+ * IPI_REASON(): the linker gathers them into one table, in the order of
+ * their numbers, and a reason's bit is its place in it (a target serves its
+ * pending reasons in that order, the first one cheapest). The transport
+ * knows none of them.
  */
-#ifndef ABACUS_SBI_IPI_H
-#define ABACUS_SBI_IPI_H
+#ifndef ABACUS_IPI_H
+#define ABACUS_IPI_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,12 +45,16 @@ struct ipi_reason {
 #else
 #define IPI_REASON_NO_ASAN
 #endif
-/* Declares the reason `name` with its handler, in the table (a file-scope definition). */
-#define IPI_REASON(name, handler) \
-	const struct ipi_reason name __attribute__((used, section("abacus_ipi_reasons"), aligned(8))) \
-		IPI_REASON_NO_ASAN = { handler }
+/*
+ * Declares the reason `name` with its handler, in the table (a file-scope
+ * definition), at its place: order is two digits (10 S-mode IPIs, 20 remote
+ * fences, 30 HSM wake-ups, 40 SSE).
+ */
+#define IPI_REASON(order, name, handler) \
+	const struct ipi_reason name __attribute__((used, section("abacus_ipi_reasons." #order "." #name), \
+						    aligned(8))) IPI_REASON_NO_ASAN = { handler }
 
-/* The table (firmware/abacus.ld; on the host the linker makes these for the section's name). */
+/* The table (firmware/abacus.ld; host builds: tests/host/ipi_reasons.ld). */
 extern const struct ipi_reason __start_abacus_ipi_reasons[], __stop_abacus_ipi_reasons[];
 
 /* The bit of a reason in hart_state.ipi_pending. */

@@ -3,7 +3,7 @@
  * An IPI doorbell: how one hart interrupts another in M-mode. Each hart has
  * one, chosen at boot by the first driver that claims the hart (the ACLINT
  * MSWI slot, else its M-level IMSIC interrupt file: lib/drivers/), with the
- * hart's own register in that device. The IPI transport (lib/ipi/sbi_ipi.c)
+ * hart's own register in that device. The IPI transport (lib/ipi/ipi.c)
  * rings it; a hart with none can only be the lone hart of a machine
  * (firmware/boot.c).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The firmware's own string and memory functions (no libc in M-mode). */
-#ifndef ABACUS_SBI_STRING_H
-#define ABACUS_SBI_STRING_H
+#ifndef ABACUS_LIBC_STRING_H
+#define ABACUS_LIBC_STRING_H
 
 #include <stddef.h>
 

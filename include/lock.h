@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#ifndef ABACUS_SBI_LOCK_H
-#define ABACUS_SBI_LOCK_H
+#ifndef ABACUS_LOCK_H
+#define ABACUS_LOCK_H
 
 #include <stdbool.h>
 

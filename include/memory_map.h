@@ -7,7 +7,7 @@
  * - the devices the firmware owns (ACLINT MSWI/MTIMER, the M-level AIA
  *   controllers), as drivers register them, and merged for PMP.
  * Every table is sized by the DT: it lives on the boot-time heap
- * (include/sbi_heap.h) and grows as entries come; an entry that finds no
+ * (include/heap.h) and grows as entries come; an entry that finds no
  * memory is refused, never dropped in silence.
  *
  * Two rules hang on it:
@@ -18,8 +18,8 @@
  *   sbi_memory_device_conflict(), through dt_device_reg()
  *   (include/dt_driver.h), which every driver reads a device's reg with.
  */
-#ifndef ABACUS_SBI_MEMORY_H
-#define ABACUS_SBI_MEMORY_H
+#ifndef ABACUS_MEMORY_MAP_H
+#define ABACUS_MEMORY_MAP_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -5,8 +5,8 @@
  * the firmware, byte accesses with S-mode's translation; in host tests, a
  * buffer), so it is unit-tested on the host.
  */
-#ifndef ABACUS_SBI_MISALIGNED_H
-#define ABACUS_SBI_MISALIGNED_H
+#ifndef ABACUS_MISALIGNED_H
+#define ABACUS_MISALIGNED_H
 
 #include <stdbool.h>
 #include <stdint.h>

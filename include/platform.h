@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 struct platform_quirk {
 	const char *name;                     /* printed in the boot log */

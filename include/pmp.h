@@ -15,12 +15,12 @@
  * denies the first ones it can, and says how many (the boot withholds such
  * a hart from S-mode: firmware/hart_init.c).
  */
-#ifndef ABACUS_SBI_PMP_H
-#define ABACUS_SBI_PMP_H
+#ifndef ABACUS_PMP_H
+#define ABACUS_PMP_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 #define PMP_MAX_ENTRIES 64          /* the privileged spec's maximum */
 #define PMP_A_OFF   0x00
@@ -43,7 +43,7 @@ typedef void (*pmp_entry_fn)(void *ctx, unsigned int index, unsigned long addr, 
 unsigned int pmp_plan(const struct sbi_memory_region *regions, unsigned int n, unsigned int available,
 		      unsigned long granule, pmp_entry_fn emit, void *ctx, unsigned int *used);
 
-/* The calling hart's PMP: implemented entries (0 without PMP) and granularity in bytes (lib/core/sbi_pmp.c). */
+/* The calling hart's PMP: implemented entries (0 without PMP) and granularity in bytes (lib/core/pmp.c). */
 void pmp_probe(unsigned int *entries, unsigned long *granule);
 /*
  * Plans regions on the calling hart (pmp_plan) and writes the plan, every

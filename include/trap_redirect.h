@@ -8,8 +8,8 @@
  * saw it and the CSRs that decide, and says what to write, so the rules of
  * the privileged spec ("Trap Entry", H extension's hstatus/htval/htinst,
  * "Delegation of traps to VS-mode") are unit-tested on the host
- * (tests/host/test_trap_redirect.c; lib/sbi/sbi_trap_redirect_plan.c).
- * lib/sbi/sbi_trap_redirect.c reads and writes the CSRs around it.
+ * (tests/host/test_trap_redirect.c; lib/trap/trap_redirect_plan.c).
+ * lib/trap/trap_redirect.c reads and writes the CSRs around it.
  *
  * Zicfilp and Ssdbltrp, as a real trap into the target mode: its xPELP gets
  * the landing-pad state the trap into M-mode left in mstatus.MPELP (and the
@@ -17,10 +17,10 @@
  * SDT is set, and when SDT is already set the trap cannot be taken there:
  * from VS-mode it becomes a double trap (cause 16) for HS-mode, from S-mode
  * the plan says double_trap and the caller handles it as the hardware's
- * double trap into M-mode (lib/sbi/sbi_trap_redirect.c).
+ * double trap into M-mode (lib/trap/trap_redirect.c).
  */
-#ifndef ABACUS_SBI_TRAP_REDIRECT_H
-#define ABACUS_SBI_TRAP_REDIRECT_H
+#ifndef ABACUS_TRAP_REDIRECT_H
+#define ABACUS_TRAP_REDIRECT_H
 
 #include <stdbool.h>
 
@@ -58,7 +58,7 @@ bool trap_cause_tval_is_address(unsigned long cause);
 
 void trap_redirect_plan(const struct trap_origin *origin, struct trap_redirect *out);
 
-/* ---- On the hart (lib/sbi/sbi_trap_redirect.c) ---- */
+/* ---- On the hart (lib/trap/trap_redirect.c) ---- */
 
 struct trap_frame;
 /*

@@ -20,7 +20,7 @@
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
-#include "sbi_lock.h"
+#include "lock.h"
 #include "trap.h"
 
 /*

@@ -19,7 +19,7 @@ if ! run make -s BUILD="$BUILD" firmware payloads; then
 	echo "FAIL: build: firmware or payloads did not build" | tee -a "$out"
 	status=1
 fi
-# The test-hook image (lib/dispatch/sbi_ecall_test_hooks.c) some payload tests boot.
+# The test-hook image (lib/ext/test_hooks/test_hooks_ecall.c) some payload tests boot.
 if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
 	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
 	status=1

@@ -14,8 +14,10 @@ where C code starts on a hart's 2 KiB block:
   - the trap entry (firmware/trap_entry.S) builds a TRAP_FRAME_SIZE frame at
     the top of the stack and then calls the functions its object file calls
     (read from its relocations) and every handler of the ecall table
-    (sbi_extension_table's handler slots, read from its relocations; for a
-    handler in assembly, ASM_HANDLERS, what its object file calls);
+    (sbi_extension_table's handler slots, read from the relocations of the
+    table the build generates, scripts/gen-ecall-table.py; the dispatch,
+    sbi_ecall_dispatch, calls them indirectly; for a handler in assembly,
+    ASM_HANDLERS, what its object file calls);
   - firmware/entry.S starts boot_warm_main at the very top of the stack.
 
 Indirect calls are resolved by INDIRECT_CALLS below (by calling function).
@@ -47,7 +49,7 @@ INDIRECT_CALLS = {
     # Hart masks: the per-target callbacks (lib/core/hart_mask.c).
     'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
     'sbi_hartmask_check': ['hart_has_h'],
-    # The console device (lib/core/sbi_console.c): the UART drivers' try_putc and getc
+    # The console device (lib/core/console.c): the UART drivers' try_putc and getc
     # (console_put may be inlined into its callers) ...
     'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc'],
     'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc'],
@@ -57,12 +59,12 @@ INDIRECT_CALLS = {
     'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc'],
     'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'sbi_ipi_serve_pending'],
     'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
-    # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
+    # The formatter's output (lib/common/format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],
     'put_number': ['console_putc_raw'],
     'sink_put': ['console_putc_raw'],
-    # Misaligned emulation's S-mode memory accessors (lib/sbi/sbi_emulate.c).
+    # Misaligned emulation's S-mode memory accessors (lib/trap/emulate.c).
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
@@ -75,7 +77,7 @@ INDIRECT_CALLS = {
     # the test hook that lets a hart held back at boot come rings it.
     'hart_mark_gone': ['mswi_send', 'imsic_ipi_send'],
     'test_release_hart': ['mswi_send', 'imsic_ipi_send'],
-    # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
+    # ... and the IPI reasons' handlers (IPI_REASON, include/ipi.h).
     'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
     # The machine timer (include/timer_device.h): ACLINT MTIMER.
     'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
@@ -101,7 +103,7 @@ INDIRECT_CALLS = {
     # (lib/drivers/aia.c).
     'aplic_setup_mlevel': ['mmio_read', 'mmio_write'],
     'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
-    # PMP: the plan's entries, written as they come (lib/core/sbi_pmp.c; hart set-up).
+    # PMP: the plan's entries, written as they come (lib/core/pmp.c; hart set-up).
     'add_entry': ['pmp_write_entry'],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for.
@@ -145,7 +147,7 @@ BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
     ('fdt_get_alias_namelen', 'fdt_path_offset'), ('fdt_get_alias_namelen', 'fdt_path_offset_namelen'),
     ('fdt_path_offset_namelen', 'fdt_path_offset'), ('fdt_path_offset_namelen', 'fdt_path_offset_namelen'))}
 # SSE's IPI handler raises its own reason again when it runs inside an ecall
-# (lib/sse/sse_core.c, sse_ipi); sbi_ipi_raise takes a request at once only
+# (lib/ext/sse/sse_core.c, sse_ipi); sbi_ipi_raise takes a request at once only
 # on a hart without a doorbell, which never has requests pending outside
 # that very call, so its handlers never run inside an ecall: below that
 # raise, the IPI is not taken again.
@@ -175,9 +177,9 @@ OTHER_STACKS = [
 ]
 
 # Handlers of the ecall table written in assembly, by object file: the SSE
-# slot (lib/dispatch/sbi_ecall_sse_entry.S), which calls the SSE glue and
+# slot (lib/ext/sse/sse_ecall_entry.S), which calls the SSE glue and
 # then delivery, on the ecall's frame.
-ASM_HANDLERS = {'sbi_ecall_sse_entry.S.o': 'sbi_ecall_sse_entry'}
+ASM_HANDLERS = {'sse_ecall_entry.S.o': 'sbi_ecall_sse_entry'}
 
 # Where firmware/entry.S starts C on a hart's block, at its top.
 BLOCK_TOP_ROOTS = ['boot_warm_main']
@@ -322,6 +324,8 @@ class Build:
         taken, handlers, asm_calls = self.address_taken()
         if not handlers:
             self.errors.append('no ecall handler found in sbi_extension_table')
+        # The dispatch's indirect call reaches the table's handlers.
+        self.table_targets.setdefault('sbi_ecall_dispatch', set()).update(handlers)
         # Roots: what the trap entry calls (below its frame), the table's handlers, boot_warm_main.
         roots = [(0, r) for r in BLOCK_TOP_ROOTS]
         entry_calls = asm_calls.get('trap_entry.S.o', set())
@@ -436,7 +440,7 @@ def main():
     for path in args.builds:
         b = Build(path)
         libfdt = os.path.join(os.path.dirname(b.path), 'libfdt-src')
-        cflags = ['-Iinclude', '-I' + libfdt]
+        cflags = ['-Iinclude', '-Ilib/ext', '-I' + libfdt]
         hs = c_sizeof('sizeof(struct hart_state)', cflags)
         b.trap_frame = c_sizeof('TRAP_FRAME_SIZE', cflags)
         stack = block - hs

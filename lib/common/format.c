@@ -7,7 +7,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "sbi_format.h"
+#include "format.h"
 
 struct format_sink {
 	void (*put)(char c);    /* the output, or NULL: into buf */

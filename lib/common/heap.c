@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#include "sbi_heap.h"
-#include "sbi_string.h"
+#include "heap.h"
+#include "libc_string.h"
 
 /*
  * The heap counts in the firmware's addresses. Host builds (ABACUS_HOST: the

@@ -7,7 +7,7 @@
  * themselves.
  */
 #include <stdint.h>
-#include "sbi_string.h"
+#include "libc_string.h"
 
 #define WORD sizeof(unsigned long)
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Building the memory map at boot (include/sbi_memory.h): the RAM and
+ * Building the memory map at boot (include/memory_map.h): the RAM and
  * firmware-device tables on the boot heap, the devices merged for PMP, and
  * which regions a DT may call a device. Boot-only, built -Os (Makefile,
- * FW_COLD_SRCS); what SBI calls check stays in lib/common/sbi_memory.c.
+ * FW_COLD_SRCS); what SBI calls check stays in lib/common/smode_memory.c.
  */
-#include "sbi_heap.h"
-#include "sbi_memory.h"
-#include "sbi_string.h"
+#include "heap.h"
+#include "memory_map.h"
+#include "libc_string.h"
 
 /* [a, a + asize) and [b, b + bsize) overlap; sizes are non-zero and do not wrap. */
 static bool ranges_overlap(uint64_t a, uint64_t asize, uint64_t b, uint64_t bsize)

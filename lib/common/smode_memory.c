@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#include "sbi_memory.h"
+#include "memory_map.h"
 
-/* The map is built at boot by lib/common/sbi_memory_map.c (built -Os: boot only); this file
+/* The map is built at boot by lib/common/memory_map.c (built -Os: boot only); this file
  * holds what SBI calls use. */
 struct sbi_memory_map sbi_memory;
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The firmware console (include/sbi_console.h): one console device (the
+ * The firmware console (include/console.h): one console device (the
  * UART driver the DT names), shared by all harts under a lock so boot-log
  * lines from many harts never interleave. The lock knows its holder: the
  * fatal trap report (lib/core/trap_report.c) prints even when its own hart
@@ -19,8 +19,8 @@
  */
 #include <stdbool.h>
 #include "riscv_csr.h"
-#include "sbi_console.h"
-#include "sbi_lock.h"
+#include "console.h"
+#include "lock.h"
 #include "timer_device.h"
 
 /* DBCN and legacy writes run the wait hook this often (bytes). */

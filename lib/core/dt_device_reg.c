@@ -3,7 +3,7 @@
 #include "console.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include <libfdt.h>
 
 /* A node name for the log, printable ASCII only: a name cannot fake a log line. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Which M-mode enable bits S-mode's extensions need (include/sbi_hart_enables.h):
+ * Which M-mode enable bits S-mode's extensions need (include/hart_enables.h):
  * - menvcfg: STCE (Sstc), CBIE = 01 and CBCFE (Zicbom: an invalidate executes
  *   as a flush, never discarding data S-mode does not own), CBZE (Zicboz),
  *   PBMTE (Svpbmt: hardware that honours it faults PBMT mappings without it),
@@ -23,7 +23,7 @@
  */
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_hart_enables.h"
+#include "hart_enables.h"
 
 #define MENVCFG_CBIE_FLUSH (1UL << 4)
 

@@ -10,7 +10,7 @@
 #include "fdt_helpers.h"
 #include "i2c_bus.h"
 #include "mmio.h"
-#include "sbi_lock.h"
+#include "lock.h"
 #include "timer_device.h"
 
 static struct i2c_bus buses[I2C_BUSES_MAX];

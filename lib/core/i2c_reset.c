@@ -5,8 +5,8 @@
 #include "i2c_bus.h"
 #include "i2c_reset.h"
 #include "reset_device.h"
-#include "sbi_lock.h"
-#include "sbi_format.h"
+#include "lock.h"
+#include "format.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
 

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The PMP CSRs of the calling hart: probing (how many entries, what
- * granularity) and writing a pmp_plan() layout (include/sbi_pmp.h).
+ * granularity) and writing a pmp_plan() layout (include/pmp.h).
  *
  * A CSR number is part of the instruction, so pmpaddr<i> and pmpcfg<k> are
  * reached through a table of 64 (or 8) two-instruction entries, as the PMU's
- * CSR layer does (include/csr_layer.h): the access, then a jump past the
+ * CSR layer does (lib/ext/pmu/pmu_hw.h): the access, then a jump past the
  * table. Accesses run between trap_expect_begin() and trap_expect_end(): a
  * CSR the hart lacks traps, the probe vector skips the 4-byte access, and
  * the caller learns it from the return value.
  */
 #include "riscv_csr.h"
-#include "sbi_pmp.h"
+#include "pmp.h"
 #include "trap_expect.h"
 
 #define PMP_TABLE(count_list, access) \

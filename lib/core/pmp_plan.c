@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* From regions S/U-mode may not touch to PMP entries (include/sbi_pmp.h). */
+/* From regions S/U-mode may not touch to PMP entries (include/pmp.h). */
 #include "riscv_csr.h"
-#include "sbi_pmp.h"
+#include "pmp.h"
 
 static bool is_pow2(uint64_t x)
 {

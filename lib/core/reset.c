@@ -2,7 +2,7 @@
 /* System reset devices, one slot per kind, in order (include/reset_device.h). */
 #include <stddef.h>
 #include "reset_device.h"
-#include "sbi_format.h"
+#include "format.h"
 
 static const struct reset_device *reset_devices[RESET_SLOTS];
 

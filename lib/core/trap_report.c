@@ -16,7 +16,7 @@
 #include "hart_lifecycle.h"
 #include "hart_switch.h"
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "trap_report.h"
 
 struct fatal_trap_record abacus_fatal_trap;

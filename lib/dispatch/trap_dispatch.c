@@ -7,12 +7,12 @@
  */
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_ipi.h"
-#include "sbi_sse.h"
-#include "sbi_timer.h"
-#include "sbi_emulate.h"
+#include "ipi.h"
+#include "sse/sse.h"
+#include "time/smode_timer.h"
+#include "emulate.h"
 #include "trap.h"
-#include "sbi_trap_redirect.h"
+#include "trap_redirect.h"
 #include "trap_report.h"
 
 

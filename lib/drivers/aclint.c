@@ -19,7 +19,7 @@
 #include "ipi_device.h"
 #include "mmio.h"
 #include "riscv_csr.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "timer_device.h"
 
 #define CLINT_MSWI_OFFSET     0x0000

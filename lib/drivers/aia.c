@@ -17,7 +17,7 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "mmio.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "trap_expect.h"
 
 static struct aia_dt aia;

@@ -14,7 +14,7 @@
 #include <libfdt.h>
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 #define FDT_ALIGN 8   /* devicetree spec: the blob starts 8-byte aligned */
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * IPIs between harts (include/sbi_ipi.h): the sender sets a reason bit in
+ * IPIs between harts (include/ipi.h): the sender sets a reason bit in
  * the target's hart_state and rings its doorbell; the target's machine
  * software interrupt (or an M-mode wait that serves IPIs) takes the bits and
  * runs each reason's handler, in the order of the reasons' table.
  */
 #include "riscv_csr.h"     /* first: host builds take tests/fuzz/host/riscv_csr.h */
 #include "ipi_device.h"
-#include "sbi_ipi.h"
+#include "ipi.h"
 
 _Static_assert(sizeof(struct ipi_reason) == 8, "ipi_reason: the table's stride");
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Who may read a counter CSR (include/sbi_counter_access.h). Privileged spec:
+ * Who may read a counter CSR (include/counter_access.h). Privileged spec:
  * - mcounteren: bit clear -> reading the counter in S-mode or U-mode raises
  *   illegal-instruction; bit set -> allowed in the next mode down (S-mode, or
  *   U-mode on a hart without S-mode);
@@ -10,7 +10,7 @@
  *   the bit in both hcounteren and scounteren, else virtual-instruction.
  */
 #include "riscv_csr.h"
-#include "sbi_counter_access.h"
+#include "counter_access.h"
 
 #define INSN_OPCODE_SYSTEM 0x73
 #define FUNCT3_CSRRS  2

@@ -8,23 +8,23 @@
  * M-mode (time from the machine timer, plus htimedelta with V=1) -- but only
  * when the privileged spec lets the interrupted mode read that counter:
  * mcounteren, scounteren and hcounteren are checked first
- * (lib/sbi/sbi_counter_access.c), and a read they forbid gets the
+ * (lib/trap/counter_access.c), and a read they forbid gets the
  * illegal-instruction or virtual-instruction exception the hardware would
  * have raised. Anything else goes to S-mode.
  *
- * Misaligned integer loads and stores are emulated (lib/sbi/sbi_misaligned.c)
+ * Misaligned integer loads and stores are emulated (lib/trap/misaligned.c)
  * on harts that trap them; floating-point ones and anything else go to
  * S-mode. Either way the trap is counted (SBI_PMU_FW_MISALIGNED_*). QEMU
  * performs misaligned accesses in hardware, so there they never trap; the
  * emulation is tested on the host (tests/host/test_misaligned.c).
  */
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_counter_access.h"
-#include "sbi_emulate.h"
-#include "sbi_misaligned.h"
-#include "sbi_trap_redirect.h"
+#include "counter_access.h"
+#include "emulate.h"
+#include "misaligned.h"
+#include "trap_redirect.h"
 #include "timer_device.h"
 #include "trap_expect.h"
 

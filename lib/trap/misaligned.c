@@ -4,7 +4,7 @@
  * forms are left to S-mode: the firmware is built without F/D and never
  * touches FP registers. Encodings: unprivileged spec, RV64I and "C" chapters.
  */
-#include "sbi_misaligned.h"
+#include "misaligned.h"
 
 #define OPCODE_LOAD  0x03
 #define OPCODE_STORE 0x23

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Handing a trap on to S-mode on the hart (include/sbi_trap_redirect.h):
- * the CSRs that decide are read, the plan (lib/sbi/sbi_trap_redirect_plan.c)
+ * Handing a trap on to S-mode on the hart (include/trap_redirect.h):
+ * the CSRs that decide are read, the plan (lib/trap/trap_redirect_plan.c)
  * says what to write, and the CSRs and the trap's return state are written.
  * A trap S-mode cannot take (Ssdbltrp: sstatus.SDT set) goes to the SSE
  * double-trap event, or stops the hart with a report.
@@ -10,8 +10,8 @@
 #include "hart_ext.h"
 #include "mstatus_mpv.h"
 #include "riscv_csr.h"
-#include "sbi_sse.h"
-#include "sbi_trap_redirect.h"
+#include "sse/sse.h"
+#include "trap_redirect.h"
 #include "trap_report.h"
 
 bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Where a redirected trap goes and what the target mode sees: the pure rules
- * (include/sbi_trap_redirect.h). Privileged spec references: "Trap Entry"
+ * (include/trap_redirect.h). Privileged spec references: "Trap Entry"
  * (sstatus.SPP/SPIE/SIE), H extension "Hypervisor Status Register" (SPV,
  * SPVP, GVA), "htval"/"htinst", and "Trap Entry" under H: a trap from V=1
  * whose cause is set in hedeleg goes to VS-mode, which sees it in its vs*
  * CSRs and stays virtualized.
  */
 #include "riscv_csr.h"
-#include "sbi_trap_redirect.h"
+#include "trap_redirect.h"
 
 bool trap_cause_vs_delegable(unsigned long cause)
 {

@@ -9,7 +9,7 @@
  * board: its symbols are the layout of the image built with this program
  * (image_layout.h), moved to the load address, and the boot heap (after the
  * image, up to the default next stage) is host memory behind those
- * addresses (sbi_heap_host_offset, lib/common/sbi_heap.c).
+ * addresses (sbi_heap_host_offset, lib/common/heap.c).
  */
 #include <libfdt.h>
 #include <stdlib.h>
@@ -24,8 +24,8 @@
 #include "hart_switch.h"
 #include "image_layout.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
-#include "sbi_hsm.h"
+#include "boot.h"
+#include "hsm/hsm.h"
 
 /* firmware/boot.c, called from firmware/entry.S: no header declares them. */
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top,

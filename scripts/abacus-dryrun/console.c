@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The console on the host (lib/core/sbi_console.c's interface): the device a
+ * The console on the host (lib/core/console.c's interface): the device a
  * UART driver sets is recorded, not written to, and every line the
  * firmware prints is kept for the report, marked when no console was set
  * as it began (on the board nobody would see it).
@@ -11,7 +11,6 @@
 #include <string.h>
 #include "console.h"
 #include "dryrun.h"
-#include "sbi_console.h"
 
 struct boot_log boot_log;
 static const struct console_device *device;

@@ -17,11 +17,11 @@
 #include "fw_dynamic.h"
 #include "hart_ext.h"
 #include "platform.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 #include "report.h"
 #include "riscv_csr.h"
-#include "sbi_memory.h"
-#include "sbi_pmp.h"
+#include "memory_map.h"
+#include "pmp.h"
 #include "sbi_spec.h"
 
 /* ---- Text helpers (report.h) ---- */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sbi_console.h"
+#include "console.h"
 #include "tool_console.h"
 
 static char **lines;

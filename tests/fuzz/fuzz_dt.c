@@ -45,14 +45,13 @@
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
 #include "hart.h"
-#include "pmu.h"
-#include "sbi_boot.h"
-#include "sbi_console.h"
-#include "sbi_hsm.h"
+#include "pmu/pmu.h"
+#include "boot.h"
+#include "hsm/hsm.h"
 #include "dt_device_reg.h"
 #include "fuzz_dt.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 #define FUZZ_MAX_SIZE     (256UL << 10) /* larger blobs are skipped here, for speed */
 #define MAX_HARTS         16
@@ -126,7 +125,7 @@ int sbi_printf(const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_vformat(sbi_putc, fmt, ap);   /* the firmware's formatter (sbi_format.c) */
+	n = sbi_vformat(sbi_putc, fmt, ap);   /* the firmware's formatter (lib/common/format.c) */
 	va_end(ap);
 	return n;
 }

@@ -47,8 +47,8 @@ static int recorded_dt_device_reg(const void *fdt, int node, int index, uint64_t
 
 #include "fuzz_dt.h"
 #include "host_memory.h"
-#include "sbi_console.h"
-#include "sbi_memory.h"
+#include "console.h"
+#include "memory_map.h"
 #include "sbi_spec.h"
 #include "trap_expect.h"
 

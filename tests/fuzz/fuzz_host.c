@@ -9,12 +9,12 @@
 #include "hart_switch.h"
 #include "ipi_device.h"
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "sbi_ecall.h"
-#include "sbi_hsm.h"
-#include "sbi_ipi.h"
+#include "hsm/hsm.h"
+#include "ipi.h"
 #include "sbi_spec.h"
-#include "sbi_timer.h"
+#include "time/smode_timer.h"
 #include "timer_device.h"
 
 struct hart_state *host_current_hart;
@@ -267,9 +267,10 @@ void reset_system(unsigned long type, unsigned long reason)
 }
 
 /* Legacy calls read S-mode memory with MPRV (real hardware): routing only. */
-SBI_ECALL_HANDLER(sbi_ecall_legacy)
+struct sbiret sbi_ecall_legacy(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			       unsigned long a4, unsigned long a5, unsigned long eid)
 {
-	host_record("legacy", a0, a1, a2, a3, a4, fid);
+	host_record("legacy", a0, a1, a2, a3, a4, eid);
 	(void)a5;
 	return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 }

@@ -51,11 +51,11 @@
 #include <sys/mman.h>
 #include "fuzz_host.h"
 #include "fuzz_sbi.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 #include "sbi_ecall.h"
-#include "sbi_smode_ipi.h"
+#include "ipi/smode_ipi.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "sbi_spec.h"
 
 #define MAX_OPS 96

@@ -5,7 +5,7 @@
  * SSE event on the way back to S-mode, completing it, LCOFI while the PMU
  * overflow event holds it, the IPI another hart's injection sends), on the
  * five host harts of fuzz_host.c with their own stand-ins of the hardware
- * seams (include/sse_hw.h, fwft_hw.h; triggers: tests/host/sim_triggers.c).
+ * seams (lib/ext/sse/sse_hw.h, fwft_hw.h; triggers: tests/host/sim_triggers.c).
  *
  * Checked after every call or step, from the chapters' rules:
  * - error codes: only those the function's table allows, and the exact one
@@ -37,14 +37,15 @@
 #include <string.h>
 #include "fuzz_host.h"
 #include "fuzz_sbi.h"
-#include "dbtr_hw.h"
-#include "fwft_hw.h"
+#include "dbtr/dbtr_hw.h"
+#include "fwft/fwft_hw.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
-#include "sbi_ipi.h"
-#include "sbi_memory.h"
-#include "sse_hw.h"
-#include "sse_internal.h"
+#include "ipi.h"
+#include "memory_map.h"
+#include "sse/sse_hw.h"
+#include "sse/sse_internal.h"
+#include "sse/sse_hart.h"
 
 #define LOCAL_EVENTS  SSE_LOCAL_EVENTS
 
@@ -401,7 +402,8 @@ static void sse_return_to_smode(struct hart_state *hs)
 
 /* The SSE slot of the extension table (firmware/trap_entry.S): the glue, then
  * delivery of an event the call left ready. */
-SBI_ECALL_HANDLER(sbi_ecall_sse_entry)
+struct sbiret sbi_ecall_sse_entry(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+				  unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	struct sbiret ret = sbi_ecall_sse(a0, a1, a2, a3, a4, a5, fid);
 	struct hart_state *hs = host_current_hart;

@@ -45,7 +45,7 @@ BOOT_TABLES = [
 ]
 # ... and fields of symbols whose other fields change at run time: (symbol, offset, bytes).
 BOOT_FIELDS = [
-    ("console", 0, 8),   # the console device (lib/core/sbi_console.c: its first field)
+    ("console", 0, 8),   # the console device (lib/core/console.c: its first field)
 ]
 HART_BLOCK_SIZE = 2048
 CROSS = os.environ.get("CROSS_COMPILE", "riscv64-unknown-elf-")

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * An empty memory map for a host test or fuzzer (include/sbi_memory.h): its
+ * An empty memory map for a host test or fuzzer (include/memory_map.h): its
  * tables live on the boot-time heap, so the heap restarts on a buffer of its
- * own each time (link lib/common/sbi_heap.c with lib/common/sbi_memory.c).
+ * own each time (link lib/common/heap.c with lib/common/smode_memory.c).
  */
 #ifndef ABACUS_HOST_MEMORY_H
 #define ABACUS_HOST_MEMORY_H
 
 #include <stdint.h>
 #include <string.h>
-#include "sbi_heap.h"
-#include "sbi_memory.h"
+#include "heap.h"
+#include "memory_map.h"
 
 static inline void host_memory_reset(void)
 {

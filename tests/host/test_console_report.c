@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The console lock and the fatal trap report's way to the console
- * (lib/core/sbi_console.c) on the host: the console device is a capture
+ * (lib/core/console.c) on the host: the console device is a capture
  * buffer whose putc can "trap" at a chosen character, running what the
  * report does (console_report_begin/printf/end) right there, on the hart
  * that holds the lock, or as another hart while one holds it. Nothing may
@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "test.h"
 
 TEST_MAIN_GLOBALS

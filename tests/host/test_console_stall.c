@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The console's rule for a UART that stops draining (lib/core/sbi_console.c,
+ * The console's rule for a UART that stops draining (lib/core/console.c,
  * docs/reliability.md "A stalled console"), the same for every driver: the
  * console device is a simulated UART whose try_putc takes a byte only while
  * it has room, and the machine's time source (lib/core/timer.c) a fake
@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "test.h"
 #include "timer_device.h"
 

@@ -12,7 +12,7 @@
 #include "test.h"
 #include "fdt_placement.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 TEST_MAIN_GLOBALS
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The memory map's tables and rules (lib/common/sbi_memory.c): tables that
+ * The memory map's tables and rules (lib/common/smode_memory.c): tables that
  * grow with the DT instead of truncating, firmware devices merged for PMP,
  * and which regions a DT may call a device.
  */

@@ -10,7 +10,7 @@
 #include <libfdt.h>
 #include "test.h"
 #include "platform.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "u74_pmu.h"
 
 TEST_MAIN_GLOBALS

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* PMP plans (lib/core/sbi_pmp_plan.c): deny entries in priority order, then allow-all. */
+/* PMP plans (lib/core/pmp_plan.c): deny entries in priority order, then allow-all. */
 #include "test.h"
 #include "riscv_csr.h"
-#include "sbi_pmp.h"
+#include "pmp.h"
 
 TEST_MAIN_GLOBALS
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <libfdt.h>
 #include "test.h"
-#include "pmu_fixture.h"
+#include "pmu/pmu_fixture.h"
 #include "host_console.h"
 #include "u74_pmu.h"
 

@@ -5,7 +5,7 @@
 #   make build/host/test_u74_pmu && build/host/test_u74_pmu
 
 HOST_TESTS += u74_pmu
-HOST_SRCS_u74_pmu := tests/host/test_u74_pmu.c platform/generic/quirks/u74_pmu.c lib/pmu/pmu_dt.c \
+HOST_SRCS_u74_pmu := tests/host/test_u74_pmu.c platform/generic/quirks/u74_pmu.c lib/ext/pmu/pmu_dt.c \
 	$(HOST_PMU_SRCS)
 HOST_LIBS_u74_pmu := -lfdt
 

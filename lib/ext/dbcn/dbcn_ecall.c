@@ -4,16 +4,17 @@
  * must lie in RAM S-mode may access (never firmware memory or MMIO): the spec
  * answers anything else with SBI_ERR_INVALID_PARAM.
  */
-#include "sbi_console.h"
+#include "console.h"
 #include "sbi_ecall.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "sbi_spec.h"
 
 /* Bounds one call so a huge write cannot hold the console lock for long;
  * the spec lets a write return fewer bytes than asked. */
 #define DBCN_MAX_BYTES_PER_CALL 4096
 
-SBI_ECALL_HANDLER(sbi_ecall_dbcn)
+struct sbiret sbi_ecall_dbcn(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			     unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	unsigned long num_bytes = a0, lo = a1, hi = a2;
 
@@ -48,3 +49,5 @@ SBI_ECALL_HANDLER(sbi_ecall_dbcn)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}
 }
+
+SBI_EXTENSION(SBI_EXT_DBCN, sbi_ecall_dbcn, "dbcn", NULL);

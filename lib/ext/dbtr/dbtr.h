@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Debug Triggers (SBI DBTR chapter, EID 0x44425452): the core
- * (lib/dbtr/dbtr_core.c). Per hart: the Sdtrig triggers found at boot
- * (include/dbtr_hw.h), offered as trig_idx 0..trig_max-1 (logical index =
+ * (lib/ext/dbtr/dbtr_core.c). Per hart: the Sdtrig triggers found at boot
+ * (lib/ext/dbtr/dbtr_hw.h), offered as trig_idx 0..trig_max-1 (logical index =
  * hardware index), S-mode's configuration of each, and the shared memory.
  *
  * S-mode may program mcontrol (type 2) and mcontrol6 (type 6) triggers that
@@ -11,8 +11,8 @@
  * firmware's region (docs/sbi3.md). What the hardware cannot do is found by
  * writing the trigger and reading it back: SBI_ERR_NOT_SUPPORTED.
  */
-#ifndef ABACUS_SBI_DBTR_H
-#define ABACUS_SBI_DBTR_H
+#ifndef ABACUS_DBTR_H
+#define ABACUS_DBTR_H
 
 #include <stdbool.h>
 #include <stdint.h>

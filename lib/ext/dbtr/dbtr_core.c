@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Debug Triggers: the rules of the DBTR chapter (include/sbi_dbtr.h).
+ * Debug Triggers: the rules of the DBTR chapter (lib/ext/dbtr/dbtr.h).
  *
  * Shared memory: entry i is four XLEN words at offset i * (XLEN / 2). Every
  * call that takes configurations copies them out of S-mode memory once,
@@ -12,9 +12,9 @@
  * install/update when trig_count >= trig_max (docs/sbi3.md).
  */
 #include <stddef.h>
-#include "dbtr_hw.h"
-#include "sbi_dbtr.h"
-#include "sbi_memory.h"
+#include "dbtr/dbtr_hw.h"
+#include "dbtr/dbtr.h"
+#include "memory_map.h"
 
 #define DBTR_SHMEM_DISABLE (~0UL)
 

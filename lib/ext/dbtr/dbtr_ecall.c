@@ -2,7 +2,7 @@
 /* DBTR extension (EID 0x44425452) glue: the calling hart's triggers. */
 #include "hart_ext.h"
 #include "sbi_ecall.h"
-#include "sbi_hsm.h"
+#include "hsm/hsm.h"
 
 bool sbi_dbtr_available(void)
 {
@@ -12,7 +12,8 @@ bool sbi_dbtr_available(void)
 	return false;
 }
 
-SBI_ECALL_HANDLER(sbi_ecall_dbtr)
+struct sbiret sbi_ecall_dbtr(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			     unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	struct dbtr_hart *dh = &current_hart()->ext->dbtr;
 
@@ -38,3 +39,5 @@ SBI_ECALL_HANDLER(sbi_ecall_dbtr)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}
 }
+
+SBI_EXTENSION(SBI_EXT_DBTR, sbi_ecall_dbtr, "dbtr", sbi_dbtr_available);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The Sdtrig trigger module (include/dbtr_hw.h): tselect picks a trigger,
+ * The Sdtrig trigger module (lib/ext/dbtr/dbtr_hw.h): tselect picks a trigger,
  * tdata1-3 configure it, tinfo lists the types it can take. Accesses that
  * may trap (tinfo, tdata3: optional) are made with traps expected.
  *
@@ -10,9 +10,9 @@
  * nothing enabled; it keeps the mode and access bits and sizelo/size, and
  * drops match, chain, action, timing and select (read as 0).
  */
-#include "dbtr_hw.h"
+#include "dbtr/dbtr_hw.h"
 #include "riscv_csr.h"
-#include "sbi_dbtr.h"
+#include "dbtr/dbtr.h"
 #include "trap_expect.h"
 
 #define CSR_TSELECT 0x7a0

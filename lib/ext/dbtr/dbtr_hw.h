@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The Sdtrig trigger module of the calling hart, as the DBTR core uses it
- * (lib/dbtr/dbtr_hw.c with tselect/tdata1-3; tests/host/sim_triggers.c).
+ * (lib/ext/dbtr/dbtr_hw.c with tselect/tdata1-3; tests/host/sim_triggers.c).
  */
 #ifndef ABACUS_DBTR_HW_H
 #define ABACUS_DBTR_HW_H

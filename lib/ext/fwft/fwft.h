@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Firmware Features (SBI FWFT chapter, EID 0x46574654): the core
- * (lib/fwft/fwft_core.c). Every feature of the chapter is local (per hart);
+ * (lib/ext/fwft/fwft_core.c). Every feature of the chapter is local (per hart);
  * each exists on a hart only when the hart has what it controls, found at
- * boot (include/fwft_hw.h), and reads SBI_ERR_NOT_SUPPORTED elsewhere.
+ * boot (lib/ext/fwft/fwft_hw.h), and reads SBI_ERR_NOT_SUPPORTED elsewhere.
  *
  *   MISALIGNED_EXC_DELEG   medeleg bits 4 and 6 (misaligned load, store/AMO)
  *   LANDING_PAD            menvcfg.LPE   (Zicfilp)
@@ -12,8 +12,8 @@
  *   PTE_AD_HW_UPDATING     menvcfg.ADUE  (Svadu)
  *   POINTER_MASKING_PMLEN  menvcfg.PMM   (Smnpm): 0, 7 or 16
  */
-#ifndef ABACUS_SBI_FWFT_H
-#define ABACUS_SBI_FWFT_H
+#ifndef ABACUS_FWFT_H
+#define ABACUS_FWFT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -35,7 +35,7 @@ void fwft_hart_reset(struct fwft_hart *fh);
 /*
  * The DT extensions (HART_HAS_*, from riscv,isa) a feature needs before boot
  * probes its control bits; 0 for MISALIGNED_EXC_DELEG (medeleg alone)
- * (lib/fwft/fwft_isa.c).
+ * (lib/ext/fwft/fwft_isa.c).
  */
 uint32_t fwft_feature_isa_needs(unsigned int feature);
 

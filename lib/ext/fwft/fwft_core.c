@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Firmware Features: the rules of the FWFT chapter (include/sbi_fwft.h).
+ * Firmware Features: the rules of the FWFT chapter (lib/ext/fwft/fwft.h).
  * Checks, in this order (tables "FWFT Firmware Features Set/Get Errors"):
  * a reserved or platform-specific feature (Abacus implements none) is
  * DENIED; a defined one the hart lacks is NOT_SUPPORTED; reserved flag
  * bits are INVALID_PARAM; a locked feature is DENIED_LOCKED whatever the
  * value; then the value itself. A failed set changes nothing.
  */
-#include "fwft_hw.h"
-#include "sbi_fwft.h"
+#include "fwft/fwft_hw.h"
+#include "fwft/fwft.h"
 
 /* Reset values (table "FWFT Feature Attribute Values"): all 0; for
  * MISALIGNED_EXC_DELEG, implementation-defined: 0, the firmware handles

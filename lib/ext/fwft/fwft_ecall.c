@@ -6,7 +6,8 @@
 #include "hart_ext.h"
 #include "sbi_ecall.h"
 
-SBI_ECALL_HANDLER(sbi_ecall_fwft)
+struct sbiret sbi_ecall_fwft(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			     unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	struct fwft_hart *fh = &current_hart()->ext->fwft;
 
@@ -20,3 +21,5 @@ SBI_ECALL_HANDLER(sbi_ecall_fwft)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}
 }
+
+SBI_EXTENSION(SBI_EXT_FWFT, sbi_ecall_fwft, "fwft", NULL);

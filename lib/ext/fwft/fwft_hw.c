@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * FWFT on the hart (include/fwft_hw.h): the medeleg and menvcfg bits each
+ * FWFT on the hart (lib/ext/fwft/fwft_hw.h): the medeleg and menvcfg bits each
  * feature controls. Bits are set and cleared one by one (csrs/csrc), never
  * written as a whole, so firmware-owned bits of menvcfg (STCE, CBIE, ...)
  * are never touched. Privileged spec: medeleg, menvcfg (LPE, SSE, PMM,
  * DTE, ADUE).
  */
-#include "fwft_hw.h"
+#include "fwft/fwft_hw.h"
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_fwft.h"
+#include "fwft/fwft.h"
 #include "sbi_spec.h"
 
 #define MEDELEG_MISALIGNED ((1UL << CAUSE_MISALIGNED_LOAD) | (1UL << CAUSE_MISALIGNED_STORE))

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The hardware side of FWFT (lib/fwft/fwft_hw.c): the CSR bits a feature
+ * The hardware side of FWFT (lib/ext/fwft/fwft_hw.c): the CSR bits a feature
  * controls, on the calling hart. Host tests replace it with a recorder.
  */
 #ifndef ABACUS_FWFT_HW_H

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Which DT extensions each FWFT feature needs (include/sbi_fwft.h): the
- * hardware probe (lib/fwft/fwft_hw.c) looks at a feature's control bits only
+ * Which DT extensions each FWFT feature needs (lib/ext/fwft/fwft.h): the
+ * hardware probe (lib/ext/fwft/fwft_hw.c) looks at a feature's control bits only
  * when the DT names them.
  */
 #include "hart.h"
-#include "sbi_fwft.h"
+#include "fwft/fwft.h"
 
 /*
  * PTE_AD_HW_UPDATING needs Svade as well as Svadu: the riscv,isa-extensions
  * binding says a hart listing both starts with A/D faults (Svade: ADUE = 0,
  * this feature's reset value) and S-mode may switch to hardware updating
  * through FWFT, while a hart listing Svadu alone gives S-mode hardware
- * updating from boot (ADUE = 1, lib/core/sbi_hart_enables.c) and no switch:
+ * updating from boot (ADUE = 1, lib/core/hart_enables.c) and no switch:
  * Linux then relies on it and never asks. Offering the feature there would
  * reset ADUE to 0 under a kernel that expects it on.
  */

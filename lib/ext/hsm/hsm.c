@@ -9,17 +9,17 @@
  */
 #include "hart_lifecycle.h"
 #include "riscv_csr.h"
-#include "sbi_hsm.h"
-#include "sbi_ipi.h"
-#include "sbi_memory.h"
+#include "hsm/hsm.h"
+#include "ipi.h"
+#include "memory_map.h"
 #include "sbi_spec.h"
-#include "sbi_timer.h"
+#include "time/smode_timer.h"
 
 /* Internal: a starter has claimed the hart and is writing its start parameters. */
 #define HSM_STATE_CLAIMED (-1L)
 
 /* Wakes a hart from the stopped or suspended loop, which re-checks its state. */
-static IPI_REASON(hsm_wake_ipi_reason, NULL);
+static IPI_REASON(30, hsm_wake_ipi_reason, NULL);
 
 void sbi_hsm_hart_wake(struct hart_state *hs)
 {

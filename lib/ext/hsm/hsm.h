@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#ifndef ABACUS_SBI_HSM_H
-#define ABACUS_SBI_HSM_H
+#ifndef ABACUS_HSM_H
+#define ABACUS_HSM_H
 
 #include "hart.h"
 #include "hart_switch.h"

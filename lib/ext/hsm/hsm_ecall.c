@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* HSM extension (EID "HSM"). */
 #include "sbi_ecall.h"
-#include "sbi_hsm.h"
+#include "hsm/hsm.h"
 #include "sbi_spec.h"
 
-SBI_ECALL_HANDLER(sbi_ecall_hsm)
+struct sbiret sbi_ecall_hsm(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			    unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	(void)a3, (void)a4, (void)a5;
 	switch (fid) {
@@ -21,3 +22,5 @@ SBI_ECALL_HANDLER(sbi_ecall_hsm)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}
 }
+
+SBI_EXTENSION(SBI_EXT_HSM, sbi_ecall_hsm, "hsm", NULL);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* S-mode IPIs (include/sbi_smode_ipi.h): a supervisor software interrupt on another hart. */
+/* S-mode IPIs (lib/ext/ipi/smode_ipi.h): a supervisor software interrupt on another hart. */
 #include "riscv_csr.h"     /* first: host builds take tests/fuzz/host/riscv_csr.h */
-#include "sbi_smode_ipi.h"
+#include "ipi/smode_ipi.h"
 #include "sbi_spec.h"
 
 static void smode_ipi_take(struct hart_state *hs, bool in_ecall)
@@ -16,7 +16,7 @@ static void smode_ipi_take(struct hart_state *hs, bool in_ecall)
 	csr_set(CSR_MIP, MIP_SSIP);
 }
 
-IPI_REASON(smode_ipi_reason, smode_ipi_take);
+IPI_REASON(10, smode_ipi_reason, smode_ipi_take);
 
 void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target)
 {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* S-mode IPIs (lib/sbi/sbi_smode_ipi.c): the IPI extension's and legacy send_ipi's. */
-#ifndef ABACUS_SBI_SMODE_IPI_H
-#define ABACUS_SBI_SMODE_IPI_H
+/* S-mode IPIs (lib/ext/ipi/smode_ipi.c): the IPI extension's and legacy send_ipi's. */
+#ifndef ABACUS_SMODE_IPI_H
+#define ABACUS_SMODE_IPI_H
 
 #include "hart.h"
-#include "sbi_ipi.h"
+#include "ipi.h"
 
 /* Its IPI reason: the target raises SSIP for S-mode. */
 extern const struct ipi_reason smode_ipi_reason;

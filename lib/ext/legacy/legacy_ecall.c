@@ -8,18 +8,18 @@
  */
 #include "reset_device.h"
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "sbi_ecall.h"
 #include "hart_mask.h"
-#include "sbi_ipi.h"
-#include "sbi_smode_ipi.h"
-#include "sbi_rfence.h"
+#include "ipi.h"
+#include "ipi/smode_ipi.h"
+#include "rfence/rfence.h"
 #include "sbi_spec.h"
-#include "sbi_timer.h"
-#include "sbi_trap_redirect.h"
+#include "time/smode_timer.h"
+#include "trap_redirect.h"
 #include "trap_report.h"
-#include "sse_hart.h"
-#include "sbi_sse.h"
+#include "sse/sse_hart.h"
+#include "sse/sse.h"
 #include "trap_expect.h"
 
 /*
@@ -36,7 +36,7 @@ static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause,
 	if (!sbi_trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0)) {
 		/* Ssdbltrp: called from S-mode's trap handler with sstatus.SDT
 		 * set, which cannot take the fault: a double trap at the ecall,
-		 * as lib/sbi/sbi_trap_redirect.c handles one. */
+		 * as lib/trap/trap_redirect.c handles one. */
 		struct hart_state *hs = current_hart();
 
 		if (!sse_double_trap(hs))
@@ -92,10 +92,11 @@ static const unsigned long legacy_rfence_fid[] = {
 	[SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID] = SBI_RFENCE_REMOTE_SFENCE_VMA_ASID,
 };
 
-/* The 7th argument of this handler is the EID (legacy calls have no FID). */
-SBI_ECALL_HANDLER(sbi_ecall_legacy)
+/* The 7th argument of this handler is the EID (legacy calls have no FID): lib/dispatch/sbi_ecall.c. */
+struct sbiret sbi_ecall_legacy(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			       unsigned long a4, unsigned long a5, unsigned long eid)
 {
-	unsigned long eid = fid, mask = -1UL, base = -1UL;
+	unsigned long mask = -1UL, base = -1UL;
 	struct sbiret ret = { .error = SBI_SUCCESS, .value = a1 };
 	char c;
 

@@ -3,7 +3,7 @@
  * The PMU core: the rules of the SBI PMU chapter (../docs/pmu.md).
  * One function per SBI function, with the spec's names and argument order;
  * each acts on one hart's state and reaches hardware only through the CSR
- * layer (csr_layer.h), so the same code runs in the host unit tests.
+ * layer (pmu_hw.h), so the same code runs in the host unit tests.
  *
  * Logical counter numbering (what S-mode sees):
  *   0 .. num_hw-1      hardware counters; index i is CSR cycle+i (0 = cycle,
@@ -179,7 +179,7 @@ struct pmu_hart {
  * Counter delegation granted on this hart: from now on a programmable counter
  * that counts nothing keeps mhpmevent.MINH set (with Sscofpmf), so an event
  * S-mode selects itself through sireg2 (where MINH is read-only 0) never
- * counts M-mode either (lib/pmu/pmu_counters.c).
+ * counts M-mode either (lib/ext/pmu/pmu_counters.c).
  */
 void pmu_counters_delegated(struct pmu_hart *ph);
 
@@ -239,7 +239,7 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
 				 unsigned long shmem_phys_hi, unsigned long num_entries,
 				 unsigned long flags);
 
-/* ---- Device tree (lib/pmu/pmu_dt.c) ---- */
+/* ---- Device tree (lib/ext/pmu/pmu_dt.c) ---- */
 /*
  * Fills pmu_event_map from the riscv,pmu node of fdt, or from the platform's
  * default table when there is none. Every bad row gets one log line naming

@@ -6,7 +6,7 @@
  * event_get_info in pmu_events.c.
  */
 #include "pmu_internal.h"
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "console.h"
 
 #define HPM_LAST           31

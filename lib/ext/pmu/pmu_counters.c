@@ -20,8 +20,8 @@
  * takes the general path.
  */
 #include "pmu_internal.h"
-#include "csr_layer.h"
-#include "sbi_memory.h"
+#include "pmu/pmu_hw.h"
+#include "memory_map.h"
 
 /* Both address halves all-ones: disable the snapshot memory (FID 7). */
 #define SNAPSHOT_DISABLE (~0UL)

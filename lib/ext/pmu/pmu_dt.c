@@ -15,7 +15,7 @@
  */
 #include <libfdt.h>
 #include "console.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 #define PMU_COMPATIBLE  "riscv,pmu"
 #define PROP_RANGES     "riscv,event-to-mhpmcounters"

@@ -2,9 +2,10 @@
 /* PMU extension (EID "PMU") glue: unpack registers, call the core, pack sbiret. */
 #include "hart.h"
 #include "sbi_ecall.h"
-#include "../pmu/pmu_internal.h"   /* the pmu_*_ecall() entries */
+#include "pmu_internal.h"   /* the pmu_*_ecall() entries */
 
-SBI_ECALL_HANDLER(sbi_ecall_pmu)
+struct sbiret sbi_ecall_pmu(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			    unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	/*
 	 * What perf calls on every sample and context switch first, in that
@@ -40,3 +41,5 @@ SBI_ECALL_HANDLER(sbi_ecall_pmu)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}
 }
+
+SBI_EXTENSION(SBI_EXT_PMU, sbi_ecall_pmu, "pmu", NULL);

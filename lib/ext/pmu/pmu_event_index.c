@@ -12,7 +12,7 @@
  *   the zero-extended event_idx (the spec's default, after Table 1).
  * Built once the rows are final, so the PMU calls scan no table.
  */
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 #define FIXED_COUNTERS ((1ULL << 0) | (1ULL << 2))
 #define CACHE_ID(code) ((code) >> 3)

@@ -4,9 +4,9 @@
  * which counters of a hart can count them (the DT map, pmu_event_map), and
  * sbi_pmu_event_get_info (FID 8).
  */
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "pmu_internal.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 #define EVENT_IDX_RESERVED      (~SBI_PMU_EVENT_IDX_MASK)   /* bits 20.. of event_idx */
 #define RAW_DATA_MASK           ((1ULL << 48) - 1)          /* Table 1: type 2 */
@@ -124,7 +124,7 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
 	/*
 	 * Table 19: a reserved bit in any event_idx fails the call before any
 	 * output is written. The table may be RAM/16 entries long: both passes
-	 * serve this hart's IPIs every PMU_SERVE_STRIDE entries (csr_layer.h).
+	 * serve this hart's IPIs every PMU_SERVE_STRIDE entries (pmu_hw.h).
 	 */
 	for (unsigned long i = 0, serve_at = PMU_SERVE_STRIDE; i < num_entries; i++) {
 		if (i == serve_at) {

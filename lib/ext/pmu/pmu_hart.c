@@ -7,7 +7,7 @@
  * mapped or pointing into old memory.
  */
 #include "hart_lifecycle.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 static void pmu_hart_stop(struct hart_state *hs)
 {

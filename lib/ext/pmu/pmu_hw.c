@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The CSR layer (csr_layer.h) on real harts: the trap-safe probing accesses.
- * The fast accessors are inline in csr_layer.h.
+ * The CSR layer (pmu_hw.h) on real harts: the trap-safe probing accesses.
+ * The fast accessors are inline in pmu_hw.h.
  */
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "riscv_csr.h"
-#include "sbi_ipi.h"
+#include "ipi.h"
 #include "trap_expect.h"
 
 void csr_serve_pending_ipi(void)
@@ -16,7 +16,7 @@ void csr_serve_pending_ipi(void)
 /* ---- Probing: accesses that may trap ---- */
 
 /*
- * Accesses the CSR csr_num (one of those csr_layer.h lists, plus cycle, time
+ * Accesses the CSR csr_num (one of those pmu_hw.h lists, plus cycle, time
  * and instret for reading); *known = false for any other number. Called
  * between trap_expect_begin() and trap_expect_end(): the trap handler skips
  * a csrr/csrw that traps (4 bytes) and trap_expect_end() reports it.

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The thin CSR layer: the only way the PMU core touches hardware counters.
- * The firmware implements it with csrr/csrw instructions (lib/pmu/pmu_csr_hw.c);
+ * The PMU's hardware seam, a thin CSR layer: the only way the PMU core touches hardware counters.
+ * The firmware implements it with csrr/csrw instructions (lib/ext/pmu/pmu_hw.c);
  * the host unit tests implement it with a simulated hart (tests/host/sim_hart.c).
  * Counter numbers are CSR offsets: 0 = mcycle, 2 = minstret, 3..31 = mhpmcounterN.
  * All functions act on the calling hart.
  */
-#ifndef ABACUS_CSR_LAYER_H
-#define ABACUS_CSR_LAYER_H
+#ifndef ABACUS_PMU_HW_H
+#define ABACUS_PMU_HW_H
 
 #include <stdbool.h>
 #include <stdint.h>

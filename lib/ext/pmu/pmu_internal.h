@@ -5,15 +5,15 @@
  *
  * The helpers the ecall fast paths use (pmu_counters.c, pmu_core.c) are
  * inline: a call would cost those paths a stack frame (docs/bench.md).
- * lib/dispatch/sbi_ecall_pmu.c uses pmu_counter_fw_read_ecall() from here.
+ * lib/ext/pmu/pmu_ecall.c uses pmu_counter_fw_read_ecall() from here.
  */
 #ifndef ABACUS_PMU_INTERNAL_H
 #define ABACUS_PMU_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "csr_layer.h"
-#include "pmu.h"
+#include "pmu/pmu_hw.h"
+#include "pmu/pmu.h"
 
 #define PMU_HPM_FIRST 3   /* mhpmcounter3: the first programmable counter */
 

@@ -3,9 +3,9 @@
  * The PMU's machine-wide state, at the bottom of the PMU: the event map
  * (from the DT's riscv,pmu node, pmu_dt_parse()) and the platform's hooks
  * (a board quirk's, platform/generic/quirks/), both set once at boot and read by the
- * core, the counters and the events (include/pmu.h).
+ * core, the counters and the events (lib/ext/pmu/pmu.h).
  */
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 struct pmu_event_map pmu_event_map;
 const struct pmu_platform *pmu_platform;

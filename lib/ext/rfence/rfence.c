@@ -10,7 +10,7 @@
  */
 #include "riscv_csr.h"
 #include "hart_mask.h"
-#include "sbi_ipi.h"
+#include "ipi.h"
 #include "sbi_spec.h"
 
 /* Firmware event counted on the sender and on the receiver, per fence type. */
@@ -132,7 +132,7 @@ static void rfence_ipi(struct hart_state *hs, bool in_ecall)
 	__atomic_store_n(&hs->rfence_lock, 0, __ATOMIC_RELEASE);
 }
 
-static IPI_REASON(rfence_ipi_reason, rfence_ipi);
+static IPI_REASON(20, rfence_ipi_reason, rfence_ipi);
 
 /* Waiting in M-mode: keep serving requests other harts send us. */
 static void rfence_wait_serving(void)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Remote fence requests (lib/sbi/sbi_rfence.c): what one hart asks another
+ * Remote fence requests (lib/ext/rfence/rfence.c): what one hart asks another
  * to flush, and which pages an address range covers. Pure, so the rules are
- * unit-tested on the host (tests/host/test_rfence.c).
+ * unit-tested on the host (tests/host/rfence/test_rfence.c).
  */
-#ifndef ABACUS_SBI_RFENCE_H
-#define ABACUS_SBI_RFENCE_H
+#ifndef ABACUS_RFENCE_H
+#define ABACUS_RFENCE_H
 
 #include <stdbool.h>
 #include "sbi_types.h"

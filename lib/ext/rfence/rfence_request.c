@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Building a remote fence request and cutting its range into pages (include/sbi_rfence.h). */
+/* Building a remote fence request and cutting its range into pages (lib/ext/rfence/rfence.h). */
 #include "riscv_csr.h"
-#include "sbi_rfence.h"
+#include "rfence/rfence.h"
 #include "sbi_spec.h"
 
 void rfence_request_init(struct rfence_request *req, unsigned long fid, unsigned long start, unsigned long size,

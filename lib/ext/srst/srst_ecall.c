@@ -13,7 +13,8 @@ bool sbi_srst_available(void)
 	return reset_supported(SBI_SRST_TYPE_SHUTDOWN) || reset_supported(SBI_SRST_TYPE_COLD_REBOOT);
 }
 
-SBI_ECALL_HANDLER(sbi_ecall_srst)
+struct sbiret sbi_ecall_srst(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			     unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	/* reset_type and reset_reason are uint32_t: on RV64 the upper bits are ignored. */
 	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
@@ -33,3 +34,5 @@ SBI_ECALL_HANDLER(sbi_ecall_srst)
 	reset_system(type, reason);
 	return sbiret_err(SBI_ERR_FAILED);
 }
+
+SBI_EXTENSION(SBI_EXT_SRST, sbi_ecall_srst, "srst", sbi_srst_available);

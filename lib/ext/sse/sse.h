@@ -4,9 +4,9 @@
  *
  * One function per SBI function, with the spec's names and argument order,
  * each acting for the calling hart (`hs`). The rules live here and in
- * lib/sse/sse_context.c (what delivery and completion do to the interrupted
- * registers); the hardware is reached only through include/sse_hw.h, so the
- * whole state machine runs in the host tests (tests/host/test_sse.c).
+ * lib/ext/sse/sse_context.c (what delivery and completion do to the interrupted
+ * registers); the hardware is reached only through lib/ext/sse/sse_hw.h, so the
+ * whole state machine runs in the host tests (tests/host/sse/test_sse.c).
  *
  * Events offered (docs/sbi3.md):
  *   0x00000001 local double trap    harts with Ssdbltrp (none on QEMU 7.2)
@@ -27,8 +27,8 @@
  * flag and global_targeted word, so routing decisions see a consistent
  * picture.
  */
-#ifndef ABACUS_SBI_SSE_H
-#define ABACUS_SBI_SSE_H
+#ifndef ABACUS_SSE_H
+#define ABACUS_SSE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -69,7 +69,7 @@ struct sse_event {
 	/*
 	 * The event's rank among ready events: priority, then event_id (lower
 	 * wins: "Software Event Priority"), one 64-bit load on a little-endian
-	 * hart (lib/sse/sse_core.c, sse_key).
+	 * hart (lib/ext/sse/sse_core.c, sse_key).
 	 */
 	union {
 		struct {
@@ -100,7 +100,7 @@ struct sse_hart {
 };
 
 /*
- * The S-mode context delivery and completion rewrite (lib/sse/sse_context.c):
+ * The S-mode context delivery and completion rewrite (lib/ext/sse/sse_context.c):
  * read from the trap frame and CSRs before, written back after.
  */
 struct sse_cpu_context {
@@ -121,7 +121,7 @@ void sse_context_enter(struct sse_cpu_context *ctx, unsigned long interrupted[4]
 /* Completion: resumes the state e->interrupted describes. */
 void sse_context_resume(struct sse_cpu_context *ctx, const unsigned long interrupted[4]);
 
-/* ---- Set-up: the hart's lifecycle (lib/sse/sse_hart.c) and boot ---- */
+/* ---- Set-up: the hart's lifecycle (lib/ext/sse/sse_hart.c) and boot ---- */
 /* Boot: the events this hart can raise; everything UNUSED, the hart masked. */
 void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp);
 /* Global events: default preferred hart (called once, on the boot hart). */
@@ -145,7 +145,7 @@ bool sse_double_trap(struct hart_state *hs);
  * raises it again.
  */
 void sse_ipi(struct hart_state *hs, bool in_ecall);
-/* The IPI reason sse_ipi() handles (include/sbi_ipi.h). */
+/* The IPI reason sse_ipi() handles (include/ipi.h). */
 extern const struct ipi_reason sse_ipi_reason;
 
 /*

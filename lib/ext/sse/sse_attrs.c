@@ -2,12 +2,12 @@
 /*
  * SSE event attributes (table "SSE Event Attributes"): read_attrs and
  * write_attrs, their checks and access rules. The events are the core's
- * (lib/sse/sse_core.c), looked up with sse_get()/sse_put().
+ * (lib/ext/sse/sse_core.c), looked up with sse_get()/sse_put().
  */
 #include "hart.h"
 #include "hart_ext.h"
-#include "sbi_memory.h"
-#include "sbi_sse.h"
+#include "memory_map.h"
+#include "sse/sse.h"
 #include "sse_internal.h"
 
 /* The status word holds the state where STATUS has it. */

@@ -3,12 +3,12 @@
  * What SSE delivery and completion do to S-mode's registers: the sections
  * "Software Event Injection" and "Software Event Completion" of the SSE
  * chapter, step by step, on a struct sse_cpu_context (pure: no CSR access;
- * lib/sse/sse_hw.c reads the context from the trap frame and CSRs and
+ * lib/ext/sse/sse_hw.c reads the context from the trap frame and CSRs and
  * writes it back). The interrupted privilege is mstatus.MPP/MPV, which the
  * trap into M-mode saved; the S-level bits of mstatus are sstatus.
  */
 #include "riscv_csr.h"
-#include "sbi_sse.h"
+#include "sse/sse.h"
 
 static unsigned long set_if(unsigned long word, unsigned long bits, bool on)
 {

@@ -4,8 +4,8 @@
  * (UNUSED -> REGISTERED -> ENABLED -> RUNNING, back by unregister, disable,
  * complete; ONESHOT completes to REGISTERED), attributes and their access
  * rules, priorities and nesting, masking, injection, and the routing of
- * global events. See include/sbi_sse.h for the events and the locking;
- * the attributes are lib/sse/sse_attrs.c's.
+ * global events. See lib/ext/sse/sse.h for the events and the locking;
+ * the attributes are lib/ext/sse/sse_attrs.c's.
  *
  * Readiness: hs->sse_ready is recomputed by the hart itself after anything
  * that may change it (its own SSE calls, LCOFI, an SSE IPI, delivery,
@@ -15,16 +15,16 @@
 #include <stddef.h>
 #include "hart.h"
 #include "hart_ext.h"
-#include "sbi_hsm.h"
-#include "sbi_lock.h"
-#include "sbi_memory.h"
-#include "sbi_sse.h"
-#include "sbi_ipi.h"
-#include "sse_hw.h"
+#include "hsm/hsm.h"
+#include "lock.h"
+#include "memory_map.h"
+#include "sse/sse.h"
+#include "ipi.h"
+#include "sse/sse_hw.h"
 #include "sse_internal.h"
 
 /* Another hart injected or routed an event here (or this hart keeps its own IPI raised: sse_ipi). */
-IPI_REASON(sse_ipi_reason, sse_ipi);
+IPI_REASON(40, sse_ipi_reason, sse_ipi);
 
 spinlock_t sse_global_lock;
 static struct sse_event sse_global_events[SSE_GLOBAL_EVENTS];
@@ -225,7 +225,7 @@ long sse_get(struct hart_state *hs, uint32_t event_id, struct sse_event **out)
 	return sse_unknown_id_error(event_id);
 }
 
-/* The PMU overflow event decides who takes LCOFI (include/sse_hw.h). */
+/* The PMU overflow event decides who takes LCOFI (lib/ext/sse/sse_hw.h). */
 static void sse_state_changed(struct sse_hart *sh, struct sse_event *e, unsigned int old_state)
 {
 	bool was = old_state >= SBI_SSE_STATE_ENABLED, is = sse_state(e) >= SBI_SSE_STATE_ENABLED;

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SSE extension (EID 0x535345) glue: unpack registers, call the core
- * (include/sbi_sse.h). event_id, attribute IDs and counts are uint32_t in
+ * (lib/ext/sse/sse.h). event_id, attribute IDs and counts are uint32_t in
  * the chapter: on RV64 their upper 32 bits are ignored.
  */
 #include "hart.h"
 #include "sbi_ecall.h"
-#include "sbi_sse.h"
-#include "sse_hart.h"
+#include "sse/sse.h"
+#include "sse/sse_hart.h"
 
-SBI_ECALL_HANDLER(sbi_ecall_sse)
+struct sbiret sbi_ecall_sse(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			    unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	struct hart_state *hs = current_hart();
 

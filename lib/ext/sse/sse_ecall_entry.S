@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SSE extension's handler in the ecall table (lib/dispatch/sbi_ecall.c),
- * called by the ecall fast path (firmware/trap_entry.S) with the ecall's
- * registers and frame: the glue (sbi_ecall_sse), then the delivery of an
- * event the call left ready (inject, enable, unmask, the next event after a
- * complete), with the call's return as the interrupted context. It returns
+ * The SSE extension's handler in the dispatch table (its SBI_EXTENSION entry
+ * is below), reached from the ecall fast path (firmware/trap_entry.S,
+ * lib/dispatch/sbi_ecall.c) with the ecall's registers and frame: the glue
+ * (sbi_ecall_sse), then the delivery of an event the call left ready
+ * (inject, enable, unmask, the next event after a complete), with the
+ * call's return as the interrupted context. It returns
  * to S-mode itself (the fast path's ECALL_RETURN, include/trap.h): ra needs
  * no saving, the frame has S-mode's, and the path costs what a return to
  * the fast path's own exit did.
  */
 #include "hart.h"
 #include "riscv_csr.h"
+#include "sbi_ecall.h"
+#include "sbi_spec.h"
 #include "trap.h"
 
 	.section .text
@@ -27,3 +30,5 @@ sbi_ecall_sse_entry:
 	ld	a0, 10 * 8(sp)
 	ld	a1, 11 * 8(sp)
 	j	1b
+
+	SBI_EXTENSION SBI_EXT_SSE, sbi_ecall_sse_entry, sse

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE on the firmware's hart paths (include/sse_hart.h), above the core:
+ * SSE on the firmware's hart paths (lib/ext/sse/sse_hart.h), above the core:
  * the places where SSE rewrites S-mode's context, delivery on the way back
  * to S/U-mode (firmware/trap_entry.S's slow path when hart_state.sse_ready
  * is set, or the end of an SSE call) and completion, each reading the
  * context from the trap frame and the CSRs, letting the core and
- * lib/sse/sse_context.c decide, and writing it back; and SSE in each hart's
+ * lib/ext/sse/sse_context.c decide, and writing it back; and SSE in each hart's
  * lifecycle.
  */
 #include "hart_ext.h"
 #include "hart_lifecycle.h"
 #include "mstatus_mpv.h"
 #include "riscv_csr.h"
-#include "sbi_sse.h"
-#include "sse_hart.h"
+#include "sse/sse.h"
+#include "sse/sse_hart.h"
 #include "trap.h"
 
 /*
@@ -85,7 +85,7 @@ static struct trap_frame *sse_ecall_frame(struct hart_state *hs)
 
 /*
  * After an SSE call that left an event ready (the SSE slot of the ecall
- * table, lib/dispatch/sbi_ecall_sse_entry.S): delivered now, with the ecall's return as the
+ * table, lib/ext/sse/sse_ecall_entry.S): delivered now, with the ecall's return as the
  * interrupted context (live mepc/mstatus, a6/a7 in the frame; a0/a1, the
  * call's result, reach the handler untouched).
  */

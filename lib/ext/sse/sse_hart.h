@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE on the firmware's hart paths (lib/sse/sse_hart.c): what the trap exit
+ * SSE on the firmware's hart paths (lib/ext/sse/sse_hart.c): what the trap exit
  * and the ecall glue call to deliver and complete events, with S-mode's
  * context read from and written back to the trap frame and the CSRs.
  */
@@ -28,5 +28,13 @@ void sse_deliver_after_ecall(struct hart_state *hs);
  * SBI_SUCCESS when nothing was running, else a0/a1 as given.
  */
 struct sbiret sse_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1);
+/*
+ * The glue (sse_ecall.c), and the SSE slot of the dispatch table that calls
+ * it, then delivers an event the call left ready (sse_ecall_entry.S).
+ */
+struct sbiret sbi_ecall_sse(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			    unsigned long a4, unsigned long a5, unsigned long fid);
+struct sbiret sbi_ecall_sse_entry(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+				  unsigned long a4, unsigned long a5, unsigned long fid);
 
 #endif

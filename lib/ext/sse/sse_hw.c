@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE's hardware seams on the hart (include/sse_hw.h): who takes LCOFI, and
+ * SSE's hardware seams on the hart (lib/ext/sse/sse_hw.h): who takes LCOFI, and
  * whether an entry PC may be registered. The places where SSE rewrites
- * S-mode's context are lib/sse/sse_hart.c's.
+ * S-mode's context are lib/ext/sse/sse_hart.c's.
  */
 #include "riscv_csr.h"
-#include "sbi_memory.h"
-#include "sse_hw.h"
+#include "memory_map.h"
+#include "sse/sse_hw.h"
 
 #define SATP_MODE_SHIFT 60
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What the SSE core (lib/sse/sse_core.c) asks of the hardware: the thin
- * seam that lib/sse/sse_hw.c implements with CSRs, and the host tests and
+ * What the SSE core (lib/ext/sse/sse_core.c) asks of the hardware: the thin
+ * seam that lib/ext/sse/sse_hw.c implements with CSRs, and the host tests and
  * fuzzers with stand-ins that record the calls. (Its IPIs go through the IPI
- * transport, include/sbi_ipi.h.)
+ * transport, include/ipi.h.)
  */
 #ifndef ABACUS_SSE_HW_H
 #define ABACUS_SSE_HW_H

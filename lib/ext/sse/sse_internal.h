@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What the SSE core (lib/sse/sse_core.c) shares with its attributes
- * (lib/sse/sse_attrs.c). Not part of the SSE API: include sbi_sse.h for that.
+ * What the SSE core (lib/ext/sse/sse_core.c) shares with its attributes
+ * (lib/ext/sse/sse_attrs.c). Not part of the SSE API: include sse/sse.h for that.
  */
 #ifndef ABACUS_SSE_INTERNAL_H
 #define ABACUS_SSE_INTERNAL_H
 
 #include <stdint.h>
 #include "hart_ext.h"
-#include "sbi_lock.h"
-#include "sbi_sse.h"
+#include "lock.h"
+#include "sse/sse.h"
 
 /* Guards the global events and every hart's masked flag and global_targeted word. */
 extern spinlock_t sse_global_lock;
@@ -20,12 +20,12 @@ static inline struct sse_hart *sse_of(struct hart_state *hs)
 }
 
 /*
- * The status word (include/sbi_sse.h). Its state bits change only on the
+ * The status word (lib/ext/sse/sse.h). Its state bits change only on the
  * event's own hart (a global event's: under the lock), so that hart may read
  * the state and move it with one atomic add that leaves a pending bit set
  * meanwhile by another hart intact. Relaxed order: an injector publishes
  * nothing but the bit, and its IPI (a release) orders the bit before the
- * target looks (include/sbi_ipi.h).
+ * target looks (include/ipi.h).
  */
 static inline unsigned long sse_status(const struct sse_event *e)
 {

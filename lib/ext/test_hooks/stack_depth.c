@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Stack high-water marks (include/sbi_stack_depth.h), test-hook image only.
+ * Stack high-water marks (lib/ext/test_hooks/stack_depth.h), test-hook image only.
  *
  * A mark counts writes, not reservations: a frame the code reserved but did
  * not write down to its bottom is not counted (an array filled for the call's
@@ -8,7 +8,7 @@
  * depends on the call's arguments: scripts/stack-check.py gives the bound
  * over all of them, from the frames GCC reserves.
  */
-#include "sbi_stack_depth.h"
+#include "test_hooks/stack_depth.h"
 
 /* "STACKPNT" in ASCII: no address, count or flag word the firmware writes. */
 #define STACK_PAINT 0x544e504b43415453UL

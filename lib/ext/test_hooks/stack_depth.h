@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Stack high-water marks, test-hook image only (make TEST_HOOKS=1,
- * lib/sbi/sbi_stack_depth.c): at cold boot, before any hart runs on its
+ * lib/ext/test_hooks/stack_depth.c): at cold boot, before any hart runs on its
  * block, each hart's M-mode stack is filled with a pattern; the deepest
  * word no longer holding it is as far as the stack was ever written. A
  * production image has none of this (docs/reliability.md, "Stack depth").
  */
-#ifndef ABACUS_SBI_STACK_DEPTH_H
-#define ABACUS_SBI_STACK_DEPTH_H
+#ifndef ABACUS_STACK_DEPTH_H
+#define ABACUS_STACK_DEPTH_H
 
 #include "hart.h"
 

@@ -17,7 +17,7 @@
  *   the loaded value, or SBI_ERR_FAILED with the cause the emulation handed
  *   to S-mode (scause/stval/sepc are then written as on a real redirect).
  * - ABACUS_TEST_STACK_DEPTH, _SIZE, _DEPTH_RESET: each hart's M-mode stack
- *   high-water mark (lib/sbi/sbi_stack_depth.c): for hartid a0, or the
+ *   high-water mark (lib/ext/test_hooks/stack_depth.c): for hartid a0, or the
  *   deepest over every hart (a0 = -1); the stack's size; the calling hart's
  *   mark restarted from this call's own depth (tests/payloads/stack_depth.c).
  * - ABACUS_TEST_RELEASE_HART: hart a0, held back at boot by bootargs
@@ -30,9 +30,9 @@
 #include "ipi_device.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
-#include "sbi_emulate.h"
-#include "sbi_lock.h"
-#include "sbi_stack_depth.h"
+#include "emulate.h"
+#include "lock.h"
+#include "test_hooks/stack_depth.h"
 #include "timer_device.h"
 #include "trap.h"
 
@@ -106,7 +106,8 @@ static struct sbiret __attribute__((noinline)) test_release_hart(unsigned long h
 	return sbiret_ok(0);
 }
 
-SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
+struct sbiret sbi_ecall_test_hooks(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+				   unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	(void)a4, (void)a5;
 	switch (fid) {
@@ -130,3 +131,5 @@ SBI_ECALL_HANDLER(sbi_ecall_test_hooks)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}
 }
+
+SBI_EXTENSION(SBI_EXT_FIRMWARE_ABACUS, sbi_ecall_test_hooks, "TEST-HOOKS", NULL);

@@ -6,7 +6,7 @@
  */
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_timer.h"
+#include "time/smode_timer.h"
 #include "timer_device.h"
 
 void sbi_timer_set(uint64_t stime_value)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#ifndef ABACUS_SBI_TIMER_H
-#define ABACUS_SBI_TIMER_H
+#ifndef ABACUS_SMODE_TIMER_H
+#define ABACUS_SMODE_TIMER_H
 
 #include <stdint.h>
 

@@ -2,9 +2,10 @@
 /* Timer extension (EID "TIME"). */
 #include "sbi_ecall.h"
 #include "sbi_spec.h"
-#include "sbi_timer.h"
+#include "time/smode_timer.h"
 
-SBI_ECALL_HANDLER(sbi_ecall_time)
+struct sbiret sbi_ecall_time(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			     unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	(void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
 	if (fid != SBI_TIME_SET_TIMER)
@@ -12,3 +13,5 @@ SBI_ECALL_HANDLER(sbi_ecall_time)
 	sbi_timer_set(a0);
 	return sbiret_ok(0);
 }
+
+SBI_EXTENSION(SBI_EXT_TIME, sbi_ecall_time, "time", NULL);

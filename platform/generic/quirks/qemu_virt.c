@@ -4,7 +4,7 @@
  * platform firmware event.
  */
 #include "platform.h"
-#include "sbi_console.h"
+#include "console.h"
 
 /*
  * SBI_PMU_FW_PLATFORM events (event_data selects one):

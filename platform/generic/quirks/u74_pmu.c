@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The U74's default event map, used when the DT has no riscv,pmu node (a DT
- * node, when present, wins: lib/pmu/pmu_dt.c). The selectors are those of
+ * node, when present, wins: lib/ext/pmu/pmu_dt.c). The selectors are those of
  * the binding's HiFive Unmatched example (docs seed 001), with two rows left
  * out because the U74 has no such event and the seed's stand-in counts
  * something else:
@@ -13,7 +13,7 @@
  * count; both stay reachable as raw events (class 2, bits 10 and 13).
  *
  * cycles and instructions need no row: mcycle and minstret count them
- * (lib/pmu/pmu_events.c), and no U74 class counts them in mhpmcounter3/4.
+ * (lib/ext/pmu/pmu_events.c), and no U74 class counts them in mhpmcounter3/4.
  */
 #include "sbi_spec.h"
 #include "u74_pmu.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The DBTR core (lib/dbtr/dbtr_core.c) on a simulated trigger module
+ * The DBTR core (lib/ext/dbtr/dbtr_core.c) on a simulated trigger module
  * (sim_triggers.c), as QEMU 7.2 behaves and as a full Sdtrig
  * implementation: every function and error code of the chapter, the shared
  * memory layout, trig_state, and the firmware's own rules (never M-mode,
@@ -8,9 +8,9 @@
  */
 #include <stdlib.h>
 #include "test.h"
-#include "sbi_dbtr.h"
+#include "dbtr/dbtr.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "sim_triggers.h"
 
 TEST_MAIN_GLOBALS

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The FWFT core (lib/fwft/fwft_core.c) against a recorder of the CSR bits it
+ * The FWFT core (lib/ext/fwft/fwft_core.c) against a recorder of the CSR bits it
  * sets: every error of the chapter's set/get tables, the LOCK flag, the
  * values each feature takes, and the reset to defaults.
  */
 #include "test.h"
-#include "fwft_hw.h"
+#include "fwft/fwft_hw.h"
 #include "hart.h"
-#include "sbi_fwft.h"
+#include "fwft/fwft.h"
 
 TEST_MAIN_GLOBALS
 

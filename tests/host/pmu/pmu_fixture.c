@@ -3,7 +3,7 @@
 #include <string.h>
 #include "pmu_fixture.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "host_console.h"
 
 struct pmu_hart ph;

@@ -8,8 +8,8 @@
 #define ABACUS_PMU_FIXTURE_H
 
 #include <stdint.h>
-#include "csr_layer.h"
-#include "pmu.h"
+#include "pmu/pmu_hw.h"
+#include "pmu/pmu.h"
 #include "sim_hart.h"
 
 #define FIXTURE_PAGE 4096

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host tests of lib/pmu/pmu_dt.c: the riscv,pmu node parser and its fixup,
+ * Host tests of lib/ext/pmu/pmu_dt.c: the riscv,pmu node parser and its fixup,
  * on dtc-compiled fixtures (tests/fixtures/NAME.dts -> DIR/NAME.dtb).
  *
  * Fixture directory, first found: argv[1], $PMU_DT_FIXTURES, "build/fixtures".
- * Run from the repository root: make -f tests/host/pmu_dt.mk pmu-dt-test
+ * Run from the repository root: make -f tests/host/pmu/host.mk pmu-dt-test
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <libfdt.h>
 #include "console.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 #include "test.h"
 
 TEST_MAIN_GLOBALS

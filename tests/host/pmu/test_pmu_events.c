@@ -227,7 +227,7 @@ TEST(event_info_depends_on_the_hart)
 /*
  * A table as long as S-mode likes: the firmware must serve this hart's IPIs
  * (remote fences other harts wait for) every PMU_SERVE_STRIDE entries of
- * each pass, and not at all for a short one (csr_layer.h).
+ * each pass, and not at all for a short one (lib/ext/pmu/pmu_hw.h).
  */
 TEST(event_info_serves_ipis_through_a_long_table)
 {

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Remote fences (lib/sbi/sbi_rfence_request.c, lib/core/hart_mask.c): every page
+ * Remote fences (lib/ext/rfence/rfence_request.c, lib/core/hart_mask.c): every page
  * a range touches is flushed, HFENCE.VVMA carries the calling hart's VMID,
  * and a hypervisor fence naming a hart without H is refused before anything
  * is sent. The fence instructions themselves need a real hart; QEMU 7.2
  * flushes its whole TLB on any sfence/hfence, so only these rules can show.
- * Also the IPI transport (lib/ipi/sbi_ipi.c): reasons, their bits and handlers.
+ * Also the IPI transport (lib/ipi/ipi.c): reasons, their bits and handlers.
  */
 #include "test.h"
 #include "hart.h"
 #include "riscv_csr.h"
 #include "hart_mask.h"
 #include "ipi_device.h"
-#include "sbi_ipi.h"
-#include "sbi_rfence.h"
+#include "ipi.h"
+#include "rfence/rfence.h"
 #include "sbi_spec.h"
 
 TEST_MAIN_GLOBALS
@@ -152,14 +152,14 @@ TEST(hartmask_check_invalid_hartid_first)
 	CHECK_EQ(sbi_hartmask_check(0, 0, has_h), SBI_SUCCESS);   /* empty mask */
 }
 
-/* ---- The IPI transport (lib/ipi/sbi_ipi.c), with reasons of its own ---- */
+/* ---- The IPI transport (lib/ipi/ipi.c), with reasons of its own ---- */
 
 static unsigned int handled, handled_in_ecall;
 static bool keep_raised;
 static void test_reason_handle(struct hart_state *hs, bool in_ecall);
 /* Two reasons, as services declare theirs: one with a handler, one without. */
-static IPI_REASON(test_reason, test_reason_handle);
-static IPI_REASON(test_silent_reason, NULL);
+static IPI_REASON(10, test_reason, test_reason_handle);
+static IPI_REASON(20, test_silent_reason, NULL);
 
 /* As SSE's: inside an ecall, a request that left work keeps its IPI raised. */
 static void test_reason_handle(struct hart_state *hs, bool in_ecall)
@@ -236,7 +236,7 @@ TEST(a_hart_without_a_doorbell_takes_its_own_ipi_once)
 	CHECK_EQ(msip_raised, 0);
 }
 
-/* ---- Stand-ins for what sbi_ipi.c calls on real hardware ---- */
+/* ---- Stand-ins for what lib/ipi/ipi.c calls on real hardware ---- */
 unsigned long host_csr_read(unsigned int csr) { (void)csr; return 0; }
 void host_csr_write(unsigned int csr, unsigned long value) { (void)csr, (void)value; }
 unsigned long host_csr_set(unsigned int csr, unsigned long bits) { (void)csr, (void)bits; return 0; }

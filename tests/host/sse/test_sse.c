@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SSE core (lib/sse/sse_core.c, sse_attrs.c, sse_context.c) on four simulated harts:
+ * The SSE core (lib/ext/sse/sse_core.c, sse_attrs.c, sse_context.c) on four simulated harts:
  * event IDs and their error codes, the state machine of the chapter's
  * figure, attributes and their access rules, priorities and nesting,
  * masking, injection (local, remote, global), global events on their
@@ -15,12 +15,12 @@
 #include "test.h"
 #include "hart_ext.h"
 #include "riscv_csr.h"
-#include "sbi_hsm.h"
+#include "hsm/hsm.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
-#include "sbi_ipi.h"
-#include "sse_hw.h"
-#include "sse_internal.h"
+#include "memory_map.h"
+#include "ipi.h"
+#include "sse/sse_hw.h"
+#include "sse/sse_internal.h"
 
 TEST_MAIN_GLOBALS
 
@@ -40,7 +40,7 @@ static uint8_t *ram;
 static unsigned long *mem;   /* S-mode memory for attribute values */
 static unsigned long HANDLER_PC;   /* an address in S-mode RAM */
 
-/* ---- The hardware seam, recorded (include/sse_hw.h) ---- */
+/* ---- The hardware seam, recorded (lib/ext/sse/sse_hw.h) ---- */
 static struct hart_state *hw_current;        /* whose CSRs the seam acts on */
 static bool lcofi_mmode[HARTS], mie_lcofie[HARTS];
 static unsigned int kicks[HARTS], lcofi_acks[HARTS];
@@ -66,7 +66,7 @@ void sse_hw_lcofi_ack(void)
 	lcofi_acks[hw_current->index]++;
 }
 
-/* Its IPIs (the IPI transport, include/sbi_ipi.h), counted per target (from any thread). */
+/* Its IPIs (the IPI transport, include/ipi.h), counted per target (from any thread). */
 void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 {
 	CHECK(reason == &sse_ipi_reason);
