@@ -24,6 +24,7 @@
 #define SBI_EXT_TABLE_SIZE    (1 << SBI_EXT_HASH_BITS)
 #define SBI_EXT_ENTRY_SHIFT   5     /* 32-byte slots: eid, handler, name, available */
 #define SBI_EXT_ENTRY_HANDLER 8
+#define SBI_EXT_ENTRY_AVAILABLE 24
 #define SBI_EXT_TABLE_SLOTS   8     /* sbi_extension_table: the hash multiplier, then the slots */
 #define SBI_EXT_LEGACY_LAST   0x0f  /* EIDs 0x00-0x0F go to the legacy handler */
 

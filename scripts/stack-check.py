@@ -95,9 +95,6 @@ INDIRECT_CALLS = {
                      'i2c_reset_supported', 'syscon_reset', 'gpio_reset', 'i2c_reset'],
     # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
     'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
-    # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
-    'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
-    'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
     # The AIA's M-level APLIC (boot) and each hart's M-level IMSIC file (hart
     # set-up, also on hart_start) through accessors the host tests replace
     # (lib/drivers/aia.c).
@@ -296,6 +293,7 @@ class Build:
         funcs = elf_functions(os.path.join(self.path, 'abacus.elf'))
         shift = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_SHIFT')
         handler = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_HANDLER')
+        available = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_AVAILABLE')
         slots = c_header_define('include/sbi_ecall.h', 'SBI_EXT_TABLE_SLOTS')
         taken, handlers, asm_calls = set(), set(), {}
         for obj in self.objects:
@@ -308,9 +306,16 @@ class Build:
                     continue
                 if rtype in ('R_RISCV_JAL', 'R_RISCV_RVC_JUMP', 'R_RISCV_BRANCH', 'R_RISCV_RVC_BRANCH'):
                     continue   # jumps within a function (assembly labels)
+                if section == 'abacus_sbi_ext':
+                    continue   # SBI_EXTENSION entries: the image drops them, their table has what they name
                 if section.endswith('sbi_extension_table') and rtype == 'R_RISCV_64' and \
                         (offset - slots) % (1 << shift) == handler:
                     handlers.add(sym)
+                elif section.endswith('sbi_extension_table') and rtype == 'R_RISCV_64' and \
+                        (offset - slots) % (1 << shift) == available:
+                    # An extension's availability check: the base extension's probe calls it.
+                    for caller in ('sbi_ecall_probe', 'sbi_ecall_log_extensions'):
+                        self.table_targets.setdefault(caller, set()).add(sym)
                 elif section in TABLE_CALLS:
                     for caller in TABLE_CALLS[section]:
                         self.table_targets.setdefault(caller, set()).add(sym)

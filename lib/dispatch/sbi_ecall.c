@@ -12,6 +12,7 @@
 
 _Static_assert(sizeof(struct sbi_ecall_slot) == 1 << SBI_EXT_ENTRY_SHIFT, "sbi_ecall_slot size");
 _Static_assert(__builtin_offsetof(struct sbi_ecall_slot, handler) == SBI_EXT_ENTRY_HANDLER, "handler offset");
+_Static_assert(__builtin_offsetof(struct sbi_ecall_slot, available) == SBI_EXT_ENTRY_AVAILABLE, "available offset");
 _Static_assert(__builtin_offsetof(struct sbi_extension_table, slot) == SBI_EXT_TABLE_SLOTS, "slots offset");
 _Static_assert(((SBI_EXT_TABLE_SIZE - 1) << SBI_EXT_ENTRY_SHIFT) < 2048, "the slot mask is an andi immediate");
 

@@ -14,7 +14,9 @@
 # - build/generic-fdtaddr-0x82200000: FW_JUMP_FDT_ADDR=0x82200000;
 # - build/generic-fdt-fw-fdt-virt: FW_FDT_PATH=tests/fixtures/fw-fdt-virt.dts;
 # - build/generic-payload-base-opensbi: FW_PAYLOAD_PATH=base.elf with
-#   FW_PAYLOAD_OFFSET=0x200000 (OpenSBI's names for PAYLOAD, PAYLOAD_ADDR).
+#   FW_PAYLOAD_OFFSET=0x200000 (OpenSBI's names for PAYLOAD, PAYLOAD_ADDR);
+# - build/generic-vendor_demo: the made-up vendor extension of
+#   tests/ext/vendor_demo/ built in (EXTRA_EXT_DIRS).
 
 BUILD ?= build
 EMBEDDED_LOOP := $(BUILD)/payloads/loop.bin
@@ -34,6 +36,7 @@ embedded-images: payloads $(EMBEDDED_LOOP)
 	@mkdir -p $(BUILD)/payloads/opensbi-names && cp $(BUILD)/payloads/base.elf $(BUILD)/payloads/opensbi-names/base-opensbi.elf
 	@$(MAKE) -s BUILD=$(BUILD) FW_PAYLOAD_PATH=$(BUILD)/payloads/opensbi-names/base-opensbi.elf \
 		FW_PAYLOAD_OFFSET=0x200000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) EXTRA_EXT_DIRS=tests/ext/vendor_demo firmware
 
 # jal x0, 0 (0x0000006f, little-endian): a hart that runs it spins there.
 $(EMBEDDED_LOOP):
