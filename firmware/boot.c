@@ -21,6 +21,7 @@
 #include "fw_payload.h"
 #include "hart.h"
 #include "hart_ext.h"
+#include "hart_lifecycle.h"
 #include "ipi_device.h"
 #include "platform.h"
 #include "riscv_csr.h"
@@ -29,8 +30,6 @@
 #include "sbi_ecall.h"
 #include "hsm/hsm.h"
 #include "memory_map.h"
-#include "sse/sse.h"
-#include "test_hooks/stack_depth.h"
 #include "libc_string.h"
 #include "timer_device.h"
 #include "trap_report.h"
@@ -161,9 +160,6 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		if (!block)
 			boot_fail("too many harts for the firmware region", 0);
 		hs = (struct hart_state *)(block + HART_BLOCK_SIZE - sizeof(struct hart_state));
-#ifdef ABACUS_TEST_HOOKS
-		stack_depth_paint(hs);   /* before the hart ever runs on its block */
-#endif
 		hs->ext = &ext[i];
 		hs->hartid = id;
 		hs->index = i;
@@ -174,7 +170,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		hs->features = HART_HAS_S | (hs->isa_features & HART_HAS_H);
 		hs->intc_phandle = fdt_cpu_intc_phandle(fdt, node);
 		hs->hsm_state = SBI_HSM_STATE_STOPPED;
-		sse_hart_init(hs, false, false);   /* its local software event, UNUSED, until it comes */
+		hart_lifecycle_prepare(hs);   /* what other harts may ask of it until it comes */
 		hart_table[i++] = hs;
 		hart_sp_table[id] = hart_stack_top(hs);
 	}

@@ -54,7 +54,6 @@ void boot_probe_devices(const void *fdt);
 /* Per-hart M-mode set-up: trap vector, delegation, counters, PMP (firmware/hart_init.c). */
 void hart_init_mmode(struct hart_state *hs);
 /* Smstateen: sstateen0..3 and hstateen0..3 back to 0 (boot, and HSM hart_stop). */
-void hart_reset_stateen(struct hart_state *hs);
 /* Boot hart, after every hart is set up: PMU map, DT fixups, log, next stage (firmware/boot_finish.c). */
 void boot_finish(struct hart_state *hs) __attribute__((noreturn));
 /* How the DT tells S-mode the firmware region is not its memory. */

@@ -83,10 +83,6 @@ INDIRECT_CALLS = {
     'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
     'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],
-    # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h): hart set-up, HSM hart_stop.
-    # (hart_lifecycle_run, inlined into both.)
-    'hart_lifecycle_init': ['sse_hart_setup'],
-    'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
     # (and a PMIC's on I2C: lib/core/i2c_reset.c)
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
@@ -115,6 +111,11 @@ INDIRECT_CALLS = {
 # DT_DRIVER, include/dt_driver.h) needs no line here.
 TABLE_CALLS = {
     'abacus_dt_console': ['dt_walk_probe', 'dt_probe_node'],
+    # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h; sections
+    # abacus_hart_lifecycle.<order>.<name>): each hook by its runner, at its
+    # offset in an entry.
+    'abacus_hart_lifecycle.': {0: ['hart_lifecycle_prepare'], 8: ['hart_lifecycle_discover'],
+                               16: ['hart_lifecycle_init'], 24: ['hart_lifecycle_reset']},
     'abacus_dt_timer_ipi': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_reset': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_i2c': ['i2c_probe_controller'],
@@ -318,6 +319,9 @@ class Build:
                         self.table_targets.setdefault(caller, set()).add(sym)
                 elif section in TABLE_CALLS:
                     for caller in TABLE_CALLS[section]:
+                        self.table_targets.setdefault(caller, set()).add(sym)
+                elif section.startswith('abacus_hart_lifecycle.'):
+                    for caller in TABLE_CALLS['abacus_hart_lifecycle.'][offset % 32]:
                         self.table_targets.setdefault(caller, set()).add(sym)
                 else:
                     taken.add(sym)

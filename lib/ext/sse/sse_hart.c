@@ -17,17 +17,24 @@
 #include "trap.h"
 
 /*
- * The hart's lifecycle: its local events, from the features its discovery
- * found (Sscofpmf: PMU overflow; Ssdbltrp: double trap), everything UNUSED
- * and the hart masked; the same when it stops (global events that prefer it
- * wait for it: sse_hart_reset).
+ * The hart's lifecycle: at cold boot, before the hart comes (it may come
+ * late), only its local software event, UNUSED; once it is set up, its
+ * local events from the features its discovery found (Sscofpmf: PMU
+ * overflow; Ssdbltrp: double trap), everything UNUSED and the hart masked;
+ * the same when it stops (global events that prefer it wait for it:
+ * sse_hart_reset).
  */
+static void sse_hart_prepare(struct hart_state *hs)
+{
+	sse_hart_init(hs, false, false);
+}
+
 static void sse_hart_setup(struct hart_state *hs)
 {
 	sse_hart_init(hs, hs->features & HART_HAS_SSCOFPMF, hs->features & HART_HAS_SSDBLTRP);
 }
 
-HART_LIFECYCLE(20, sse, sse_hart_setup, sse_hart_reset);
+HART_LIFECYCLE(20, sse, sse_hart_prepare, NULL, sse_hart_setup, sse_hart_reset);
 
 static void sse_context_read(struct hart_state *hs, struct sse_cpu_context *ctx, unsigned long mstatus,
 			     unsigned long mepc, const struct trap_frame *frame)

@@ -8,6 +8,7 @@
  * depends on the call's arguments: scripts/stack-check.py gives the bound
  * over all of them, from the frames GCC reserves.
  */
+#include "hart_lifecycle.h"
 #include "test_hooks/stack_depth.h"
 
 /* "STACKPNT" in ASCII: no address, count or flag word the firmware writes. */
@@ -18,7 +19,8 @@ static unsigned long *stack_bottom(const struct hart_state *hs)
 	return (unsigned long *)((unsigned long)hs & ~(unsigned long)(HART_BLOCK_SIZE - 1));
 }
 
-void stack_depth_paint(struct hart_state *hs)
+/* Fills the stack of the hart whose block this is. */
+static void stack_depth_paint(struct hart_state *hs)
 {
 	for (volatile unsigned long *p = stack_bottom(hs); p < (unsigned long *)hs; p++)
 		*p = STACK_PAINT;
@@ -46,3 +48,6 @@ void __attribute__((noinline)) stack_depth_repaint_below_caller(void)
 	while ((unsigned long)p < sp)
 		*p++ = STACK_PAINT;
 }
+
+/* At cold boot, before the hart ever runs on its block. */
+HART_LIFECYCLE(01, stack_depth, stack_depth_paint, NULL, NULL, NULL);
