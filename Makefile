@@ -152,6 +152,8 @@ ECALL_GEN          := $(O)/gen
 ECALL_TABLE_OBJ    := $(ECALL_GEN)/sbi_ecall_table.o
 ECALL_ENTRY_OBJS   := $(filter-out $(LIBFDT_OBJS),$(FW_OBJS))
 FW_COLD_OPT ?= -Os
+# So is every *_boot.c: what a service adds to the end of boot (include/boot_hooks.h).
+FW_COLD_SRCS += $(filter %_boot.c,$(FW_SRCS)) lib/core/boot_hooks.c
 $(patsubst %,$(O)/%.o,$(FW_COLD_SRCS)): FW_OPT := $(FW_COLD_OPT)
 
 .PHONY: all firmware clean distclean test run bench libfdt

@@ -289,7 +289,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	if (err)
 		boot_fail("cannot copy the DTB", err);
 	boot_info.fdt = fdt;
-	platform = platform_quirk_match(fdt);
+	platform_choose(fdt);
 	boot_info.orig_fdt = (void *)dtb;
 	boot_info.orig_fdt_size = fdt_totalsize(dtb);
 	boot_info.fdt_buf_size = fdt_totalsize(dtb) + room;

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The end of cold boot, on the boot hart once every hart is set up: the PMU
- * event map, the boot log, the DT fixups, and the jump to the next stage.
+ * The end of cold boot, on the boot hart once every hart is set up: what
+ * each service sets up from the DT, the boot log, the DT fixups, and the
+ * jump to the next stage; each service's part through its boot hooks
+ * (include/boot_hooks.h).
  */
 #include <libfdt.h>
 #include "aia.h"
+#include "boot_hooks.h"
 #include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
@@ -18,7 +21,6 @@
 #include "reset_device.h"
 #include "riscv_csr.h"
 #include "boot.h"
-#include "sbi_ecall.h"
 #include "hsm/hsm.h"
 #include "memory_map.h"
 #include "libc_string.h"
@@ -35,28 +37,30 @@ static const char feature_names[] =
 	"S\0H\0Sstc\0Sscofpmf\0Smcntrpmf\0Zicbom\0Zicboz\0\0Zkr\0Svpbmt\0Svadu\0\0Smstateen\0"
 	"Zicfilp\0Zicfiss\0Ssdbltrp\0Smnpm\0Smdbltrp\0Smcdeleg\0Ssccfg\0Sscsrind\0Sdtrig";
 
-static void log_feature_names(uint32_t flags)
+/* The names of the flags; with hs, each followed by what a service says of it on that hart. */
+static void log_feature_names(uint32_t flags, const struct hart_state *hs)
 {
 	const char *p = feature_names;
 
 	for (unsigned int bit = 0; bit < HART_HAS_BITS; p += strlen(p) + 1, bit++)
-		if (((flags >> bit) & 1) && *p)
+		if (((flags >> bit) & 1) && *p) {
 			sbi_printf(" %s", p);
+			if (hs)
+				boot_hooks_log_feature(1U << bit, hs);
+		}
 }
 
 static void log_features(const struct hart_state *hs)
 {
-	log_feature_names(hs->features);
+	log_feature_names(hs->features, hs);
 	if (!(hs->features & HART_HAS_S))
 		sbi_printf(" (no S-mode: kept in M-mode)");
 }
 
 static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
-	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
-	       a->pmu.hpm_width == b->pmu.hpm_width && a->ext->dbtr.trig_max == b->ext->dbtr.trig_max &&
-	       a->pmp_count == b->pmp_count &&
-	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied;
+	return a->features == b->features && a->isa_features == b->isa_features && a->pmp_count == b->pmp_count &&
+	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied && boot_hooks_harts_alike(a, b);
 }
 
 /* One region of sbi_memory.denied: the firmware, or devices merged (named by the first: the lowest address). */
@@ -94,27 +98,6 @@ static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 	sbi_printf("; S-mode withheld\n");
 }
 
-/* " hpm3-9,13-17 (64-bit)": the programmable counters present, with any gap (T-Head C906). */
-static void log_hpm_counters(uint32_t present, unsigned int width)
-{
-	const char *sep = " hpm";
-
-	for (unsigned int n = 3; n < 32; n++) {
-		unsigned int last = n;
-		if (!((present >> n) & 1))
-			continue;
-		while (last < 31 && ((present >> (last + 1)) & 1))
-			last++;
-		sbi_printf("%s%u", sep, n);
-		if (last > n)
-			sbi_printf("-%u", last);
-		sep = ",";
-		n = last;
-	}
-	if (present >> 3)
-		sbi_printf(" (%u-bit)", width);
-}
-
 static bool hart_set_up(const struct hart_state *hs)
 {
 	return __atomic_load_n(&hs->presence, __ATOMIC_ACQUIRE) == HART_READY;
@@ -146,17 +129,7 @@ static void log_harts(bool quiet)
 		else
 			sbi_printf("abacus: hart %-10lu:", hs->hartid);
 		log_features(hs);
-		if (hs->ext->dbtr.trig_max)
-			sbi_printf(" (%u triggers)", hs->ext->dbtr.trig_max);
-		sbi_printf("; counters: cycle time instret");
-		log_hpm_counters(hs->pmu.hw_present, hs->pmu.hpm_width + 1u);
-		if (!hs->pmu.has_mcountinhibit)
-			sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
-				   "hpm counters stop by selecting no event)");
-		if (!(hs->features & HART_HAS_SSCOFPMF))
-			sbi_printf("; no Sscofpmf: %s, filter flags ignored%s",
-				   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" : "no overflow interrupt",
-				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "");
+		boot_hooks_log_hart(hs);
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
 		uint32_t unconfirmed = hs->isa_features & ~hs->features &
 				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC |
@@ -168,7 +141,7 @@ static void log_harts(bool quiet)
 		}
 		if (unconfirmed) {
 			sbi_printf("; WARNING: DT lists");
-			log_feature_names(unconfirmed);
+			log_feature_names(unconfirmed, NULL);
 			sbi_printf(", not usable from S-mode (its enable bit does not stick)");
 		}
 		sbi_printf("\n");
@@ -393,43 +366,7 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 	}
 }
 
-static const char *const fwft_feature_names[SBI_FWFT_FEATURE_COUNT] = {
-	"misaligned-deleg", "landing-pad", "shadow-stack", "double-trap", "pte-ad-hw", "pointer-masking",
-};
-
-/* What S-mode gets from SSE, FWFT and DBTR on a hart (docs/sbi3.md): the
- * boot hart's, or the first hart's with S-mode (FU740: hart 0 has none). */
-static void log_sbi3_extensions(const struct hart_state *hs)
-{
-	const struct hart_ext *ext;
-
-	for (unsigned int i = 0; i < hart_count && !hart_offered_to_smode(hs); i++)
-		hs = hart_table[i];
-	if (!hart_offered_to_smode(hs))
-		return;
-	ext = hs->ext;
-
-	sbi_printf("abacus: SSE             : events 0xffff0000 (local software) 0xffff8000 (global software)%s%s on hart %lu\n",
-		   (ext->sse.supported_local >> SSE_LOCAL_PMU_OVERFLOW) & 1 ? " 0x10000 (PMU overflow)" : "",
-		   (ext->sse.supported_local >> SSE_LOCAL_DOUBLE_TRAP) & 1 ? " 0x1 (double trap)" : "", hs->hartid);
-	sbi_printf("abacus: FWFT            :");
-	for (unsigned int f = 0; f < SBI_FWFT_FEATURE_COUNT; f++)
-		if ((ext->fwft.supported >> f) & 1)
-			sbi_printf(" %s", fwft_feature_names[f]);
-	if ((ext->fwft.supported >> SBI_FWFT_POINTER_MASKING_PMLEN) & 1)
-		sbi_printf(" (PMLEN%s%s)", (ext->fwft.pmlen_supported >> 7) & 1 ? " 7" : "",
-			   (ext->fwft.pmlen_supported >> 16) & 1 ? " 16" : "");
-	sbi_printf("%s on hart %lu\n", ext->fwft.supported ? "" : " none", hs->hartid);
-	sbi_printf("abacus: DBTR            : %u triggers on hart %lu", ext->dbtr.trig_max, hs->hartid);
-	if (ext->dbtr.trig_max)
-		sbi_printf(" (types:%s%s)", (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
-			   (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL6) & 1 ? " mcontrol6" : "");
-	if (ext->dbtr.more_unused)
-		sbi_printf("; the hart has more, left unused (at most %u offered)", DBTR_MAX_TRIGGERS);
-	sbi_printf("\n");
-}
-
-/* The deep part of boot: libfdt, the PMU map, formatted output. */
+/* The deep part of boot: libfdt, what services set up from the DT, formatted output. */
 struct boot_platform_work {
 	struct hart_state *self;
 	bool quiet;
@@ -446,18 +383,11 @@ struct boot_platform_work {
 static void boot_finish_platform(void *arg)
 {
 	struct boot_platform_work *work = arg;
-	uint32_t present = 0;
 
-	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
-	for (unsigned int i = 0; i < hart_count; i++)
-		if (hart_offered_to_smode(hart_table[i]))
-			present |= hart_table[i]->pmu.hw_present;
 	log_harts_in(hart_count, hart_count + hart_left_out_count, HART_NO_IPI,
 		     "no MSWI slot in the DT, cannot be woken; left out");
 	log_harts_not_set_up();
-	pmu_platform = platform->pmu;
-	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform->pmu ? platform->pmu->default_map : NULL);
-	pmu_snapshot_offered = pmu_snapshot_offered_by(boot_info.fdt);
+	boot_hooks_setup(boot_info.fdt);
 
 	if (!work->quiet) {
 		int root = 0, len;
@@ -493,19 +423,7 @@ static void boot_finish_platform(void *arg)
 		aia_log();
 		imsic_log();
 		log_pmp(work->self);
-		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
-		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "
-			   "%u event ranges, %u selectors, %u raw ranges\n",
-			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw - 1u, PMU_FW_COUNTERS,
-			   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
-		if (pmu_snapshot_offered)
-			sbi_printf("abacus: PMU snapshot    : offered (%s)\n", pmu_snapshot_offered);
-		log_sbi3_extensions(work->self);
-		sbi_ecall_log_extensions();
-#ifdef ABACUS_TEST_HOOKS
-		sbi_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
-			   SBI_EXT_FIRMWARE_ABACUS);
-#endif
+		boot_hooks_log(work->self);
 	}
 
 	if (work->quiet)
@@ -544,8 +462,7 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
 			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
 			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
-	/* SSE global events prefer the next stage's hart until S-mode says otherwise. */
-	sse_global_init(target->hartid);
+	boot_hooks_start(target);
 	if (!quiet)
 		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
 			   next.mode == PRV_S ? "S" : "U", target->hartid, next.source, smode_fdt);

@@ -5,7 +5,8 @@
  *   kernel never maps (or allocates) the memory PMP denies it; or, when the
  *   DT has no room to grow by such a node (firmware/boot_finish.c), a
  *   /memreserve/ entry: never allocated, though S-mode may map it;
- * - the firmware-only riscv,pmu mapping properties are removed;
+ * - each service's own changes (include/boot_hooks.h): the PMU removes the
+ *   firmware-only riscv,pmu mapping properties;
  * - cpu nodes of harts S-mode may not use are marked status = "disabled":
  *   harts without S-mode, harts left out at cold boot (no MSWI slot), harts
  *   gone during boot (a fatal trap), or a second node for a hartid already
@@ -16,6 +17,7 @@
  */
 #include <libfdt.h>
 #include "aia_dt.h"
+#include "boot_hooks.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "hart.h"
@@ -94,7 +96,8 @@ int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia
 		err = fdt_add_mem_rsv(fdt, sbi_memory.fw_base, sbi_memory.fw_size);
 	if (err)
 		return err;
-	if ((err = pmu_dt_fixup(fdt)))
+	/* What each service takes out of it (the PMU: its firmware-only mapping properties). */
+	if ((err = boot_hooks_fdt_fixup(fdt)))
 		return err;
 	return fixup_harts_not_offered(fdt);
 }

@@ -39,7 +39,9 @@ struct platform_quirk {
 const struct platform_quirk *platform_quirk_match(const void *fdt);
 extern const struct platform_quirk platform_quirk_generic;
 
-/* The quirk boot chose (platform_quirk_match), for the rest of boot. */
+/* Cold boot: the quirk for this DT becomes `platform`, and its PMU description the PMU's. */
+const struct platform_quirk *platform_choose(const void *fdt);
+/* The quirk boot chose (platform_choose), for the rest of boot. */
 extern const struct platform_quirk *platform;
 
 #endif

@@ -116,6 +116,10 @@ TABLE_CALLS = {
     # offset in an entry.
     'abacus_hart_lifecycle.': {0: ['hart_lifecycle_prepare'], 8: ['hart_lifecycle_discover'],
                                16: ['hart_lifecycle_init'], 24: ['hart_lifecycle_reset']},
+    # The boot hooks (BOOT_HOOKS, include/boot_hooks.h; abacus_boot_hooks.<order>.<name>), likewise.
+    'abacus_boot_hooks.': {0: ['boot_hooks_setup'], 16: ['boot_hooks_log_feature'], 24: ['boot_hooks_log_hart'],
+                           32: ['boot_hooks_harts_alike'], 40: ['boot_hooks_log'], 48: ['boot_hooks_fdt_fixup'],
+                           56: ['boot_hooks_start']},
     'abacus_dt_timer_ipi': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_reset': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_i2c': ['i2c_probe_controller'],
@@ -322,6 +326,9 @@ class Build:
                         self.table_targets.setdefault(caller, set()).add(sym)
                 elif section.startswith('abacus_hart_lifecycle.'):
                     for caller in TABLE_CALLS['abacus_hart_lifecycle.'][offset % 32]:
+                        self.table_targets.setdefault(caller, set()).add(sym)
+                elif section.startswith('abacus_boot_hooks.'):
+                    for caller in TABLE_CALLS['abacus_boot_hooks.'][offset % 64]:
                         self.table_targets.setdefault(caller, set()).add(sym)
                 else:
                     taken.add(sym)

@@ -93,11 +93,6 @@ void sbi_ipi_serve_pending(void)
 {
 }
 
-/* The SBI extension table is the ecall dispatcher's, which the dry run leaves out: no line. */
-void sbi_ecall_log_extensions(void)
-{
-}
-
 /* The loader passes no fw_dynamic_info: the build's default next stage (firmware/fw_payload.c). */
 void fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next,
 		     const char **why)

@@ -38,7 +38,7 @@ DRYRUN_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,$(LIBFDT_FILES))
 DRYRUN_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DABACUS_HOST -DABACUS_DRYRUN -ffunction-sections -fdata-sections \
 	-Itests/fuzz/host -Iinclude -Ilib/ext -Itests/host -Iscripts/abacus-pmu-dt -Iscripts/abacus-dryrun -I$(DRYRUN_DIR) \
 	-I$(LIBFDT_SRC) -Iplatform/generic/quirks -include scripts/abacus-dryrun/host/fw_image.h
-DRYRUN_LDFLAGS := -Wl,--gc-sections -Wl,--wrap=reset_device_add -Wl,-T,tests/host/lifecycle.ld
+DRYRUN_LDFLAGS := -Wl,--gc-sections -Wl,--wrap=reset_device_add -Wl,-T,tests/host/lifecycle.ld -Wl,-T,tests/host/boot_hooks.ld
 DRYRUN_ASAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 # Objects of each build: <dir>/<source path>.o, and the firmware's libfdt under <dir>/libfdt/.
@@ -76,12 +76,12 @@ $(DRYRUN_DIR)/sources: FORCE
 	@echo "$(DRYRUN_FW_SRCS) $(DRYRUN_TOOL_SRCS)" | cmp -s - $@ 2>/dev/null || \
 		echo "$(DRYRUN_FW_SRCS) $(DRYRUN_TOOL_SRCS)" >$@
 
-$(DRYRUN): $(DRYRUN_OBJS) tests/host/lifecycle.ld $(DRYRUN_DIR)/sources
+$(DRYRUN): $(DRYRUN_OBJS) tests/host/lifecycle.ld tests/host/boot_hooks.ld $(DRYRUN_DIR)/sources
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	@$(TOOL_CC) -o $@ $(DRYRUN_OBJS) $(DRYRUN_LDFLAGS)
 
-$(DRYRUN_ASAN): $(DRYRUN_ASAN_OBJS) tests/host/lifecycle.ld $(DRYRUN_DIR)/sources
+$(DRYRUN_ASAN): $(DRYRUN_ASAN_OBJS) tests/host/lifecycle.ld tests/host/boot_hooks.ld $(DRYRUN_DIR)/sources
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	@$(TOOL_CC) $(DRYRUN_ASAN_FLAGS) -o $@ $(DRYRUN_ASAN_OBJS) $(DRYRUN_LDFLAGS)

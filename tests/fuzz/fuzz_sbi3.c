@@ -400,8 +400,8 @@ static void sse_return_to_smode(struct hart_state *hs)
  * (NULL: nothing); slot_before: the context just before (the call's own
  * effect on it). */
 
-/* The SSE slot of the extension table (firmware/trap_entry.S): the glue, then
- * delivery of an event the call left ready. */
+/* The SSE slot of the extension table (lib/ext/sse/sse_ecall_entry.S, which
+ * declares it there): the glue, then delivery of an event the call left ready. */
 struct sbiret sbi_ecall_sse_entry(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
 				  unsigned long a4, unsigned long a5, unsigned long fid)
 {
@@ -417,6 +417,8 @@ struct sbiret sbi_ecall_sse_entry(unsigned long a0, unsigned long a1, unsigned l
 	}
 	return ret;
 }
+
+SBI_EXTENSION(SBI_EXT_SSE, sbi_ecall_sse_entry, "sse", NULL);
 
 /* The state a call left an event in, before the slot delivered `delivered`
  * (slot_delivered right after the call: reading attributes is a call too). */

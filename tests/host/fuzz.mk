@@ -43,6 +43,7 @@ $(LIBFDT_SRC)/.complete:
 endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c tests/fuzz/fuzz_dt_devices.c lib/core/dt_driver.c lib/ext/pmu/pmu_dt.c lib/ext/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
+	lib/core/boot_hooks.c lib/ext/pmu/pmu_boot.c lib/ext/pmu/pmu_platform.c \
 	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c \
 	lib/core/hart_table.c lib/common/format.c lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c
 # Sources fuzz_dt_devices.c includes (to reset their static state between inputs): built with it.
@@ -79,7 +80,7 @@ $(FUZZ_DIR)/fuzz_dt: $(FUZZ_DT_SRCS) $(FUZZ_DT_INCLUDED) $(FUZZ_HEADERS) $(LIBFD
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -I$(LIBFDT_SRC) -DFDT_ASSUME_MASK=0x4 -Wno-sign-compare -o $@ \
-		$(FUZZ_DT_SRCS) $(FUZZ_LIBFDT_SRCS)
+		$(FUZZ_DT_SRCS) $(FUZZ_LIBFDT_SRCS) -Wl,-T,tests/host/boot_hooks.ld
 
 $(FUZZ_DIR)/seeds-dt/%.dtb: tests/fixtures/%.dts
 	@mkdir -p $(@D)

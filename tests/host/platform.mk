@@ -3,7 +3,7 @@
 #   make build/host/test_platform_quirks && build/host/test_platform_quirks
 
 HOST_TESTS += platform_quirks
-HOST_SRCS_platform_quirks := tests/host/test_platform_quirks.c platform/generic/platform.c \
+HOST_SRCS_platform_quirks := tests/host/test_platform_quirks.c platform/generic/platform.c lib/ext/pmu/pmu_platform.c \
 	$(wildcard platform/generic/quirks/*.c) tests/host/host_console.c
 HOST_LIBS_platform_quirks := -lfdt
 

@@ -4,6 +4,7 @@
  * which asks the dispatch table (include/sbi_ecall.h) whether an extension
  * is there and available on this machine; the boot log's list of them.
  */
+#include "boot_hooks.h"
 #include "console.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
@@ -68,3 +69,12 @@ struct sbiret sbi_ecall_base(unsigned long a0, unsigned long a1, unsigned long a
 }
 
 SBI_EXTENSION(SBI_EXT_BASE, sbi_ecall_base, "base", NULL);
+
+static void sbi_ext_boot_log(const struct hart_state *self)
+{
+	(void)self;
+	sbi_ecall_log_extensions();
+}
+
+/* The list of extensions ends the services' boot log lines. */
+BOOT_HOOKS(80, sbi_extensions, .log = sbi_ext_boot_log);

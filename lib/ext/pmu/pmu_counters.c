@@ -26,8 +26,6 @@
 /* Both address halves all-ones: disable the snapshot memory (FID 7). */
 #define SNAPSHOT_DISABLE (~0UL)
 
-const char *pmu_snapshot_offered;
-
 /* The platform's count of a SBI_PMU_FW_PLATFORM counter's event: out of line, it is a call. */
 static __attribute__((noinline)) uint64_t fw_platform_event_now(const struct pmu_fw_counter *fc)
 {

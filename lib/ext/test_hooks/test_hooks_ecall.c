@@ -26,6 +26,8 @@
  *
  * A production image never contains this file; the boot log says when it does.
  */
+#include "boot_hooks.h"
+#include "console.h"
 #include "hart.h"
 #include "ipi_device.h"
 #include "riscv_csr.h"
@@ -133,3 +135,12 @@ struct sbiret sbi_ecall_test_hooks(unsigned long a0, unsigned long a1, unsigned 
 }
 
 SBI_EXTENSION(SBI_EXT_FIRMWARE_ABACUS, sbi_ecall_test_hooks, "TEST-HOOKS", NULL);
+
+static void test_hooks_boot_log(const struct hart_state *self)
+{
+	(void)self;
+	sbi_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
+		   SBI_EXT_FIRMWARE_ABACUS);
+}
+
+BOOT_HOOKS(90, test_hooks, .log = test_hooks_boot_log);
