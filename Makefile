@@ -12,6 +12,9 @@
 #   make tools    host tools: build/tools/abacus-dryrun (the boot on a board's DT, on the host),
 #                 build/tools/abacus-pmu-dt (riscv,pmu DT checker); make install-tools PREFIX=...
 #   make dryrun-golden   rewrite tests/tools/dry-run-golden.txt (the dry run over Linux's DTs)
+#   make fit FIT=/usr/lib/u-boot/<board>/u-boot.itb
+#                 that FIT with Abacus in OpenSBI's place: build/<platform>/u-boot.itb
+#                 (scripts/abacus-fit); make fit-test checks it on Debian's FITs
 
 CROSS_COMPILE ?= riscv64-unknown-elf-
 # The image is a position-independent executable that relocates itself at
@@ -60,13 +63,13 @@ include firmware/opensbi_vars.mk
 PAYLOAD       ?=
 PAYLOAD_ADDR  ?= $(FW_DEFAULT_PAYLOAD_ADDR)
 IMAGE         := $(O)$(IMAGE_TAG)
-IMAGE_OBJS    := $(IMAGE)/fw_config.S.o
 IMAGE_LDFLAGS := -DFW_TEXT_START=$(FW_TEXT_START)
 ifneq ($(PAYLOAD),)
 IMAGE         := $(IMAGE)-payload-$(basename $(notdir $(PAYLOAD)))
-IMAGE_OBJS    += $(IMAGE)/fw_payload.S.o
 IMAGE_LDFLAGS += -DFW_PAYLOAD_ADDR=$(PAYLOAD_ADDR)
 endif
+# The image's own settings (its DT with FW_FDT_PATH), in its own directory, and its payload.
+IMAGE_OBJS    := $(IMAGE)/fw_config.S.o $(if $(PAYLOAD),$(IMAGE)/fw_payload.S.o)
 
 CC      := $(CROSS_COMPILE)gcc
 OBJCOPY := $(CROSS_COMPILE)objcopy
@@ -102,6 +105,7 @@ FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c fir
 	lib/core/pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
 	lib/core/i2c_bus.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
 	lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c \
+	lib/drivers/plic_thead.c lib/drivers/reset_sunxi_wdt.c lib/drivers/reset_cv1800_rtc.c \
 	lib/core/hart_enables_hw.c lib/ext/pmu/pmu_hart.c lib/ext/fwft/fwft_hart.c lib/ext/dbtr/dbtr_hart.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -Ilib/ext -D__ASSEMBLER__
 # -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in
@@ -151,6 +155,8 @@ FW_OBJS      := $(patsubst %,$(O)/%.o,$(FW_SRCS) $(PLATFORM_SRCS)) $(LIBFDT_OBJS
 ECALL_GEN          := $(O)/gen
 ECALL_TABLE_OBJ    := $(ECALL_GEN)/sbi_ecall_table.o
 ECALL_ENTRY_OBJS   := $(filter-out $(LIBFDT_OBJS),$(FW_OBJS))
+# The Andes PLICSW doorbell is built for size as the ACLINT is: a send is one store, a clear a load and a store.
+FW_COLD_SRCS += lib/drivers/andes_plicsw.c
 FW_COLD_OPT ?= -Os
 # So is every *_boot.c: what a service adds to the end of boot (include/boot_hooks.h).
 FW_COLD_SRCS += $(filter %_boot.c,$(FW_SRCS)) lib/core/boot_hooks.c
@@ -231,6 +237,20 @@ $(IMAGE)/abacus.bin: $(IMAGE)/abacus.elf
 	@$(OBJCOPY) -O binary $< $@
 	@echo "  BIN     $@ ($$(stat -c %s $@) bytes)"
 
+# A distribution's U-Boot FIT with this image in OpenSBI's place (docs/porting.md,
+# "Distributions: Abacus in U-Boot's FIT"), and the tool's test on Debian's FITs.
+.PHONY: fit fit-test
+fit: $(IMAGE)/abacus.bin
+	@test -n "$(FIT)" || { echo "make fit FIT=path/to/u-boot.itb (the distribution's FIT)" >&2; exit 1; }
+	@scripts/abacus-fit --firmware $(IMAGE)/abacus.bin $(FIT) $(IMAGE)/u-boot.itb
+fit-test: $(IMAGE)/abacus.bin
+	@BUILD=$(BUILD) python3 tests/tools/test_abacus_fit.py
+# make install-tools installs it with the host tools (a Python 3 script: mkimage and dtc do the rest).
+.PHONY: install-fit
+install-tools: install-fit
+install-fit:
+	install -D -m 0755 scripts/abacus-fit $(DESTDIR)$(PREFIX)/bin/abacus-fit
+
 ifneq ($(PAYLOAD),)
 $(IMAGE)/payload.bin: $(PAYLOAD) $(IMAGE)/image.config scripts/prepare-payload.sh
 	@scripts/prepare-payload.sh $(PAYLOAD) $(PAYLOAD_ADDR) $@ $(CROSS_COMPILE)
@@ -253,11 +273,15 @@ FORCE:
 -include tests/host/reset_gpio.mk
 -include tests/host/uart.mk
 -include tests/host/i2c.mk
+-include tests/host/htif.mk
 -include tests/host/misaligned.mk
 -include tests/host/isolation.mk
 -include tests/host/aia.mk
+-include tests/host/board_devices.mk
+-include tests/payloads/boards_own.mk
+-include tests/host/board_drivers.mk
 -include tests/payloads/payloads.mk
--include tests/payloads/sifive_u.mk
+-include tests/payloads/next_stage.mk
 -include tests/payloads/trampoline.mk
 -include tests/payloads/embedded.mk
 -include tests/payloads/boards.mk

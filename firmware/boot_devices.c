@@ -11,6 +11,7 @@
 #include "drivers.h"
 #include "fdt_helpers.h"
 #include "imsic.h"
+#include "ipi_device.h"
 #include "platform.h"
 #include "reset_device.h"
 #include "boot.h"
@@ -23,7 +24,8 @@
  * The drivers come from tables the linker gathers (DT_DRIVER, include/dt_driver.h):
  *   console    UARTs: /chosen/stdout-path first, then the first one found;
  *   timer_ipi  IPI doorbells and the machine timer, in one walk with the AIA's
- *              nodes (noted for aia_probe_dt); every CLINT/ACLINT node, since
+ *              nodes (noted for aia_probe_dt) and T-Head's PLIC (S-mode's
+ *              access to it, lib/drivers/plic_thead.c); every CLINT/ACLINT node, since
  *              multi-socket machines have one per socket. A hart keeps the first
  *              doorbell that claims it, so MSWI slots come before M-level IMSIC
  *              files (imsic_probe_ipi, after);
@@ -56,6 +58,14 @@ static struct reset_device platform_reset_device = {
 	.supported = platform_reset_supported,
 };
 
+static bool some_hart_has_doorbell(void)
+{
+	for (unsigned int i = 0; i < hart_count; i++)
+		if (hart_table[i]->ipi_dev)
+			return true;
+	return false;
+}
+
 void boot_probe_devices(const void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus");
@@ -66,12 +76,12 @@ void boot_probe_devices(const void *fdt)
 
 	timer_set_hz(cpus >= 0 ? fdt_read_u32(fdt, cpus, "timebase-frequency", 0) : 0);
 	dt_probe_all(fdt, DT_DRIVERS(timer_ipi));
-	if (!aclint_devices_found())
-		sbi_printf("abacus: warning: no CLINT/ACLINT in the DT: no IPIs, no M-mode timer\n");
 	/* AIA: the M-level APLICs and IMSIC files become firmware devices; a hart
 	 * without an MSWI slot takes its IPIs at its M-level IMSIC file. */
 	aia_probe_dt(fdt);
 	imsic_probe_ipi(fdt, aia_boot_scan());
+	if (!timer_present() && !some_hart_has_doorbell())
+		sbi_printf("abacus: warning: no IPI doorbell and no machine timer in the DT: no IPIs, no M-mode timer\n");
 
 	dt_probe_each_once(fdt, DT_DRIVERS(reset));
 	if (!reset_supported(SBI_SRST_TYPE_SHUTDOWN) && !reset_supported(SBI_SRST_TYPE_COLD_REBOOT) &&

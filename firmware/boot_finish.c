@@ -17,10 +17,12 @@
 #include "fw_payload.h"
 #include "hart_ext.h"
 #include "imsic.h"
+#include "ipi_device.h"
 #include "platform.h"
 #include "reset_device.h"
 #include "riscv_csr.h"
 #include "boot.h"
+#include "format.h"
 #include "hsm/hsm.h"
 #include "memory_map.h"
 #include "libc_string.h"
@@ -148,6 +150,26 @@ static void log_harts(bool quiet)
 		log_pmp_problems(hs, j - i);
 		i = j;
 	}
+}
+
+/* Each hart's IPI doorbell and timer, by runs of consecutive harts alike: "harts 0-63: IPI mswi, timer mtimer". */
+static void log_timer_ipi(void)
+{
+	sbi_printf("abacus: timer/IPI       : timebase %lu Hz", (unsigned long)timer_hz());
+	for (unsigned int i = 0; i < hart_count;) {
+		const struct hart_state *hs = hart_table[i];
+		unsigned int j = i + 1;
+		while (j < hart_count && hart_table[j]->ipi_dev == hs->ipi_dev && hart_table[j]->timer_dev == hs->timer_dev &&
+		       hart_table[j]->hartid == hart_table[j - 1]->hartid + 1)
+			j++;
+		sbi_printf("; hart%s %lu", j - i > 1 ? "s" : "", hs->hartid);
+		if (j - i > 1)
+			sbi_printf("-%lu", hart_table[j - 1]->hartid);
+		sbi_printf(": IPI %s, timer %s", hs->ipi_dev ? hs->ipi_dev->name : "none",
+			   hs->timer_dev ? hs->timer_dev->name : "none");
+		i = j;
+	}
+	sbi_printf("\n");
 }
 
 /* Prints hartids as "1, 3-5, 9": runs of consecutive hartids as ranges. */
@@ -343,11 +365,15 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 	case FDT_PLACE_MOVED:
 		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
 		fdt_set_totalsize((void *)(uintptr_t)addr, where.total);
-		if (!quiet)
-			sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes do not fit the loader's %lu at %p; "
-				   "%lu bytes free in it%s\n",
-				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size,
-				   boot_info.orig_fdt, (unsigned long)(where.total - where.new_size), how);
+		if (quiet)
+			return (void *)(uintptr_t)addr;
+		/* Not in place: S-mode cannot read where it was (FW_FDT_PATH: the image), or it grew. */
+		sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes", (unsigned long)addr, (unsigned long)where.new_size);
+		if (!sbi_memory_smode_range_ok(where.orig, 0, where.orig_size))
+			sbi_printf(" out of %p, where S-mode cannot read them", boot_info.orig_fdt);
+		else
+			sbi_printf(" do not fit the loader's %lu at %p", (unsigned long)where.orig_size, boot_info.orig_fdt);
+		sbi_printf("; %lu bytes free in it%s\n", (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
 	default:
 		/*
@@ -392,10 +418,13 @@ static void boot_finish_platform(void *arg)
 	if (!work->quiet) {
 		int root = 0, len;
 		const char *model = fdt_getprop(boot_info.fdt, root, "model", &len);
+		/* The DT's words, on the one line: no newline or control character of theirs reaches the log. */
+		char model_text[80];
 		/* The image's last bytes are its packed relocations, which BSS overlays (firmware/abacus.ld). */
 		unsigned long image = boot_info.image_end - (unsigned long)_fw_start;
 		unsigned long bss = (unsigned long)(_bss_end - _bss_start);
-		sbi_printf("abacus: platform        : %s (%s)\n", platform->name, model ? model : "no model");
+		sbi_printf("abacus: platform        : %s (%s)\n", platform->name,
+			   model ? sbi_printable(model_text, sizeof(model_text), model, (size_t)len) : "no model");
 		sbi_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
 			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
@@ -408,9 +437,7 @@ static void boot_finish_platform(void *arg)
 				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
 		sbi_printf("abacus: console         : %s\n",
 			   console_get_device() ? console_get_device()->name : "none");
-		sbi_printf("abacus: timer/IPI       : %s%s, timebase %lu Hz\n",
-			   aclint_mswi_present() ? "ACLINT/CLINT" : aclint_mtimer_present() ? "ACLINT MTIMER" : "none",
-			   imsic_ipi_description(), (unsigned long)timer_hz());
+		log_timer_ipi();
 		sbi_printf("abacus: reset           : %s\n", reset_device_name());
 		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
 		if (boot_info.cold_hartid != boot_hartid)
@@ -422,6 +449,7 @@ static void boot_finish_platform(void *arg)
 		log_harts(false);
 		aia_log();
 		imsic_log();
+		plic_thead_log();
 		log_pmp(work->self);
 		boot_hooks_log(work->self);
 	}
@@ -434,17 +462,13 @@ static void boot_finish_platform(void *arg)
 void boot_finish(struct hart_state *self)
 {
 	struct next_stage next;
-	const char *why;
 	struct hart_state *target;
 	struct boot_platform_work work;
 	void *smode_fdt;
 	bool quiet;
 
-	fw_dynamic_read(boot_info.fw_info, boot_info.fdt, boot_info.deep_stack_top, &next, &why);
+	next_stage_choose(boot_info.fw_info, boot_info.fdt, boot_info.deep_stack_top, &next);
 	quiet = next.options & FW_DYNAMIC_OPTION_NO_BOOT_PRINTS;
-	if (why)
-		sbi_printf("abacus: rejecting fw_dynamic_info at 0x%lx: %s; using the default next stage\n",
-			   boot_info.fw_info, why);
 
 	boot_info.quiet = quiet;
 	target = choose_next_hart(&next, self, quiet);
@@ -462,6 +486,10 @@ void boot_finish(struct hart_state *self)
 		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
 			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
 			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
+	if (next.empty_why) {
+		next_stage_log_empty(&next);   /* never quiet: the boot stops here */
+		sbi_hsm_stopped_loop(self);
+	}
 	boot_hooks_start(target);
 	if (!quiet)
 		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,

@@ -12,8 +12,12 @@
  *   gone during boot (a fatal trap), or a second node for a hartid already
  *   described; a hart that has not come yet keeps its node: it joins when
  *   it comes (firmware/boot.c), and HSM starts it from then on;
+ * - an extension the DT claims but the hart lacks is taken out of the ISA
+ *   properties of the harts S-mode gets: Sstc where stimecmp traps (QEMU
+ *   `spike`), so that S-mode's timer goes through SBI set_timer;
  * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
- *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c).
+ *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c);
+ * - what the board's quirk adds (platform->fdt_fixup: the RZ/Five's DMA pool).
  */
 #include <libfdt.h>
 #include "aia_dt.h"
@@ -24,6 +28,7 @@
 #include "boot.h"
 #include "hsm/hsm.h"
 #include "memory_map.h"
+#include "platform.h"
 
 static int fixup_reserved_memory(void *fdt)
 {
@@ -74,6 +79,11 @@ static int fixup_harts_not_offered(void *fdt)
 		struct hart_state *hs = id < 0 ? NULL : hart_by_id(id);
 		bool offered = hs && hs->dt_cpu_ordinal == ordinal && hart_offered_to_smode(hs) && !hart_gone(hs);
 		ordinal++;
+		if (offered && (hs->isa_features & ~hs->features & HART_HAS_SSTC)) {
+			err = fdt_cpu_isa_remove(fdt, node, HART_HAS_SSTC);
+			if (err)
+				return err;
+		}
 		if (id < 0 || offered)
 			continue;
 		err = fdt_setprop_string(fdt, node, "status", "disabled");
@@ -98,6 +108,8 @@ int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia
 		return err;
 	/* What each service takes out of it (the PMU: its firmware-only mapping properties). */
 	if ((err = boot_hooks_fdt_fixup(fdt)))
+		return err;
+	if (platform->fdt_fixup && (err = platform->fdt_fixup(fdt)))
 		return err;
 	return fixup_harts_not_offered(fdt);
 }

@@ -12,10 +12,11 @@
 #include "imsic.h"
 #include "ipi_device.h"
 #include "memory_map.h"
+#include "platform.h"
 #include "pmp.h"
 #include "trap_expect.h"
 
-extern char trap_entry[];
+extern char trap_entry[], trap_entry_flush_tlb[];
 
 /*
  * Exceptions S-mode handles itself (the rest come to M-mode: emulation,
@@ -89,7 +90,7 @@ void hart_init_mmode(struct hart_state *hs)
 	csr_write(CSR_MIE, 0);
 	/* 0 while in M-mode: firmware/trap_entry.S tells M-mode traps apart by it. */
 	csr_write(CSR_MSCRATCH, 0);
-	csr_write(CSR_MTVEC, (unsigned long)trap_entry);
+	csr_write(CSR_MTVEC, (unsigned long)(platform->trap_flushes_tlb ? trap_entry_flush_tlb : trap_entry));
 	probe_features(hs);
 	/* Before anything is set up for S-mode: it may be withheld. */
 	setup_pmp(hs);

@@ -34,6 +34,20 @@
 
 	.section .text
 	.align 2
+	/*
+	 * The vector of harts whose cores keep using stale TLB entries after
+	 * S-mode's translation is off (T-Head TH1520 and SG2042: an M-mode
+	 * access may hit an entry S-mode left and fault): an sfence.vma before
+	 * the first memory access of every trap, then the common entry below.
+	 * Flushing by ASID (rs1 = x0: every address) is what OpenSBI settled
+	 * on (its commits 3669153e and 88ae718d: flushing by address missed
+	 * entries on the SG2042); t0 still holds the trapped context's value.
+	 * Chosen per board by the quirk (trap_flushes_tlb, include/platform.h,
+	 * firmware/hart_init.c): every other hart's mtvec is trap_entry itself.
+	 */
+	.globl trap_entry_flush_tlb
+trap_entry_flush_tlb:
+	sfence.vma zero, t0
 	.globl trap_entry
 trap_entry:
 	csrrw	sp, CSR_MSCRATCH, sp

@@ -24,11 +24,7 @@
 /* The 16550 at base, registers 1 << reg_shift bytes apart, accessed io_width (1 or 4) bytes wide. */
 void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width);
 
-/* ACLINT / CLINT: each hart's MSWI doorbell and timer compare register, the machine's time source.
- * How many CLINT/ACLINT devices were found and used. */
-unsigned int aclint_devices_found(void);
-/* Some hart has an MSWI slot / a timer compare register of the ACLINT (the boot log). */
-bool aclint_mswi_present(void);
-bool aclint_mtimer_present(void);
+/* T-Head's PLIC: the boot log's line on the PLICs S-mode was given (none: nothing). */
+void plic_thead_log(void);
 
 #endif

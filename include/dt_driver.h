@@ -16,8 +16,11 @@ struct dt_driver {
  * (firmware/abacus.ld): a new driver is one new file. The kinds are the
  * walks boot makes (firmware/boot_devices.c):
  *   console    UARTs; /chosen/stdout-path first, then the first one found
- *   timer_ipi  IPI doorbells and machine timers, every node (one per socket)
- *   reset      reset devices, the first node each driver accepts
+ *   timer_ipi  IPI doorbells and machine timers, every node (one per socket), and
+ *              the interrupt controllers boot sets up (the AIA's, T-Head's PLIC)
+ *   reset      reset devices, the first node each driver accepts, enabled or
+ *              "reserved" (DT spec: kept for another software component, such
+ *              as the platform firmware: the D1's reset watchdog)
  *   i2c        I2C controllers, in no walk: probed on demand for the devices
  *              on their bus (include/i2c_bus.h)
  * Within a kind, a node goes to the first driver (in link order) that matches it.
@@ -60,7 +63,7 @@ bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node);
 /* Probes the first enabled node (in tree order) a driver of the table
  * matches and accepts; returns the node or < 0. */
 int dt_probe_first(const void *fdt, struct dt_driver_table drivers);
-/* Each driver of the table probes the first such node it accepts; returns how many did. */
+/* Each driver of the table probes the first such node it accepts, a "reserved" one too; returns how many did. */
 int dt_probe_each_once(const void *fdt, struct dt_driver_table drivers);
 /* Probes every such node; returns how many probes succeeded. */
 int dt_probe_all(const void *fdt, struct dt_driver_table drivers);

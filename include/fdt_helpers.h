@@ -30,6 +30,8 @@ int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *s
 uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt);
 /* True when the node's status is absent, "okay" or "ok". */
 bool fdt_node_is_enabled(const void *fdt, int node);
+/* The node's status is "reserved" (DT spec: operational, but for another software component such as the platform firmware). */
+bool fdt_node_is_reserved(const void *fdt, int node);
 /* The node named by /chosen/stdout-path (options after ':' ignored), or < 0. */
 int fdt_stdout_node(const void *fdt);
 /* The hartid of a cpu node (its reg), or -1 when it is not a cpu. */
@@ -47,6 +49,10 @@ uint32_t fdt_cpu_intc_phandle(const void *fdt, int cpu_node);
 const char *fdt_cpu_isa_property(const void *fdt, int cpu_node, const char **value, int *len);
 /* HART_HAS_* flags named by that property. */
 uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node);
+/* Takes the extensions of `flags` (HART_HAS_* bits with a DT name) out of the
+ * node's riscv,isa-extensions and riscv,isa, whichever it has: S-mode's DT
+ * names only what S-mode can use. 0 or a libfdt error. */
+int fdt_cpu_isa_remove(void *fdt, int cpu_node, uint32_t flags);
 /* Parses an ISA string into HART_HAS_* flags (exposed for host tests). */
 uint32_t isa_string_features(const char *isa, int len);
 

@@ -14,5 +14,14 @@ int sbi_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 int sbi_snprintf(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Formats through put, one character at a time; returns the count. */
 int sbi_vformat(void (*put)(char c), const char *fmt, va_list ap);
+/*
+ * A string from input (a DT's node name or model) made fit for one log
+ * line: at most len bytes of s, up to its first NUL (s NULL: none), each
+ * byte that is not printable ASCII (a newline, a control character, a byte
+ * of a multi-byte character) as '?', into buf, NUL-terminated and cut at
+ * size - 1 characters. Nothing printed through it can start a line of its
+ * own in the boot log. Returns buf.
+ */
+char *sbi_printable(char *buf, size_t size, const char *s, size_t len);
 
 #endif

@@ -64,8 +64,6 @@ struct hart_state;
 void imsic_probe_ipi(const void *fdt, const struct aia_dt *aia);
 /* Every hart, in its M-mode set-up: its M-level interrupt file (the IPI identity only when it is the doorbell). */
 void imsic_hart_init(struct hart_state *hs);
-/* How IPIs reach harts, for the boot log's timer/IPI line. */
-const char *imsic_ipi_description(void);
 /* The boot log's warning when a hart could not set up its file for IPIs. */
 void imsic_log(void);
 

@@ -2,10 +2,10 @@
 /*
  * An IPI doorbell: how one hart interrupts another in M-mode. Each hart has
  * one, chosen at boot by the first driver that claims the hart (the ACLINT
- * MSWI slot, else its M-level IMSIC interrupt file: lib/drivers/), with the
- * hart's own register in that device. The IPI transport (lib/ipi/ipi.c)
- * rings it; a hart with none can only be the lone hart of a machine
- * (firmware/boot.c).
+ * MSWI slot or the Andes PLICSW context, else its M-level IMSIC interrupt
+ * file: lib/drivers/), with the hart's own register in that device. The IPI
+ * transport (lib/ipi/ipi.c) rings it; a hart with none can only be the
+ * lone hart of a machine (firmware/boot.c).
  */
 #ifndef ABACUS_IPI_DEVICE_H
 #define ABACUS_IPI_DEVICE_H
@@ -18,6 +18,7 @@ struct ipi_device {
 	void (*send)(struct hart_state *target);
 	/* Clears the calling hart's doorbell; only ever for self. */
 	void (*clear)(struct hart_state *self);
+	const char *name;      /* the boot log's */
 };
 
 /* A driver's probe: hs's doorbell is dev, at register reg, unless it has one already (false then). */

@@ -88,6 +88,13 @@ unsigned int sbi_memory_merge_regions(struct sbi_memory_region *regions, unsigne
 const char *sbi_memory_device_conflict(uint64_t base, uint64_t size, struct sbi_memory_region *conflict);
 
 /*
+ * The region of sbi_memory.denied holding addr: [0] the firmware, or a
+ * device the firmware owns (merged); S-mode can reach none of them (PMP).
+ * NULL when addr lies in none, or before sbi_memory_plan_denied.
+ */
+const struct sbi_memory_region *sbi_memory_denied_at(uint64_t addr);
+
+/*
  * True when [lo | hi << XLEN, + size) lies in one RAM region and does not
  * overlap the firmware region. hi must be 0 on RV64 (addresses above 2^64
  * do not exist); size 0 is accepted only for an address inside RAM.

@@ -24,6 +24,14 @@ struct platform_quirk {
 	int (*init)(const void *fdt);
 	/* Optional: reset when no DT reset device acted; returns if it cannot. */
 	void (*system_reset)(unsigned long type, unsigned long reason);
+	/* Optional: what it adds to the DT S-mode gets, after the generic fixups (firmware/fdt_fixup.c). */
+	int (*fdt_fixup)(void *fdt);
+	/*
+	 * The cores keep using TLB entries after S-mode's translation is off
+	 * (T-Head TH1520, SG2042): every trap into M-mode first flushes them
+	 * (trap_entry_flush_tlb, firmware/trap_entry.S) before any memory access.
+	 */
+	bool trap_flushes_tlb;
 };
 
 /* Declares a quirk: the linker gathers them into one table (firmware/abacus.ld). */

@@ -3,7 +3,7 @@
  * The machine timer (lib/core/timer.c): one time source for the machine
  * (mtime) and, per hart, a compare register that raises the hart's machine
  * timer interrupt (mtimecmp), set by the driver that found them (the ACLINT
- * MTIMER or CLINT, lib/drivers/aclint.c). The timebase comes from the DT's
+ * MTIMER or CLINT, T-Head's MTIMER, the Andes PLMT: lib/drivers/aclint.c). The timebase comes from the DT's
  * /cpus (firmware/boot_devices.c).
  */
 #ifndef ABACUS_TIMER_DEVICE_H
@@ -16,6 +16,7 @@
 struct timer_device {
 	uint64_t (*now)(void);                                      /* the machine's time */
 	void (*set_compare)(struct hart_state *hs, uint64_t when);  /* hs->timer_reg = when */
+	const char *name;                                           /* the boot log's */
 };
 
 /*
@@ -39,7 +40,14 @@ void timer_set_hz(uint64_t hz);
 /* Ticks per second (the DT's timebase-frequency), 0 when unknown. */
 uint64_t timer_hz(void);
 
-/* Busy-waits ms milliseconds (a reset waiting for its device to act). */
+/*
+ * Busy-waits ms milliseconds (a reset waiting for its device to act), on
+ * the time source. One whose time does not move (QEMU 11.1's tt-atlantis
+ * reads mtime as 0) would hold it for ever: after TIMER_STUCK_LOOKS looks at
+ * the same time (far longer than a tick of any timebase lasts) the wait is
+ * a loop's, as without a time source.
+ */
+#define TIMER_STUCK_LOOKS 1000000
 void timer_delay_ms(uint32_t ms);
 
 /* The calling hart's timer interrupt at `when`; nothing when the hart has no compare register. */

@@ -45,6 +45,13 @@
 #                      -dtb DT: no free space), and fits in place
 #   virt512-short.dtb  the property empty (12 bytes): the fixed-up DT is 4 bytes
 #                      (a DT's step) too large for anywhere -> boot stops (FATAL)
+# and, for QEMU machines that make no DT of their own (docs/porting.md, "QEMU's
+# machines"), the board's DT the cases give with -dtb:
+#   qemu-k230.dtb        tests/fixtures/machines/qemu-k230.dts (Linux 7.2 has no K230 DT)
+#   mpfs-icicle-kit.dtb  Linux 7.2's microchip/mpfs-icicle-kit (scripts/linux-dtb.sh),
+#                        with /chosen/bootargs "srst.present=0" for the payloads
+#                        (it has no reset device; QEMU 11.1 does not put -append
+#                        into a -dtb there)
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/bad-dtb}
@@ -159,4 +166,7 @@ dtc -q -I dtb -O dtb -o "$out/virt512-limit.dtb" "$out/virt512-limit.dtb"
 dtc -q -I dtb -O dtb -o "$out/virt512-short.dtb" "$out/virt512-short.dtb"
 cp "$out/virt4.dtb" "$out/dt-shrink.dtb"
 fdtput -t u "$out/dt-shrink.dtb" /pmu riscv,event-to-mhpmevent $rows
+dtc -q -I dts -O dtb -o "$out/qemu-k230.dtb" tests/fixtures/machines/qemu-k230.dts
+scripts/linux-dtb.sh microchip/mpfs-icicle-kit "$out/mpfs-icicle-kit.dtb"
+fdtput -t s "$out/mpfs-icicle-kit.dtb" /chosen bootargs srst.present=0
 touch "$out/.complete"

@@ -51,14 +51,14 @@ INDIRECT_CALLS = {
     'sbi_hartmask_check': ['hart_has_h'],
     # The console device (lib/core/console.c): the UART drivers' try_putc and getc
     # (console_put may be inlined into its callers) ...
-    'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc'],
+    'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
     # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
-    'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc'],
-    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'sbi_ipi_serve_pending'],
-    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc'],
+    'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc', 'sbi_ipi_serve_pending'],
+    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc', 'htif_getc'],
     # The formatter's output (lib/common/format.c): the console's, for sbi_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],
@@ -69,26 +69,27 @@ INDIRECT_CALLS = {
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
-    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, M-level IMSIC file.
-    'sbi_ipi_raise': ['mswi_send', 'imsic_ipi_send'],
-    'ipi_device_send': ['mswi_send', 'imsic_ipi_send'],
-    'ipi_device_clear': ['mswi_clear', 'imsic_ipi_clear'],
+    # IPI doorbells (include/ipi_device.h): ACLINT MSWI, Andes PLICSW, M-level IMSIC file.
+    'sbi_ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'ipi_device_send': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'ipi_device_clear': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear'],
     # A hart gone before it was set up rings the boot hart (lib/core/hart_table.c);
     # the test hook that lets a hart held back at boot come rings it.
-    'hart_mark_gone': ['mswi_send', 'imsic_ipi_send'],
-    'test_release_hart': ['mswi_send', 'imsic_ipi_send'],
+    'hart_mark_gone': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'test_release_hart': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     # ... and the IPI reasons' handlers (IPI_REASON, include/ipi.h).
-    'ipi_take': ['mswi_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
-    # The machine timer (include/timer_device.h): ACLINT MTIMER.
+    'ipi_take': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
+    # The machine timer (include/timer_device.h): ACLINT MTIMER (and the Andes PLMT), T-Head's.
     'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
     'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],
-    # Reset devices (lib/core/reset.c): syscon, GPIO lines, a quirk's fallback (no quirk has one).
-    # (and a PMIC's on I2C: lib/core/i2c_reset.c)
-    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                        'i2c_reset_supported'],
-    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'platform_reset_supported',
-                     'i2c_reset_supported', 'syscon_reset', 'gpio_reset', 'i2c_reset'],
+    # Reset devices (lib/core/reset.c): syscon, GPIO lines, HTIF's exit request, the D1's watchdog,
+    # the CV18xx's RTC, a PMIC on I2C (lib/core/i2c_reset.c), a quirk's fallback (no quirk has one).
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
+                        'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported'],
+    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
+                     'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported',
+                     'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset', 'i2c_reset'],
     # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
     'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
     # The AIA's M-level APLIC (boot) and each hart's M-level IMSIC file (hart
@@ -99,10 +100,12 @@ INDIRECT_CALLS = {
     # PMP: the plan's entries, written as they come (lib/core/pmp.c; hart set-up).
     'add_entry': ['pmp_write_entry'],
     # Boot only, on the static boot stack (not a hart block): listed so that
-    # every address-taken function is accounted for.
-    'boot_cold_main': [],
-    'boot_warm_main': ['mswi_send', 'imsic_ipi_send', 'mswi_clear', 'imsic_ipi_clear', 'mtimer_set_compare',
-                       'thead_mtimer_set_compare'],
+    # every address-taken function is accounted for. The board quirks' set-up.
+    'boot_cold_main': ['sg2042_init', 'rzfive_init'],
+    # A board quirk's additions to S-mode's DT (firmware/fdt_fixup.c), on the boot stack at the end of boot.
+    'fdt_fixup_for_smode': ['rzfive_fdt_fixup'],
+    'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
+                       'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare'],
 }
 
 # Tables the linker gathers whose entries hold function pointers: every
@@ -128,10 +131,10 @@ TABLE_CALLS = {
 # Address-taken functions that C never calls on a hart's stack: trap and
 # probe vectors (mtvec; skip_insn_vector: the entry's CSR probes), the reset entry, and what call_on_stack runs on
 # another stack: the boot-time DT work on the boot stack (boot_finish_platform,
-# cpu_node_lookup), a fatal trap's report on its own (trap_report_print; and
+# next_stage_choose_deep), a fatal trap's report on its own (trap_report_print; and
 # what boot_trap_vector runs there: boot_trap_report, boot_trap_nested).
-NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
-                            'boot_finish_platform', 'cpu_node_lookup', 'trap_report_print', 'boot_trap_report',
+NOT_CALLED_ON_HART_STACK = {'_fw_start', 'trap_entry', 'trap_entry_flush_tlb', 'trap_expect_vector', 'boot_trap_vector', 'skip_insn_vector',
+                            'boot_finish_platform', 'next_stage_choose_deep', 'trap_report_print', 'boot_trap_report',
                             'boot_trap_nested'}
 
 # Recursion the code bounds, as (caller, callee): the call edges that cannot
@@ -172,7 +175,7 @@ ASM_FUNCTIONS = {'call_on_stack': 16, 'hart_enter_next_mode': 0, 'hart_enter_blo
 OTHER_STACKS = [
     ('boot_cold_main', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('boot_finish_platform', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
-    ('cpu_node_lookup', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
+    ('next_stage_choose_deep', 'firmware/boot.c', 'BOOT_DEEP_STACK_SIZE'),
     ('trap_report_print', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),
     ('boot_trap_report', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),
     ('boot_trap_nested', 'include/trap_report.h', 'TRAP_REPORT_STACK_SIZE'),

@@ -19,7 +19,7 @@
 # "PAYLOAD-FAIL <payload>", every log= marker, no nolog= marker, and QEMU exited 0 by itself
 # within the timeout. On a machine without an exit device (sifive_u) QEMU
 # is stopped once the PASS/FAIL line is seen and its exit status is not
-# used. expect=reboot cases also need two PAYLOAD-START lines (see
+# used; virt and spike have one. expect=reboot cases also need two PAYLOAD-START lines (see
 # tests/payloads/srst_reboot.h). record=yes cases (expect=halt) also read the
 # firmware's fatal trap record out of the halted machine through QEMU's
 # monitor, as a debugger would (tests/tools/qemu-fatal-record.py), and add
@@ -249,10 +249,11 @@ setup_case()
 	shutdown | reboot | halt) ;;
 	*) config_error="bad expect '$expect' (shutdown, reboot or halt)" ;;
 	esac
-	# Only virt (with any options: virt,aia=...) has the sifive,test1 device
-	# through which a shutdown exits QEMU.
+	# A shutdown exits QEMU on virt (with any options: virt,aia=...), through
+	# its sifive,test1 device, and on spike, through HTIF's exit request
+	# (QEMU exits with the code the firmware gives: 0, 1 for a failure).
 	if [ -z "$exit_device" ]; then
-		case $machine in virt | virt,*) exit_device=yes ;; *) exit_device=no ;; esac
+		case $machine in virt | virt,* | spike | spike,*) exit_device=yes ;; *) exit_device=no ;; esac
 	fi
 	case $exit_device in
 	yes | no) ;;
@@ -291,7 +292,8 @@ setup_case()
 	qemu_cmd=("${qemu_bin[$qid]}" -M "$machine" -nographic)
 	# expect=reboot lets QEMU perform the reset so that the payload boots again.
 	[ "$expect" = reboot ] || qemu_cmd+=(-no-reboot)
-	qemu_cmd+=(-bios "$firmware")
+	# firmware=none: no -bios; the image under test comes another way.
+	[ "$firmware" = none ] || qemu_cmd+=(-bios "$firmware")
 	# kernel=no: the payload is built into the firmware image (make PAYLOAD=...).
 	[ "$kernel" = no ] || qemu_cmd+=(-kernel "$elf")
 	read -r -a extra_args <<<"$args"
@@ -457,7 +459,7 @@ run_case()
 	echo >>"${qemu_logs[$qid]}/$name.cmd"
 	: >"$log"
 
-	if [ -z "$reason" ] && [ ! -f "$firmware" ]; then
+	if [ -z "$reason" ] && [ "$firmware" != none ] && [ ! -f "$firmware" ]; then
 		reason="firmware $firmware not found (build it, or set FIRMWARE=...)"
 	fi
 	if [ -z "$reason" ] && [ ! -f "$elf" ]; then

@@ -164,3 +164,15 @@ int sbi_vformat(void (*put)(char c), const char *fmt, va_list ap)
 
 	return format(&s, fmt, ap);
 }
+
+char *sbi_printable(char *buf, size_t size, const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (!size)
+		return buf;
+	for (; s && i < len && s[i] && i + 1 < size; i++)
+		buf[i] = s[i] >= ' ' && s[i] <= '~' ? s[i] : '?';
+	buf[i] = '\0';
+	return buf;
+}

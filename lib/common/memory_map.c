@@ -123,3 +123,11 @@ const char *sbi_memory_device_conflict(uint64_t base, uint64_t size, struct sbi_
 	return NULL;
 }
 
+
+const struct sbi_memory_region *sbi_memory_denied_at(uint64_t addr)
+{
+	for (unsigned int i = 0; i < sbi_memory.denied_count; i++)
+		if (addr >= sbi_memory.denied[i].base && addr - sbi_memory.denied[i].base < sbi_memory.denied[i].size)
+			return &sbi_memory.denied[i];
+	return NULL;
+}

@@ -47,6 +47,15 @@
  */
 #define CONSOLE_TX_UNTIMED_TRIES 1000000UL
 /*
+ * The first wait for room on a device, untimed (the banner's ninth byte):
+ * QEMU's SiFive UART (9.2 and later) is drained by QEMU's main loop, which
+ * after the loader's SD-card reads can sleep through it for up to a second,
+ * longer than CONSOLE_TX_UNTIMED_TRIES reads on a fast host (docs/boot.md,
+ * "The SiFive UART's first drain"). A UART that never drains costs this one
+ * long wait, then stalls as before. Not for the fatal report.
+ */
+#define CONSOLE_TX_FIRST_DRAIN_TRIES (32 * CONSOLE_TX_UNTIMED_TRIES)
+/*
  * How long the report waits for another hart's hold on the console (loads
  * of the lock word): a holder lets go within a line's bytes and one
  * timeout, unless it trapped itself. Then the report prints anyway:
@@ -80,6 +89,8 @@ static struct {
 	 * waits count tries.
 	 */
 	bool reporting;
+	/* A byte has waited for room on dev (the first untimed wait is CONSOLE_TX_FIRST_DRAIN_TRIES). */
+	bool first_wait_done;
 	/* The byte's wait: its timeout and start, the last try, the waiting time so far. */
 	uint64_t limit, start, last, waited;
 } console;
@@ -105,6 +116,7 @@ static void console_wait(void)
 void console_set_device(const struct console_device *dev)
 {
 	console.dev = console.out = dev;
+	console.first_wait_done = false;
 }
 
 const struct console_device *console_get_device(void)
@@ -150,11 +162,16 @@ static bool __attribute__((noinline)) console_wait_for_room(char c)
 		goto dropped;
 	console.limit = console_ticks(CONSOLE_TX_TIMEOUT_MS);
 	if (!console.limit) {
-		for (unsigned long tries = CONSOLE_TX_UNTIMED_TRIES; tries; tries--)
+		unsigned long tries = console.first_wait_done || console.reporting ? CONSOLE_TX_UNTIMED_TRIES :
+					  CONSOLE_TX_FIRST_DRAIN_TRIES;
+
+		console.first_wait_done = true;
+		for (; tries; tries--)
 			if (console.dev->try_putc(c))
 				return true;
 		goto stalled;
 	}
+	console.first_wait_done = true;
 	console.start = console.last = timer_now();
 	console.waited = 0;
 	do {

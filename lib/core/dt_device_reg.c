@@ -3,25 +3,19 @@
 #include "console.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
+#include "format.h"
 #include "memory_map.h"
 #include <libfdt.h>
-
-/* A node name for the log, printable ASCII only: a name cannot fake a log line. */
-static void print_node_name(const void *fdt, int node)
-{
-	const char *name = fdt_get_name(fdt, node, NULL);
-
-	for (; name && *name; name++)
-		sbi_printf("%c", *name >= ' ' && *name <= '~' ? *name : '?');
-}
 
 /* The one line of a refusal; conflict: the RAM range or firmware region it overlaps, or NULL. */
 static void refuse(const void *fdt, int node, uint64_t base, uint64_t size, const char *why,
 		   const struct sbi_memory_region *conflict)
 {
-	sbi_printf("abacus: ");
-	print_node_name(fdt, node);
-	sbi_printf(": reg 0x%lx-0x%lx %s", (unsigned long)base, (unsigned long)(base + size - (size != 0)), why);
+	char name[64];   /* the node's name, printable ASCII only: a name cannot fake a log line */
+
+	sbi_printf("abacus: %s: reg 0x%lx-0x%lx %s", sbi_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL),
+								     SIZE_MAX),
+		   (unsigned long)base, (unsigned long)(base + size - (size != 0)), why);
 	if (conflict)
 		sbi_printf(" (0x%lx-0x%lx)", (unsigned long)conflict->base,
 			   (unsigned long)(conflict->base + conflict->size - 1));

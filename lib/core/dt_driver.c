@@ -53,7 +53,9 @@ static int dt_walk_probe(const void *fdt, struct dt_driver_table drivers, enum d
 
 			if ((done >> i) & 1 || !compatible_matches(d, compat, len))
 				continue;
-			if (!fdt_node_is_enabled(fdt, node))
+			/* A reset device is the firmware's: a node the DT reserves for it is one too. */
+			if (!fdt_node_is_enabled(fdt, node) &&
+			    !(mode == DT_PROBE_EACH_ONCE && fdt_node_is_reserved(fdt, node)))
 				break;
 			if (depth < DT_WALK_MAX_DEPTH)
 				fdt_parent_hint_path(parents, depth + 1);

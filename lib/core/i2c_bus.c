@@ -10,6 +10,7 @@
 #include "fdt_helpers.h"
 #include "i2c_bus.h"
 #include "mmio.h"
+#include "format.h"
 #include "lock.h"
 #include "timer_device.h"
 
@@ -26,12 +27,7 @@ static bool timed;
 /* A node's name for the log: printable ASCII only, at most size - 1 characters. */
 static void copy_node_name(const void *fdt, int node, char *buf, unsigned int size)
 {
-	const char *name = fdt_get_name(fdt, node, NULL);
-	unsigned int i = 0;
-
-	for (; name && name[i] && i + 1 < size; i++)
-		buf[i] = name[i] >= ' ' && name[i] <= '~' ? name[i] : '?';
-	buf[i] = 0;
+	sbi_printable(buf, size, fdt_get_name(fdt, node, NULL), SIZE_MAX);
 }
 
 struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base)

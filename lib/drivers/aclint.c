@@ -7,9 +7,19 @@
  * doorbell (include/ipi_device.h), the MTIMER its timer compare register
  * and the machine's time source (include/timer_device.h).
  *
- * T-Head's CLINT (thead,c900-clint: TH1520, CV18xx, SG2042) has the SiFive
- * layout for msip and mtimecmp but no mtime register (the time CSR is the
- * time source) and takes 32-bit accesses only.
+ * T-Head's CLINT (thead,c900-clint: TH1520, CV18xx) has the SiFive layout
+ * for msip and mtimecmp but no mtime register (the time CSR is the time
+ * source) and takes 32-bit accesses only. The SG2042 splits it into T-Head
+ * ACLINT nodes (Linux 7.2's sg2042-cpus.dtsi, bindings
+ * thead,c900-aclint-mswi.yaml and thead,c900-aclint-mtimer.yaml): one MSWI
+ * of the ACLINT layout for all 64 harts, and 16 MTIMERs of 4 harts whose one
+ * reg is the mtimecmp array alone, with the same two limits (OpenSBI 1.9's
+ * fdt_timer_mtimer.c: no mtime, no 64-bit MMIO for thead,c900-aclint-mtimer).
+ *
+ * The Andes PLMT (andestech,plmt0: RZ/Five's AX45MP) is an MTIMER too: mtime
+ * at offset 0, each hart's 64-bit mtimecmp from offset 8 on (OpenSBI 1.9's
+ * andes_plmt.c, fdt_timer_plmt.c; the node U-Boot hands over,
+ * docs/platform/renesas-rzfive.md there).
  */
 #include <libfdt.h>
 #include "drivers.h"
@@ -21,16 +31,16 @@
 #include "riscv_csr.h"
 #include "memory_map.h"
 #include "timer_device.h"
+#include "trap_expect.h"
 
 #define CLINT_MSWI_OFFSET     0x0000
 #define CLINT_MTIMECMP_OFFSET 0x4000
 #define CLINT_MTIME_OFFSET    0xbff8
 #define ACLINT_MTIME_OFFSET   0x7ff8    /* in a separate riscv,aclint-mtimer node */
 #define ACLINT_MAX_HARTS      4095
+#define PLMT_MTIMECMP_OFFSET  0x8
 
 static volatile uint64_t *mtime_reg;
-static bool mswi_found, mtimer_found;
-static unsigned int devices_found;
 
 static void mswi_send(struct hart_state *target)
 {
@@ -46,6 +56,7 @@ static const struct ipi_device mswi_ipi_device = {
 	.mip = MIP_MSIP,
 	.send = mswi_send,
 	.clear = mswi_clear,
+	.name = "mswi",
 };
 
 static uint64_t mtimer_now(void)
@@ -61,6 +72,14 @@ static void mtimer_set_compare(struct hart_state *hs, uint64_t when)
 static const struct timer_device mtimer_device = {
 	.now = mtimer_now,
 	.set_compare = mtimer_set_compare,
+	.name = "mtimer",
+};
+
+/* The same registers, named for the boot log. */
+static const struct timer_device plmt_device = {
+	.now = mtimer_now,
+	.set_compare = mtimer_set_compare,
+	.name = "plmt",
 };
 
 static uint64_t thead_mtimer_now(void)
@@ -81,6 +100,7 @@ static void thead_mtimer_set_compare(struct hart_state *hs, uint64_t when)
 static const struct timer_device thead_mtimer_device = {
 	.now = thead_mtimer_now,
 	.set_compare = thead_mtimer_set_compare,
+	.name = "thead-mtimer (time CSR, 32-bit)",
 };
 
 /*
@@ -113,24 +133,14 @@ static int aclint_map_harts(const void *fdt, int node, uintptr_t base, const str
 		struct hart_state *hs = hart_by_intc_phandle(phandle, &hint);
 		if (!hs)
 			continue;
-		if (mswi && irq == 3 &&
-		    hart_set_ipi_device(hs, &mswi_ipi_device, (volatile void *)(base + CLINT_MSWI_OFFSET + 4 * slot)))
-			mswi_found = true;
+		if (mswi && irq == 3)
+			hart_set_ipi_device(hs, &mswi_ipi_device, (volatile void *)(base + CLINT_MSWI_OFFSET + 4 * slot));
 		if (timer && irq == 7) {
 			hart_set_timer(hs, timer, (volatile void *)(base + (mswi ? CLINT_MTIMECMP_OFFSET : 0) + 8 * slot));
 			timer_device_set(timer);
-			mtimer_found = true;
 		}
 	}
 	return 0;
-}
-
-/* A probe's result, counted when the device is used. */
-static int aclint_found(int mapped)
-{
-	if (mapped == 0)
-		devices_found++;
-	return mapped;
 }
 
 static int clint_probe(const void *fdt, int node)
@@ -144,8 +154,8 @@ static int clint_probe(const void *fdt, int node)
 	    !dt_device_own(fdt, node, base, size, "clint"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)(base + CLINT_MTIME_OFFSET);
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, thead ? &thead_mtimer_device : &mtimer_device,
-					     true, ACLINT_MAX_HARTS));
+	return aclint_map_harts(fdt, node, (uintptr_t)base, thead ? &thead_mtimer_device : &mtimer_device, true,
+				ACLINT_MAX_HARTS);
 }
 
 static int aclint_mswi_probe(const void *fdt, int node)
@@ -154,7 +164,7 @@ static int aclint_mswi_probe(const void *fdt, int node)
 
 	if (dt_device_reg(fdt, node, 0, 4, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mswi"))
 		return -1;
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true, size / 4));
+	return aclint_map_harts(fdt, node, (uintptr_t)base, NULL, true, size / 4);
 }
 
 static int aclint_mtimer_probe(const void *fdt, int node)
@@ -191,28 +201,52 @@ static int aclint_mtimer_probe(const void *fdt, int node)
 	if (!dt_device_own(fdt, node, base, size, "aclint-mtimer"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)mtime;
-	return aclint_found(aclint_map_harts(fdt, node, (uintptr_t)base, &mtimer_device, false, slots));
+	return aclint_map_harts(fdt, node, (uintptr_t)base, &mtimer_device, false, slots);
+}
+
+/* thead,c900-aclint-mtimer: its one reg is the mtimecmp array, 8 bytes a hart. */
+static int thead_mtimer_probe(const void *fdt, int node)
+{
+	uint64_t base, size;
+
+	/* Written as 32-bit halves (T-Head's limit, as its CLINT's). */
+	if (dt_device_reg(fdt, node, 0, 8, 4, &base, &size) || !dt_device_own(fdt, node, base, size, "aclint-mtimer"))
+		return -1;
+	return aclint_map_harts(fdt, node, (uintptr_t)base, &thead_mtimer_device, false, size / 8);
+}
+
+/*
+ * andestech,plmt0. Refused when its mtime faults when read (nothing answers
+ * at that reg): unlike the CLINT's, this probe reads before anything uses it.
+ */
+static int plmt_probe(const void *fdt, int node)
+{
+	uint64_t base, size;
+	struct trap_expect probe;
+	uint32_t mtime_low;
+
+	if (dt_device_reg(fdt, node, 0, PLMT_MTIMECMP_OFFSET + 8, 8, &base, &size))
+		return -1;
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)base, 4, &mtime_low)) {
+		dt_device_refused(fdt, node, base, size, "faults when read");
+		return -1;
+	}
+	if (!dt_device_own(fdt, node, base, size, "plmt"))
+		return -1;
+	mtime_reg = (volatile uint64_t *)(uintptr_t)base;
+	return aclint_map_harts(fdt, node, (uintptr_t)(base + PLMT_MTIMECMP_OFFSET), &plmt_device, false,
+				(size - PLMT_MTIMECMP_OFFSET) / 8);
 }
 
 static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", "thead,c900-clint", NULL };
-static const char *const mswi_compatible[] = { "riscv,aclint-mswi", NULL };
+/* T-Head's MSWI is the ACLINT's: 32-bit msip words, 4 bytes a hart. */
+static const char *const mswi_compatible[] = { "riscv,aclint-mswi", "thead,c900-aclint-mswi", NULL };
 static const char *const mtimer_compatible[] = { "riscv,aclint-mtimer", NULL };
+static const char *const thead_mtimer_compatible[] = { "thead,c900-aclint-mtimer", NULL };
+static const char *const plmt_compatible[] = { "andestech,plmt0", NULL };
 
 DT_DRIVER(timer_ipi, clint_driver) = { "clint", clint_compatible, clint_probe };
 DT_DRIVER(timer_ipi, aclint_mswi_driver) = { "aclint-mswi", mswi_compatible, aclint_mswi_probe };
 DT_DRIVER(timer_ipi, aclint_mtimer_driver) = { "aclint-mtimer", mtimer_compatible, aclint_mtimer_probe };
-
-unsigned int aclint_devices_found(void)
-{
-	return devices_found;
-}
-
-bool aclint_mswi_present(void)
-{
-	return mswi_found;
-}
-
-bool aclint_mtimer_present(void)
-{
-	return mtimer_found;
-}
+DT_DRIVER(timer_ipi, thead_mtimer_driver) = { "thead-aclint-mtimer", thead_mtimer_compatible, thead_mtimer_probe };
+DT_DRIVER(timer_ipi, plmt_driver) = { "plmt", plmt_compatible, plmt_probe };

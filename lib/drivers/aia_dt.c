@@ -18,6 +18,7 @@
 #include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
+#include "format.h"
 
 #define IMSIC_PAGE_SHIFT   12
 #define IMSIC_MIN_IDS      63       /* riscv,imsics.yaml: 63..2047 */
@@ -37,7 +38,7 @@ static const char *const aplic_compatible[] = { "riscv,aplic", "qemu,aplic" };
 static void __attribute__((format(printf, 5, 6)))
 problem(struct aia_dt *aia, bool report, const void *fdt, int node, const char *fmt, ...)
 {
-	char line[160];
+	char line[160], name[64];
 	va_list ap;
 
 	aia->problems++;
@@ -46,7 +47,8 @@ problem(struct aia_dt *aia, bool report, const void *fdt, int node, const char *
 	va_start(ap, fmt);
 	sbi_vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	sbi_printf("aia: %s: %s\n", fdt_get_name(fdt, node, NULL), line);
+	/* The node's name printable only: it cannot start a log line of its own. */
+	sbi_printf("aia: %s: %s\n", sbi_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL), SIZE_MAX), line);
 }
 
 static bool compatible_with(const char *prop, int len, const char *const *list, unsigned int n)

@@ -19,7 +19,6 @@
 #include "trap_expect.h"
 
 static uint32_t mfile_num_ids;             /* the most identities of any M-level IMSIC */
-static unsigned int ipi_harts;             /* harts whose IPIs go through their M-level file */
 static volatile unsigned int ipi_setup_failures;
 
 /* ---- The doorbell ---- */
@@ -40,6 +39,7 @@ static const struct ipi_device imsic_ipi_device = {
 	.mip = MIP_MEIP,
 	.send = imsic_ipi_send,
 	.clear = imsic_ipi_clear,
+	.name = "imsic",
 };
 
 /* ---- The CSR seam on the hardware: every access may fault (no Smaia, no M-level file) ---- */
@@ -79,8 +79,7 @@ static void map_ipi_files(const void *fdt, const struct aia_imsic *im)
 		uint64_t file;
 		if (!hs || hs->ipi_dev || !aia_imsic_file_addr(im, i, &file))
 			continue;
-		if (hart_set_ipi_device(hs, &imsic_ipi_device, (volatile void *)(uintptr_t)(file + IMSIC_SETEIPNUM_LE)))
-			ipi_harts++;
+		hart_set_ipi_device(hs, &imsic_ipi_device, (volatile void *)(uintptr_t)(file + IMSIC_SETEIPNUM_LE));
 	}
 }
 
@@ -120,11 +119,6 @@ void imsic_hart_init(struct hart_state *hs)
 }
 
 /* ---- Boot log ---- */
-
-const char *imsic_ipi_description(void)
-{
-	return ipi_harts ? "; IPIs through M-level IMSIC files where no MSWI" : "";
-}
 
 void imsic_log(void)
 {

@@ -6,6 +6,14 @@
  * firmware does not set the baud rate: the loader (or QEMU) already has,
  * and reprogramming it would garble the output of whatever printed before
  * us (a DesignWare UART also ignores divisor writes while busy).
+ *
+ * The XScale UART (intel,xscale-uart: the SpacemiT K1's, reg-shift = <2>,
+ * reg-io-width = <4>) is a 16550 whose IER bit 6 (UUE, "UART unit enable")
+ * switches the whole unit on: with it clear nothing is sent. Linux 7.2's
+ * 8250 driver keeps it set whenever it writes IER for PORT_XSCALE
+ * (8250_port.c, serial8250_clear_IER; 8250_early.c keeps it when it masks
+ * the interrupts), OpenSBI 1.9's uart8250.c sets it at init. So the probe
+ * sets it if the loader left it clear, once; the rest is the 16550's.
  */
 #include <libfdt.h>
 #include "drivers.h"
@@ -17,6 +25,8 @@
 
 #define UART_RBR 0   /* receive buffer */
 #define UART_THR 0   /* transmit holding */
+#define UART_IER 1   /* interrupt enable */
+#define UART_IER_UUE  0x40   /* XScale: unit enable */
 #define UART_LSR 5   /* line status */
 #define UART_LSR_DR   0x01
 #define UART_LSR_THRE 0x20
@@ -65,11 +75,23 @@ static const struct console_device ns16550_console = {
 	.getc = ns16550_getc,
 };
 
-void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width)
+/* The same UART with its unit enabled, named for the boot log. */
+static const struct console_device xscale_console = {
+	.name = "xscale-uart (ns16550)",
+	.try_putc = ns16550_try_putc,
+	.getc = ns16550_getc,
+};
+
+static void ns16550_setup(uintptr_t base, unsigned int reg_shift, unsigned int io_width)
 {
 	uart_base = (volatile uint8_t *)base;
 	uart_shift = reg_shift;
 	uart_width = io_width;
+}
+
+void uart_ns16550_init(uintptr_t base, unsigned int reg_shift, unsigned int io_width)
+{
+	ns16550_setup(base, reg_shift, io_width);
 	console_set_device(&ns16550_console);
 }
 
@@ -103,11 +125,20 @@ static int ns16550_probe(const void *fdt, int node)
 		dt_device_refused(fdt, node, base, size, "faults when read");
 		return -1;
 	}
+	if (fdt_node_check_compatible(fdt, node, "intel,xscale-uart") == 0) {
+		ns16550_setup((uintptr_t)base, shift, width);
+		uint32_t ier = ns16550_read(UART_IER);
+		if (!(ier & UART_IER_UUE))
+			ns16550_write(UART_IER, ier | UART_IER_UUE);
+		console_set_device(&xscale_console);
+		return 0;
+	}
 	uart_ns16550_init((uintptr_t)base, shift, width);
 	return 0;
 }
 
-static const char *const ns16550_compatible[] = { "ns16550a", "ns16550", "snps,dw-apb-uart", NULL };
+static const char *const ns16550_compatible[] = { "ns16550a", "ns16550", "snps,dw-apb-uart", "intel,xscale-uart",
+						   NULL };
 
 DT_DRIVER(console, uart_ns16550_driver) = {
 	.name = "ns16550",

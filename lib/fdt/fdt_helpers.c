@@ -84,6 +84,14 @@ bool fdt_node_is_enabled(const void *fdt, int node)
 	return (len >= 5 && !strncmp(s, "okay", 5)) || (len >= 3 && !strncmp(s, "ok", 3));
 }
 
+bool fdt_node_is_reserved(const void *fdt, int node)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, "status", &len);
+
+	return s && len >= 9 && !strncmp(s, "reserved", 9);
+}
+
 int fdt_stdout_node(const void *fdt)
 {
 	int chosen = fdt_path_offset(fdt, "/chosen");
@@ -270,6 +278,50 @@ uint32_t fdt_cpu_isa_features(const void *fdt, int cpu_node)
 		i += n + 1;
 	}
 	return flags;
+}
+
+/*
+ * Each ISA property without the extensions of `flags`, compacted in place
+ * and shrunk (never grown, so it always fits). The list drops whole entries;
+ * the string keeps its first token (base and single letters) and drops
+ * "_name" tokens. Unterminated: not a string (list) the firmware edits.
+ */
+int fdt_cpu_isa_remove(void *fdt, int cpu_node, uint32_t flags)
+{
+	const char *prop = isa_extensions_prop;
+	int err = 0;
+
+	for (;;) {
+		int len, n, kept = 0;
+		char *s = fdt_getprop_w(fdt, cpu_node, prop, &len);
+		bool list = prop == isa_extensions_prop;
+		char sep = list ? 0 : '_';
+		void *data;
+
+		if (s && len > 0 && !s[len - 1]) {
+			n = list ? len : (int)strlen(s) + 1;
+			for (int i = 0, end; i < n; i = end + 1) {
+				for (end = i; end < n - 1 && s[end] != sep; end++)
+					;
+				/* The token [i, end); s[end] its separator (the string's last: its NUL). */
+				if ((!list && i == 0) || !(isa_extension_flag(s + i, end - i) & flags)) {
+					if (i > 0 && !list)
+						s[kept++] = sep;
+					memmove(s + kept, s + i, end - i);
+					kept += end - i;
+					if (list)
+						s[kept++] = 0;
+				}
+			}
+			if (!list)
+				s[kept++] = 0;
+			if (kept != len)
+				err = fdt_setprop_placeholder(fdt, cpu_node, prop, kept, &data);
+		}
+		if (err || !list)
+			return err;
+		prop = isa_string_prop;
+	}
 }
 
 const char *fdt_check_boot_dtb(const void *dtb, int *err)

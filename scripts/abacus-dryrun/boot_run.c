@@ -42,7 +42,7 @@ const struct fw_config fw_config = {
 	IMAGE_FW_CONFIG_FDT_OFFSET, IMAGE_FW_CONFIG_OPTIONS, 0,
 };
 const char fw_embedded_fdt[8];
-char trap_entry[4];          /* mtvec's value: never run here */
+char trap_entry[4], trap_entry_flush_tlb[4];   /* mtvec's values: never run here */
 
 static struct dryrun_result *result;
 void *dryrun_heap;           /* the firmware's boot heap: its tables stay there for the report */
@@ -93,13 +93,22 @@ void sbi_ipi_serve_pending(void)
 {
 }
 
-/* The loader passes no fw_dynamic_info: the build's default next stage (firmware/fw_payload.c). */
-void fw_dynamic_read(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next,
-		     const char **why)
+/*
+ * The loader passes no fw_dynamic_info: the build's default next stage
+ * (firmware/fw_payload.c). What a loader puts there is not known on the
+ * host, so it is never found empty.
+ */
+void next_stage_choose(unsigned long info_addr, const void *fdt, void *deep_stack_top, struct next_stage *next)
 {
 	(void)info_addr, (void)fdt, (void)deep_stack_top;
 	next_stage_default(next);
-	*why = NULL;
+	next->empty_why = NULL;
+	next->empty_region = NULL;
+}
+
+void next_stage_log_empty(const struct next_stage *next)
+{
+	(void)next;
 }
 
 /*

@@ -21,7 +21,6 @@ enum {
 	MODEL_SIFIVE_UART,     /* txdata never full, rxdata empty */
 	MODEL_APLIC,           /* domaincfg: bits 31:24 read 0x80 (AIA 4.5.1), IE/DM/BE as written */
 	MODEL_TIMER,           /* a CLINT or MTIMER: its 64-bit reads are mtime, which advances (machine.time) */
-	MODEL_DW_I2C,          /* DesignWare I2C: IC_COMP_TYPE (0xfc) reads its identification value */
 };
 
 static const struct {
@@ -33,7 +32,6 @@ static const struct {
 	{ "sifive,uart0", MODEL_SIFIVE_UART }, { "sifive,fu540-c000-uart", MODEL_SIFIVE_UART },
 	{ "sifive,fu740-c000-uart", MODEL_SIFIVE_UART },
 	{ "riscv,aplic", MODEL_APLIC }, { "qemu,aplic", MODEL_APLIC },
-	{ "snps,designware-i2c", MODEL_DW_I2C },
 	{ "riscv,clint0", MODEL_TIMER }, { "sifive,clint0", MODEL_TIMER }, { "riscv,aclint-mtimer", MODEL_TIMER },
 };
 
@@ -85,6 +83,12 @@ int devices_init(const void *fdt)
 			r->node = node;
 			r->model = model_of(fdt, node);
 			r->reg_shift = fdt_read_u32(fdt, node, "reg-shift", 0);
+			/* An I2C controller's registers are its first reg (the drivers use no other). */
+			if (i == 0 && i2c_model_kind_of(fdt, node) != I2C_MODEL_NONE) {
+				r->i2c = malloc(sizeof(*r->i2c));
+				if (!r->i2c || i2c_controller_model_init(r->i2c, fdt, node) != 0)
+					return -1;
+			}
 		}
 	}
 	return 0;
@@ -130,8 +134,10 @@ uint64_t host_mmio_read(const volatile void *addr, unsigned int width)
 		return 0;
 	}
 	r->reads++;
-	v = last_written(a, width);
 	offset = a - r->base;
+	if (r->i2c)
+		return i2c_controller_model_read(r->i2c, offset, width);
+	v = last_written(a, width);
 	switch (r->model) {
 	case MODEL_16550:
 		if (offset == (5U << r->reg_shift))
@@ -146,10 +152,6 @@ uint64_t host_mmio_read(const volatile void *addr, unsigned int width)
 	case MODEL_APLIC:
 		if (offset == 0)
 			v = (v & 0x105) | 0x80000000U;
-		break;
-	case MODEL_DW_I2C:
-		if (offset == 0xfc)
-			v = 0x44570140;   /* "DW" and 0x0140: the DesignWare databook's IC_COMP_TYPE */
 		break;
 	case MODEL_TIMER:
 		/* Time passes as the firmware reads it, so a wait on it ends (the boot deadline). */
@@ -188,6 +190,8 @@ void host_mmio_write(volatile void *addr, unsigned int width, uint64_t value)
 	w->in_probe = in_probe;
 	r->writes++;
 	r->probe_writes += in_probe;
+	if (r->i2c)
+		i2c_controller_model_write(r->i2c, a - r->base, width, (uint32_t)w->value);
 }
 
 /* A load that traps leaves *value as it was (include/mmio.h). */

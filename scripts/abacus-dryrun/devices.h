@@ -12,12 +12,14 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "i2c_models/i2c_models.h"
 
 struct device_region {
 	uint64_t base, size;
 	int node;
 	unsigned int model;          /* devices.c's register model */
 	unsigned int reg_shift;      /* 16550: registers 1 << reg_shift apart */
+	struct i2c_controller_model *i2c;   /* an I2C controller's model (its first reg), or NULL */
 	unsigned int reads, writes;
 	unsigned int probe_writes;   /* writes made while a driver probed */
 };

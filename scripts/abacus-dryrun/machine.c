@@ -506,7 +506,7 @@ void host_wfi(void)
 
 /* ---- Triggers (lib/ext/dbtr/dbtr_hw.h): the model's, found as the firmware's probe finds them ---- */
 
-unsigned int dbtr_hw_probe(uint32_t *type_mask, unsigned int max)
+unsigned int dbtr_hw_probe(uint16_t *type_mask, unsigned int max)
 {
 	const struct hart_model *m = &machine.current->model;
 	unsigned int n = m->triggers < max ? m->triggers : max;

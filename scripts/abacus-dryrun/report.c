@@ -20,6 +20,7 @@
 #include "pmu/pmu.h"
 #include "report.h"
 #include "riscv_csr.h"
+#include "format.h"
 #include "memory_map.h"
 #include "pmp.h"
 #include "sbi_spec.h"
@@ -106,9 +107,12 @@ void add_hartids(struct text *t, const unsigned long *ids, unsigned int n)
 /* The line that says why the boot stopped: a FATAL one, or boot_finish's "nothing to boot". */
 static const char *fatal_line(void)
 {
-	for (size_t i = 0; i < boot_log.count; i++)
-		if (strstr(boot_log.lines[i].text, "abacus: FATAL: ") || strstr(boot_log.lines[i].text, "nothing to boot"))
-			return boot_log.lines[i].text + strlen("abacus: ");
+	for (size_t i = 0; i < boot_log.count; i++) {
+		const char *l = boot_log.lines[i].text;
+		/* A line's start only: a DT's words inside a line (its model) are no FATAL line. */
+		if (strncmp(l, "abacus: FATAL: ", 15) == 0 || (strncmp(l, "abacus: ", 8) == 0 && strstr(l, "nothing to boot")))
+			return l + strlen("abacus: ");
+	}
 	return NULL;
 }
 
@@ -141,11 +145,24 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 	int len;
 	const char *root = fdt_getprop(fdt, 0, "compatible", &len);
 	struct text t = { 0 };
+	char first[128];   /* its first string, printable only (a DT is input) */
 
 	if (platform == &platform_quirk_generic)
-		fprintf(out, "quirk      : none (generic): no quirk names %s\n", root && len > 0 ? root : "the root");
+		fprintf(out, "quirk      : none (generic): no quirk names %s\n",
+			root && len > 0 ? sbi_printable(first, sizeof(first), root, (size_t)len) : "the root");
 	else
 		fprintf(out, "quirk      : %s\n", platform->name);
+	/* The harts whose trap vector is the stale-TLB erratum's (the quirk's trap_flushes_tlb). */
+	{
+		extern char trap_entry_flush_tlb[];
+		unsigned int flushing = 0;
+
+		for (unsigned int i = 0; i < machine.nr_harts; i++)
+			flushing += machine.harts[i].csr.mtvec == (unsigned long)(uintptr_t)trap_entry_flush_tlb;
+		if (flushing)
+			fprintf(out, "trap entry : every trap into M-mode flushes the TLB first (stale-TLB erratum), "
+				"on %u hart%s\n", flushing, flushing > 1 ? "s" : "");
+	}
 	for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
 		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)sbi_memory.ram[i].base,
 		    (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
@@ -412,12 +429,15 @@ int report_print(FILE *out, const void *fdt, const struct dryrun_result *r, cons
 			print_console(out, fdt);
 			print_timer_ipi(out, fdt);
 			print_reset(out, fdt);
+			print_i2c(out, fdt);
 			print_pmp(out);
 			print_pmu(out, fdt);
 			print_sbi3(out);
 			print_log_lines(out, "AIA", "abacus: AIA             : ", NULL, true);
+			print_log_lines(out, "PLIC", "abacus: PLIC            : ", NULL, true);
 		} else {
 			print_console(out, fdt);
+			print_i2c(out, fdt);
 		}
 		print_probes(out, fdt);
 		print_unrecognised(out, fdt);

@@ -28,6 +28,7 @@ void print_grouped(FILE *out, const char *label, unsigned int n, const unsigned 
 void print_timer_ipi(FILE *out, const void *fdt);
 void print_console(FILE *out, const void *fdt);
 void print_reset(FILE *out, const void *fdt);
+void print_i2c(FILE *out, const void *fdt);
 void print_probes(FILE *out, const void *fdt);
 void print_unrecognised(FILE *out, const void *fdt);
 void print_writes_summary(FILE *out, const void *fdt);

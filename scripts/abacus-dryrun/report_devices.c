@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The report's lines about devices (report.c has the rest): each hart's
- * IPI doorbell and timer, the console, reset, the drivers' probes, the
- * nodes no driver knows, the device writes.
+ * IPI doorbell and timer, the console, reset, what the I2C buses carried,
+ * the drivers' probes, the nodes no driver knows, the device writes.
  */
 #include <libfdt.h>
 #include <stdlib.h>
@@ -164,6 +164,44 @@ void print_reset(FILE *out, const void *fdt)
 	fprintf(out, "reset      : %s\n", t.buf);
 	if (from.len)
 		fprintf(out, "%-11s  from %s\n", "", from.buf);
+}
+
+/*
+ * Each I2C bus the boot used (a PMIC's probe), one line: the devices its
+ * starts addressed and what was on the wires (tests/host/i2c_models/
+ * i2c_models.h: S<address byte> a start, "-" not acknowledged; W<byte>
+ * written; R<byte> read, "n" answered NACK; P a stop). A device the DT
+ * names answers; the dry run models the chips its PMIC drivers read (what
+ * they answer is the sources' the drivers cite), another answers with
+ * registers that read 0 until written ("no model"); an address the DT
+ * names no device at does not answer.
+ */
+void print_i2c(FILE *out, const void *fdt)
+{
+	const char *label = "i2c";
+
+	for (unsigned int i = 0; i < devices.nr_regions; i++) {
+		struct i2c_controller_model *m = devices.regions[i].i2c;
+		struct text t = { 0 };
+		unsigned int n = 0;
+
+		if (!m || !m->wires.events)
+			continue;
+		add(&t, "%s (%s)", node_name(fdt, devices.regions[i].node), m->name);
+		for (unsigned int k = 0; k < m->wires.nr_devices; k++) {
+			const struct i2c_sim_device *d = &m->wires.devices[k];
+			if (!d->addressed)
+				continue;
+			add(&t, "%s0x%02x %s (%s)", n++ ? ", " : " to ", d->addr, node_name(fdt, d->node),
+			    d->chip ? d->chip->name : "no model: answers, its registers read 0 until written");
+		}
+		for (unsigned int a = 0; a < 128; a++)
+			if (m->wires.nobody[a / 8] >> (a % 8) & 1)
+				add(&t, "%s0x%02x (no DT node there: no answer)", n++ ? ", " : " to ", a);
+		add(&t, ": %s", m->wires.log);
+		fprintf(out, "%-11s: %s\n", label, t.buf);
+		label = "";
+	}
 }
 
 /* The drivers' probes: the nodes each took, and the ones it refused or declined, with why. */

@@ -33,9 +33,10 @@ DRYRUN_REPLACED := firmware/fw_dynamic.c lib/fdt/fdt_placement.c lib/core/consol
 DRYRUN_FW_SRCS := $(filter-out $(DRYRUN_REPLACED) %_ecall.c,$(filter %.c,$(filter firmware/% lib/common/% lib/core/% \
 	lib/fdt/% lib/drivers/% lib/ext/% platform/%,$(FW_SRCS) $(PLATFORM_SRCS))))
 DRYRUN_TOOL_SRCS := $(wildcard scripts/abacus-dryrun/*.c) scripts/abacus-pmu-dt/dt_input.c \
-	scripts/abacus-pmu-dt/hart_model.c tests/host/sim_hart.c tests/host/sim_triggers.c
+	scripts/abacus-pmu-dt/hart_model.c tests/host/sim_hart.c tests/host/sim_triggers.c \
+	$(wildcard tests/host/i2c_models/*.c)
 DRYRUN_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,$(LIBFDT_FILES))
-DRYRUN_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DABACUS_HOST -DABACUS_DRYRUN -ffunction-sections -fdata-sections \
+DRYRUN_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DABACUS_HOST -DABACUS_DRYRUN -DABACUS_SIM_MMIO -ffunction-sections -fdata-sections \
 	-Itests/fuzz/host -Iinclude -Ilib/ext -Itests/host -Iscripts/abacus-pmu-dt -Iscripts/abacus-dryrun -I$(DRYRUN_DIR) \
 	-I$(LIBFDT_SRC) -Iplatform/generic/quirks -include scripts/abacus-dryrun/host/fw_image.h
 DRYRUN_LDFLAGS := -Wl,--gc-sections -Wl,--wrap=reset_device_add -Wl,-T,tests/host/lifecycle.ld -Wl,-T,tests/host/boot_hooks.ld

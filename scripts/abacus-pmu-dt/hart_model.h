@@ -33,6 +33,7 @@ struct hart_model {
 	unsigned int triggers;       /* Sdtrig triggers, each of trigger_types (tinfo) */
 	uint32_t trigger_types;
 	unsigned long mvendorid, marchid, mimpid;
+	bool andes_pmu;              /* Andes's mcountermask_m (M-mode kept out of the counts) */
 };
 
 /* Fills m from a preset; false when there is no such preset. */

@@ -21,7 +21,7 @@ TOOL_PMU_DT_SRCS := $(wildcard scripts/abacus-pmu-dt/*.c) \
 TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/ext/pmu/*.h tests/host/sim_hart.h \
 	platform/generic/quirks/u74_pmu.h)
 TOOL_CC ?= gcc
-TOOL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -g -Iinclude -Ilib/ext -Itests/host \
+TOOL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -g -Itests/fuzz/host -Iinclude -Ilib/ext -Itests/host \
 	-Iplatform/generic/quirks -Iscripts/abacus-pmu-dt
 TOOL_LIBS := -lfdt
 

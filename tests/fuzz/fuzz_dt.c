@@ -9,10 +9,11 @@
  *   compiled with dtc): it goes through the firmware's own gate (header
  *   check, version 17, at most 1 MiB, fdt_open_into with the fixup room);
  * - a device recipe (the input starts with FUZZ_DT_DEVICE_RECIPE): UARTs,
- *   CLINT/ACLINT, syscon and GPIO reset nodes with misaligned regs and
+ *   CLINT/ACLINT, syscon and GPIO reset nodes, I2C controllers and the
+ *   PMICs on them (or on nodes that are none), with misaligned regs and
  *   offsets and odd widths, probed by the real drivers and used; no write
- *   outside a region the check accepted, no misaligned access
- *   (fuzz_dt_devices.c);
+ *   outside a region the check accepted, no misaligned access, every I2C
+ *   transfer bounded (fuzz_dt_devices.c);
  * - anything else is a recipe for a riscv,pmu node: which of its three
  *   mapping properties exist and their bytes (whole rows of plausible cells,
  *   or raw bytes of any length), extra riscv,pmu nodes, the counters present.
@@ -33,7 +34,8 @@
  * consistent (files inside their regs, delegations disjoint and within the
  * sources, children and MSI parents that exist), each problem it counts is
  * one "aia:" line, and after the fixups no machine-level AIA node is left
- * enabled.
+ * enabled; every line the parser and the scan print starts with their
+ * "pmu: " or "aia: " (a node name with a newline starts none of its own).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,8 +47,10 @@
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
 #include "hart.h"
+#include "platform.h"
 #include "pmu/pmu.h"
 #include "boot.h"
+#include "console.h"
 #include "hsm/hsm.h"
 #include "dt_device_reg.h"
 #include "fuzz_dt.h"
@@ -108,6 +112,11 @@ size_t fuzz_dt_log_lines(const char *tail)
 	return n;
 }
 
+const char *fuzz_dt_log(void)
+{
+	return log_text;
+}
+
 bool fuzz_dt_log_full(void)
 {
 	return log_len + 256 >= sizeof(log_text);
@@ -133,6 +142,9 @@ int sbi_printf(const char *fmt, ...)
 /* ---- Harts, for the fixups (fdt_fixup.c asks which harts have S-mode) ---- */
 
 struct hart_state *host_current_hart;
+/* S-mode's DT as a board no quirk names gets it (a quirk's fdt_fixup is tested with the quirk). */
+const struct platform_quirk platform_quirk_generic = { .name = "generic" };
+const struct platform_quirk *platform = &platform_quirk_generic;
 static struct hart_state host_harts[MAX_HARTS];
 static struct hart_state *host_table[MAX_HARTS];
 
@@ -426,6 +438,25 @@ static const struct pmu_event_map default_map_rows = {
 	.range_count = 1,
 };
 
+/*
+ * Every line of the log so far starts with prefix: nothing a DT holds (a
+ * node name with a newline) starts a line of its own (sbi_printable).
+ * Returns the number of lines.
+ */
+static unsigned int check_lines_start(const char *prefix)
+{
+	size_t n = strlen(prefix);
+	unsigned int lines = 0;
+
+	for (const char *line = log_text; *line; lines++) {
+		const char *end = strchr(line, '\n');
+		EXPECT(strncmp(line, prefix, n) == 0, "a log line not of the \"%s\" kind: %.60s", prefix, line);
+		line = end ? end + 1 : line + strlen(line);
+	}
+	return lines;
+}
+
+
 static void parse_pmu(const void *fdt, uint32_t present, bool with_default)
 {
 	struct pmu_event_map map;
@@ -436,6 +467,7 @@ static void parse_pmu(const void *fdt, uint32_t present, bool with_default)
 	memset(&map, 0xa5, sizeof(map));   /* the parser must not rely on a zeroed map */
 	problems = pmu_dt_parse(fdt, &map, present, with_default ? &default_map : NULL);
 	EXPECT(problems >= 0, "pmu_dt_parse returned %d", problems);
+	check_lines_start("pmu: ");
 	if (node < 0) {
 		/* The default's rows (or none), with their index built. */
 		static struct pmu_event_map expected;
@@ -500,28 +532,20 @@ static bool dt_well_formed(const void *fdt)
 
 /* ---- The AIA nodes ---- */
 
-static unsigned int log_count(const char *needle)
-{
-	unsigned int n = 0;
-
-	for (const char *p = strstr(log_text, needle); p; p = strstr(p + 1, needle))
-		n++;
-	return n;
-}
-
 static struct aia_dt aia_scan;
 
 /* The AIA scan, kept for the fixups (boot scans once, at cold boot, and fixes up that layout). */
 static void check_aia(const void *fdt)
 {
 	const struct aia_dt *aia = &aia_scan;
+	unsigned int lines;
 
 	/* A fresh log: the previous input's may have filled it (a line that does not fit is lost). */
 	log_len = 0;
 	log_text[0] = '\0';
 	aia_dt_scan(fdt, &aia_scan, true);
-	EXPECT(log_count("aia: ") == aia->problems, "aia_dt_scan counted %u problems, logged %u", aia->problems,
-	       log_count("aia: "));
+	lines = check_lines_start("aia: ");
+	EXPECT(lines == aia->problems, "aia_dt_scan counted %u problems, logged %u", aia->problems, lines);
 	EXPECT(aia->nr_imsics <= AIA_MAX_IMSICS && aia->nr_aplics <= AIA_MAX_APLICS, "aia: too many nodes kept");
 	for (unsigned int i = 0; i < aia->nr_imsics; i++) {
 		const struct aia_imsic *im = &aia->imsic[i];

@@ -16,6 +16,8 @@ void fuzz_dt_fail(const char *fmt, ...) __attribute__((noreturn, format(printf, 
 /* Lines of the firmware's log ending in `tail` so far; the log buffer is full. */
 size_t fuzz_dt_log_lines(const char *tail);
 bool fuzz_dt_log_full(void);
+/* The firmware's log of this input so far (FUZZ_DT_LOG=1 in the environment prints a recipe's). */
+const char *fuzz_dt_log(void);
 /* A device recipe: drivers probe DT nodes whose regs lie in a host window, then use what they accept. */
 void fuzz_dt_device_recipe(const uint8_t *data, size_t size);
 

@@ -3,12 +3,26 @@
  * fuzz_dt's device recipes (an input starting with FUZZ_DT_DEVICE_RECIPE):
  * DTs naming the devices the firmware writes to (16550/DesignWare and
  * SiFive UARTs, CLINT and ACLINT MSWI/MTIMER, syscon-poweroff/-reboot,
- * gpio-poweroff/-restart on SiFive and JH7110 controllers) with fuzzed
- * regs, sizes, reg-shift/reg-io-width, syscon offsets and widths, GPIO
- * pins: every kind of misalignment and odd width. Each node's reg lies in
- * a host "MMIO window"; the real drivers probe it, and every device they
- * accept is then used as the firmware uses it: console bytes in and out,
- * each hart's doorbell and timer compare, every reset type and reason.
+ * gpio-poweroff/-restart on SiFive and JH7110 controllers, I2C controllers
+ * and the PMICs on them) with fuzzed regs, sizes, reg-shift/reg-io-width,
+ * syscon offsets and widths, GPIO pins, I2C addresses: every kind of
+ * misalignment and odd width. Each node's reg lies in a host "MMIO
+ * window", parts of which may be RAM or the firmware; the real drivers
+ * probe it, and every device they accept is then used as the firmware uses
+ * it: console bytes in and out, each hart's doorbell and timer compare,
+ * every reset type and reason (a PMIC's sequences over its bus).
+ *
+ * The I2C controllers (DesignWare, OpenCores/SiFive, K1, or one no driver
+ * knows) are the register models of tests/host/i2c_models/ behind their
+ * reg, with a device at each address their children name and the faults a
+ * recipe switches on (a controller that never finishes or never disables,
+ * a transfer S-mode left held, a device that does not answer, a DA9063 with
+ * another ID); their PMICs sit on them, on a bus that is disabled, on a
+ * node that is no controller (the soc, the root, another PMIC), at
+ * addresses past 0x7f, with two cells, twice. The bus's register accesses
+ * (lib/core/i2c_bus.c, included here) reach the models through the
+ * fuzz_mmio_* hooks; its poll bound is scaled down (FUZZ_I2C_POLLS) and the
+ * clock is fuzzed: none (polls), running, or stuck.
  *
  * Checked (besides no crash and no sanitizer report):
  * - every register address a driver keeps (UART, msip, mtimecmp, mtime,
@@ -20,7 +34,13 @@
  *   filled with a pattern first);
  * - every accepted region's base is a multiple of the access width the
  *   driver asked for, which is 1, 2, 4 or 8;
- * - every refusal has its boot-log line.
+ * - every refusal has its boot-log line (the I2C drivers' own refusals
+ *   too), and every PMIC probe that fails has exactly one "not used" line;
+ * - every I2C register access (probe reads included) is aligned and lies in
+ *   the region dt_device_reg() accepted for an I2C controller's node;
+ * - every I2C transfer ends: its register accesses are bounded by the poll
+ *   bound, whatever the controller, the clock or the device do, and it
+ *   returns one of the bus's results.
  *
  * The drivers keep what they probed in static variables: their sources are
  * included here, so that the harness can forget one input's devices before
@@ -43,7 +63,57 @@ static int recorded_dt_device_reg(const void *fdt, int node, int index, uint64_t
 #include "../../lib/drivers/aclint.c"
 #include "../../lib/drivers/reset_syscon.c"
 #include "../../lib/drivers/reset_gpio.c"
+
+/*
+ * The I2C layer and its drivers. Their register accesses (only i2c_bus.c
+ * makes them, and the controllers' probe reads) go through the hooks to the
+ * controller models; transfers, refusals and PMIC probes are counted on the
+ * way (the wrappers below). The poll bound of a transfer without time is
+ * scaled down from 10^7, so that a stuck bus ends fast here: what is
+ * checked is that it ends by it.
+ */
+#include "i2c_bus.h"
+#include "mmio.h"
+#include "trap_expect.h"
+#define FUZZ_I2C_POLLS 256
+#undef I2C_POLLS_MAX
+#define I2C_POLLS_MAX FUZZ_I2C_POLLS
+static uint8_t fuzz_mmio_read8(const volatile void *addr);
+static uint32_t fuzz_mmio_read32(const volatile void *addr);
+static void fuzz_mmio_write8(volatile void *addr, uint8_t value);
+static void fuzz_mmio_write32(volatile void *addr, uint32_t value);
+#define mmio_read8 fuzz_mmio_read8
+#define mmio_read32 fuzz_mmio_read32
+#define mmio_write8 fuzz_mmio_write8
+#define mmio_write32 fuzz_mmio_write32
+#include "../../lib/core/i2c_bus.c"
+#undef mmio_read8
+#undef mmio_read32
+#undef mmio_write8
+#undef mmio_write32
+static int counted_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x);
+#define i2c_transfer counted_i2c_transfer
+#include "../../lib/core/i2c_reset.c"
+#undef i2c_transfer
+static void counted_dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why);
+static bool i2c_probe_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value);
+#define dt_device_refused counted_dt_device_refused
+#define mmio_try_read i2c_probe_read
+#include "../../lib/drivers/i2c_designware.c"
+#include "../../lib/drivers/i2c_ocores.c"
+#include "../../lib/drivers/i2c_k1.c"
+#undef dt_device_refused
+#undef mmio_try_read
+static int counted_i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p);
+#define i2c_reset_probe counted_i2c_reset_probe
+#include "../../lib/drivers/reset_axp15060.c"
+#include "../../lib/drivers/reset_da9063.c"
+#include "../../lib/drivers/reset_spacemit_p1.c"
+#include "../../lib/drivers/reset_sg2042_mcu.c"
+#undef i2c_reset_probe
 #undef dt_device_reg
+
+#include "i2c_models/i2c_models.h"
 
 #include "fuzz_dt.h"
 #include "host_memory.h"
@@ -59,7 +129,7 @@ static int recorded_dt_device_reg(const void *fdt, int node, int index, uint64_t
 #define INTC_PHANDLE  0x10           /* hart i's: INTC_PHANDLE + i */
 
 static uint8_t *window;
-static struct { uint64_t base, size; } regions[MAX_REGIONS];
+static struct { uint64_t base, size; int node; } regions[MAX_REGIONS];
 static unsigned int region_count, refusals;
 
 static int recorded_dt_device_reg(const void *fdt, int node, int index, uint64_t min_size, unsigned int width,
@@ -77,6 +147,7 @@ static int recorded_dt_device_reg(const void *fdt, int node, int index, uint64_t
 	if (region_count < MAX_REGIONS) {
 		regions[region_count].base = *base;
 		regions[region_count].size = *size;
+		regions[region_count].node = node;
 		region_count++;
 	}
 	return 0;
@@ -100,18 +171,164 @@ bool mmio_try_read(struct trap_expect *st, volatile const void *addr, unsigned i
 	return true;
 }
 
+/* ---- The I2C controllers: the shared models behind their regs ---- */
+
+#define MAX_I2C 8                    /* a recipe's devices, every one a controller */
+static struct i2c_model_slot {
+	struct i2c_controller_model model;
+	uint64_t base, size;         /* the node's reg, as the DT says (checked or not) */
+	int node;
+} i2c_models[MAX_I2C];
+static unsigned int i2c_model_count;
+/* What a recipe makes go wrong on a controller. */
+#define I2C_FAULT_STUCK          0x01   /* it never finishes a byte */
+#define I2C_FAULT_HELD           0x02   /* DesignWare: a transfer S-mode left held */
+#define I2C_FAULT_NEVER_DISABLES 0x04   /* DesignWare: IC_ENABLE_STATUS stays 1 */
+#define I2C_FAULT_ABSENT         0x08   /* its first device does not answer */
+#define I2C_FAULT_OTHER_ID       0x10   /* a DA9063 answers another DEVICE_ID */
+
+/*
+ * Register accesses of the I2C layer so far, and at the start of the
+ * transfer under way (none: -1); a transfer's bound (a poll reads 2
+ * registers at most), checked at each access: a wait that would not end
+ * fails there, not at libFuzzer's timeout.
+ */
+static unsigned long i2c_accesses, transfer_start = ~0UL;
+static unsigned int i2c_refusals;
+#define I2C_TRANSFER_ACCESSES_MAX (2UL * (FUZZ_I2C_POLLS + 16) + 64)
+
+static void check_register(const volatile void *reg, unsigned int width, const char *what);
+
+/* addr .. addr + width lies in a region dt_device_reg accepted for node. */
+static bool in_region_of(int node, uint64_t a, unsigned int width)
+{
+	for (unsigned int i = 0; i < region_count; i++)
+		if (regions[i].node == node && a >= regions[i].base && a - regions[i].base < regions[i].size &&
+		    regions[i].size - (a - regions[i].base) >= width)
+			return true;
+	return false;
+}
+
+/*
+ * An access of the I2C layer: aligned, in the region dt_device_reg accepted
+ * for a controller (regs may overlap in a recipe: any controller's whose reg
+ * holds it); then that controller's model answers.
+ */
+static struct i2c_model_slot *i2c_access(const volatile void *addr, unsigned int width, const char *what)
+{
+	uint64_t a = (uintptr_t)addr;
+
+	for (unsigned int i = 0; i < i2c_model_count; i++) {
+		struct i2c_model_slot *m = &i2c_models[i];
+		if (a >= m->base && a - m->base < m->size && in_region_of(m->node, a, width)) {
+			check_register(addr, width, what);
+			i2c_accesses++;
+			FUZZ_EXPECT(transfer_start == ~0UL || i2c_accesses - transfer_start <= I2C_TRANSFER_ACCESSES_MAX,
+				    "an I2C transfer on %s made more than %lu register accesses: a wait that does not end "
+				    "by the deadline", m->model.name, I2C_TRANSFER_ACCESSES_MAX);
+			return m;
+		}
+	}
+	/* What there was, for the reproducer's reader. */
+	for (unsigned int i = 0; i < i2c_model_count; i++)
+		fprintf(stderr, "fuzz_dt: I2C controller %s (node %d): reg 0x%lx+0x%lx\n",
+			i2c_models[i].model.name, i2c_models[i].node, (unsigned long)i2c_models[i].base,
+			(unsigned long)i2c_models[i].size);
+	for (unsigned int i = 0; i < region_count; i++)
+		fprintf(stderr, "fuzz_dt: region accepted for node %d: 0x%lx+0x%lx\n", regions[i].node,
+			(unsigned long)regions[i].base, (unsigned long)regions[i].size);
+	fuzz_dt_fail("%s at 0x%lx: outside every region dt_device_reg accepted for an I2C controller", what,
+		     (unsigned long)a);
+}
+
+static uint8_t fuzz_mmio_read8(const volatile void *addr)
+{
+	struct i2c_model_slot *m = i2c_access(addr, 1, "an I2C register read");
+
+	return (uint8_t)i2c_controller_model_read(&m->model, (uintptr_t)addr - m->base, 1);
+}
+
+static uint32_t fuzz_mmio_read32(const volatile void *addr)
+{
+	struct i2c_model_slot *m = i2c_access(addr, 4, "an I2C register read");
+
+	return i2c_controller_model_read(&m->model, (uintptr_t)addr - m->base, 4);
+}
+
+static void fuzz_mmio_write8(volatile void *addr, uint8_t value)
+{
+	struct i2c_model_slot *m = i2c_access(addr, 1, "an I2C register write");
+
+	i2c_controller_model_write(&m->model, (uintptr_t)addr - m->base, 1, value);
+}
+
+static void fuzz_mmio_write32(volatile void *addr, uint32_t value)
+{
+	struct i2c_model_slot *m = i2c_access(addr, 4, "an I2C register write");
+
+	i2c_controller_model_write(&m->model, (uintptr_t)addr - m->base, 4, value);
+}
+
+/* An I2C controller driver's probe read: in its checked region, from the model. */
+static bool i2c_probe_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value)
+{
+	struct i2c_model_slot *m = i2c_access(addr, width, "an I2C controller's probe read");
+
+	(void)st;
+	FUZZ_EXPECT(width == 1 || width == 4, "a %u-byte probe read", width);
+	*value = i2c_controller_model_read(&m->model, (uintptr_t)addr - m->base, width);
+	return true;
+}
+
+static int counted_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
+{
+	int rc;
+
+	transfer_start = i2c_accesses;
+	rc = i2c_transfer(bus, x);
+	transfer_start = ~0UL;
+	FUZZ_EXPECT(rc == I2C_OK || rc == I2C_ERR_TIMEOUT || rc == I2C_ERR_NACK || rc == I2C_ERR_BUS,
+		    "an I2C transfer on %s returned %d", bus->name, rc);
+	return rc;
+}
+
+static void counted_dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why)
+{
+	i2c_refusals++;
+	dt_device_refused(fdt, node, base, size, why);
+}
+
+/* A PMIC's probe: taken, or refused with exactly one "not used" line. */
+static int counted_i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
+{
+	size_t before = fuzz_dt_log_lines("; not used\n");
+	int rc = i2c_reset_probe(fdt, node, p);
+	size_t lines = fuzz_dt_log_lines("; not used\n") - before;
+
+	FUZZ_EXPECT(fuzz_dt_log_full() || lines == (rc ? 1u : 0u), "%s's probe returned %d with %zu \"not used\" lines",
+		    p->name, rc, lines);
+	if (!rc)
+		FUZZ_EXPECT(pmic == p && pmic_dev.bus && pmic_dev.addr <= 0x7f, "%s taken without its bus", p->name);
+	return rc;
+}
+
 unsigned long host_csr_read(unsigned int csr)
 {
 	(void)csr;
 	return 0;
 }
 
-/* The delays of a reset, on a clock that runs fast (timebase 1 kHz: 1 tick a millisecond). */
+/*
+ * The delays of a reset and an I2C transfer's deadline, on a clock that
+ * runs: a tick of 10 kHz at each look (a transfer's 25 ms are 250 looks,
+ * more than any of the models needs; a reset's 500 ms wait, 5000).
+ */
+#define FAKE_HZ 10000
 static uint64_t fake_clock;
 
 static uint64_t fake_now(void)
 {
-	return fake_clock += 1ULL << 30;
+	return ++fake_clock;
 }
 
 static const struct timer_device fake_timer = { .now = fake_now };
@@ -157,7 +374,9 @@ static int set_reg(void *fdt, int node, struct recipe *r, uint64_t natural)
 	uint64_t base = (uintptr_t)window + off;
 	uint8_t how = take(r);
 
-	size = how % 4 == 0 ? take16(r) : how % 4 == 1 ? natural - take(r) % 8 : natural;
+	/* Any size, a few bytes short, a small one (the spacing of a register may pass it), or the driver's own. */
+	size = how % 4 == 0 ? take16(r) : how % 4 == 1 ? natural - take(r) % 8 :
+	       how % 4 == 3 ? 1 + take(r) % 64 : natural;
 	if (off + size > WINDOW_SIZE)
 		size = WINDOW_SIZE - off;
 	fdt32_t reg[4] = { cpu_to_fdt32(base >> 32), cpu_to_fdt32((uint32_t)base), cpu_to_fdt32(size >> 32),
@@ -179,12 +398,47 @@ static int maybe_u32(void *fdt, int node, const char *name, struct recipe *r, co
 static const uint32_t widths[] = { 1, 2, 3, 4, 8, 0 };
 static const uint32_t shifts[] = { 0, 1, 2, 3, 4, 5 };
 
+/* The faults of device i's I2C controller (I2C_FAULT_*), for its model once the tree is whole. */
+#define MAX_DEVICES 8
+static uint8_t i2c_faults[MAX_DEVICES];
+
+/*
+ * A PMIC the firmware drives, under parent: its usual address or any byte
+ * (past 0x7f too), one cell, two or none; now and then inside the PMIC
+ * before it (prev, a name under parent, or NULL).
+ */
+static int add_pmic(void *fdt, int parent, const char *name, const char *prev, struct recipe *r)
+{
+	static const char *const compat[] = { "x-powers,axp15060", "stf,axp15060-regulator", "dlg,da9063",
+					       "spacemit,p1", "sophgo,sg2042-hwmon-mcu" };
+	static const uint8_t usual[] = { 0x36, 0x36, 0x58, 0x41, 0x17 };
+	uint8_t how = take(r), which = how % 5;
+	uint32_t addr = how & 0x80 ? take(r) : usual[which];
+	fdt32_t two[2] = { 0, cpu_to_fdt32(addr) };
+	int node, err = 0;
+
+	if (prev && how & 0x08) {
+		int p = fdt_subnode_offset(fdt, parent, prev);
+		if (p >= 0)
+			parent = p;
+	}
+	node = fdt_add_subnode(fdt, parent, name);
+	if (node < 0)
+		return node;
+	err |= fdt_setprop_string(fdt, node, "compatible", compat[which]);
+	if ((how & 0x60) == 0x20)
+		err |= fdt_setprop(fdt, node, "reg", two, sizeof(two));
+	else if ((how & 0x60) != 0x40)
+		err |= fdt_setprop_u32(fdt, node, "reg", addr);
+	return err ? -1 : 0;
+}
+
 static int add_device(void *fdt, int parent, unsigned int i, struct recipe *r, uint32_t *phandle)
 {
 	static const char *const uart_compat[] = { "ns16550a", "snps,dw-apb-uart", "sifive,uart0" };
 	static const char *const clint_compat[] = { "riscv,clint0", "thead,c900-clint", "riscv,aclint-mswi",
 						    "riscv,aclint-mtimer" };
-	uint8_t kind = take(r) % 5;
+	uint8_t kind = take(r) % 7;
 	char name[24];
 	int node, err = 0;
 
@@ -258,6 +512,42 @@ static int add_device(void *fdt, int parent, unsigned int i, struct recipe *r, u
 			err |= fdt_setprop_u32(fdt, c, "mask", take32(r));
 		break;
 	}
+	case 5: {            /* an I2C controller (or a node no I2C driver knows) with PMICs on it */
+		static const char *const i2c_compat[] = { "snps,designware-i2c", "sifive,i2c0", "opencores,i2c-ocores",
+							  "spacemit,k1-i2c", "vendor,other-i2c" };
+		static const uint64_t natural[] = { 0x100, 0x20, 0x20, 0x38, 0x100 };
+		/* faults: I2C_FAULT_* for its model; bit 5 a 400 kHz bus, 6 two address cells, 7 disabled. */
+		uint8_t which = take(r) % 5, faults = take(r), pmics = take(r) % 4;
+		char name[24], prev[24];
+		const char *c = i2c_compat[which];
+		err |= fdt_setprop_string(fdt, node, "compatible", c);
+		err |= set_reg(fdt, node, r, natural[which]);
+		err |= maybe_u32(fdt, node, "reg-shift", r, shifts, 6);
+		err |= maybe_u32(fdt, node, "reg-io-width", r, widths, 6);
+		err |= fdt_setprop_u32(fdt, node, "#address-cells", faults & 0x40 ? 2 : 1);
+		err |= fdt_setprop_u32(fdt, node, "#size-cells", 0);
+		err |= fdt_setprop_u32(fdt, node, "clock-frequency", faults & 0x20 ? 400000 : 100000);
+		if (faults & 0x80)
+			err |= fdt_setprop_string(fdt, node, "status", "disabled");
+		i2c_faults[i] = faults;
+		for (unsigned int k = 0; k < pmics && !err; k++) {
+			snprintf(name, sizeof(name), "pmic@%u-%u", i, k);
+			err |= add_pmic(fdt, node, name, k ? prev : NULL, r);
+			memcpy(prev, name, sizeof(prev));
+		}
+		break;
+	}
+	case 6: {            /* a PMIC whose parent is no I2C controller: a plain node, the soc, the root */
+		static const char *const where[] = { "node", "soc", "root" };
+		uint8_t w = take(r) % 3;
+		char name[24];
+		err |= fdt_setprop_string(fdt, node, "compatible", "vendor,mfd");
+		err |= set_reg(fdt, node, r, 0x100);
+		snprintf(name, sizeof(name), "pmic@%u-%s", i, where[w]);
+		if (!err)
+			err = add_pmic(fdt, w == 0 ? node : w == 1 ? parent : 0, name, NULL, r);
+		break;
+	}
 	default: {           /* a GPIO controller and a poweroff or restart line on it */
 		uint32_t ph = (*phandle)++, pin = take(r) % 72, flags = take(r) & 1;
 		bool jh7110 = take(r) & 1;
@@ -292,12 +582,52 @@ static void forget_devices(void)
 	memset(&poweroff_line, 0, sizeof(poweroff_line));
 	memset(&restart_line, 0, sizeof(restart_line));
 	mtime_reg = NULL;
-	mswi_found = mtimer_found = false;
-	devices_found = 0;
 	time_source = NULL;
 	timebase_hz = 0;
 	console_found = NULL;
 	region_count = refusals = 0;
+	memset(buses, 0, sizeof(buses));
+	nr_buses = 0;
+	pmic = NULL;
+	memset(&pmic_dev, 0, sizeof(pmic_dev));
+	pmic_name[0] = '\0';
+	i2c_model_count = 0;
+	i2c_accesses = 0;
+	transfer_start = ~0UL;
+	i2c_refusals = 0;
+	memset(i2c_faults, 0, sizeof(i2c_faults));
+}
+
+/* The I2C controllers' models, once the tree (and its offsets) is whole, with the recipe's faults. */
+static void make_i2c_models(const void *fdt)
+{
+	int node, depth = 0;
+
+	for (node = fdt_next_node(fdt, -1, &depth); node >= 0; node = fdt_next_node(fdt, node, &depth)) {
+		struct i2c_model_slot *slot = &i2c_models[i2c_model_count];
+		struct i2c_controller_model *m = &slot->model;
+		unsigned int index;
+		uint8_t faults;
+
+		if (i2c_model_count == MAX_I2C || fdt_read_reg(fdt, node, 0, &slot->base, &slot->size) ||
+		    i2c_controller_model_init(m, fdt, node))
+			continue;
+		slot->node = node;
+		i2c_model_count++;
+		faults = sscanf(fdt_get_name(fdt, node, NULL), "dev@%u", &index) == 1 && index < MAX_DEVICES ?
+			 i2c_faults[index] : 0;
+		if (faults & I2C_FAULT_STUCK)
+			m->dw.stuck = m->kind == I2C_MODEL_DESIGNWARE, m->oc.stuck = m->kind == I2C_MODEL_OCORES,
+			m->k1.stuck = m->kind == I2C_MODEL_K1;
+		if (m->kind == I2C_MODEL_DESIGNWARE && faults & I2C_FAULT_HELD)
+			m->dw.held = true, m->dw.enable = 1;
+		if (m->kind == I2C_MODEL_DESIGNWARE && faults & I2C_FAULT_NEVER_DISABLES)
+			m->dw.never_disables = true;
+		if (faults & I2C_FAULT_ABSENT && m->wires.nr_devices)
+			m->wires.devices[0].present = false;
+		for (unsigned int d = 0; faults & I2C_FAULT_OTHER_ID && d < m->wires.nr_devices; d++)
+			m->wires.devices[d].regs[0x181] ^= 0x01;   /* the DA9063's DEVICE_ID (chips.c) */
+	}
 }
 
 /*
@@ -306,10 +636,22 @@ static void forget_devices(void)
  * of a kind must not spoil what an earlier one left (boot stops at the first
  * that works; a driver must not rely on it).
  */
-static void probe_every_device(const void *fdt)
+static uint64_t stuck_now(void)
+{
+	return 0x1000;
+}
+
+static const struct timer_device stuck_timer = { .now = stuck_now };
+
+/* The clock the resets' probes see (what the timer walk found: 0; running: 1; stuck: 2). */
+static void probe_every_device(const void *fdt, uint8_t clock)
 {
 	(void)dt_probe_all(fdt, DT_DRIVERS(console));
 	(void)dt_probe_all(fdt, DT_DRIVERS(timer_ipi));
+	if (clock) {
+		time_source = clock == 1 ? &fake_timer : &stuck_timer;
+		timebase_hz = FAKE_HZ;
+	}
 	(void)dt_probe_all(fdt, DT_DRIVERS(reset));
 }
 
@@ -364,8 +706,11 @@ static void check_registers(const struct hart_state *harts)
 			check_register(harts[h].ipi_reg, 4, "msip");
 		if (harts[h].timer_dev == &mtimer_device)
 			check_register(harts[h].timer_reg, 8, "mtimecmp");
-		if (harts[h].timer_dev == &thead_mtimer_device)
-			check_register(harts[h].timer_reg, 8, "T-Head mtimecmp (two 4-byte halves)");
+		if (harts[h].timer_dev == &thead_mtimer_device) {
+			/* Written as two 4-byte halves (its driver asks for 4-byte alignment only). */
+			check_register(harts[h].timer_reg, 4, "T-Head mtimecmp's low half");
+			check_register((volatile uint8_t *)harts[h].timer_reg + 4, 4, "T-Head mtimecmp's high half");
+		}
 	}
 	if (time_source == &mtimer_device)
 		check_register(mtime_reg, 8, "mtime");
@@ -400,9 +745,9 @@ static void use_devices(struct hart_state *harts)
 	}
 	if (time_source)
 		(void)time_source->now();
-	/* The resets' delays on the fast clock. */
+	/* The resets' delays on the running clock. */
 	time_source = &fake_timer;
-	timebase_hz = 1000;
+	timebase_hz = FAKE_HZ;
 	for (unsigned long type = 0; type <= SBI_SRST_TYPE_WARM_REBOOT; type++)
 		for (unsigned long reason = 0; reason <= SBI_SRST_REASON_SYSTEM_FAILURE; reason++)
 			reset_system(type, reason);
@@ -415,7 +760,8 @@ void fuzz_dt_device_recipe(const uint8_t *data, size_t size)
 	static struct hart_state *table[DEVICE_HARTS];
 	struct recipe r = { data, size };
 	uint32_t phandle = 0x100;
-	unsigned int devices = 1 + take(&r) % 4;
+	unsigned int devices = 1 + take(&r) % MAX_DEVICES;
+	uint8_t memory, clock;
 	int soc, cpus, err;
 	size_t log_before;
 
@@ -442,10 +788,20 @@ void fuzz_dt_device_recipe(const uint8_t *data, size_t size)
 		abort();
 	err |= fdt_setprop_u32(fdt, soc, "#address-cells", 2);
 	err |= fdt_setprop_u32(fdt, soc, "#size-cells", 2);
+	/* (A node added at the root moves /soc: found again each time.) */
 	for (unsigned int i = 0; i < devices && !err; i++)
-		err = add_device(fdt, soc, i, &r, &phandle);
+		err = add_device(fdt, fdt_subnode_offset(fdt, 0, "soc"), i, &r, &phandle);
 	if (err)
 		return;          /* the tree is full: nothing to probe */
+	make_i2c_models(fdt);
+
+	/* RAM and the firmware over parts of the window: a device there is refused. */
+	memory = take(&r);
+	if (memory & 1)
+		sbi_memory_add_ram((uintptr_t)window + window_offset(&r, WINDOW_SIZE), 1 + take16(&r));
+	if (memory & 2)
+		sbi_memory_set_firmware((uintptr_t)window + window_offset(&r, WINDOW_SIZE), 1 + take16(&r));
+	clock = take(&r) % 3;
 
 	/* The harts, as boot lays them out: each with its interrupt controller's phandle. */
 	memset(harts, 0, sizeof(harts));
@@ -459,11 +815,15 @@ void fuzz_dt_device_recipe(const uint8_t *data, size_t size)
 	hart_count = DEVICE_HARTS;
 
 	log_before = fuzz_dt_log_lines("; device refused\n");
-	probe_every_device(fdt);
-	/* Each refusal said so, with its node's line (a syscon's offset refused by dt_device_reg_in too). */
-	FUZZ_EXPECT(fuzz_dt_log_full() || fuzz_dt_log_lines("; device refused\n") - log_before >= refusals,
-		    "%u refusals, %zu lines", refusals, fuzz_dt_log_lines("; device refused\n") - log_before);
+	probe_every_device(fdt, clock);
+	/* Each refusal said so, with its node's line (a syscon's offset refused by dt_device_reg_in too;
+	 * an I2C controller's own refusals, dt_device_refused). */
+	FUZZ_EXPECT(fuzz_dt_log_full() || fuzz_dt_log_lines("; device refused\n") - log_before >= refusals + i2c_refusals,
+		    "%u refusals, %zu lines", refusals + i2c_refusals, fuzz_dt_log_lines("; device refused\n") - log_before);
 	check_registers(harts);
 	use_devices(harts);
 	check_window();
+	if (getenv("FUZZ_DT_LOG"))
+		fprintf(stderr, "--- firmware log:\n%s--- reset: %s; I2C register accesses %lu\n", fuzz_dt_log(),
+			reset_device_name(), i2c_accesses);
 }

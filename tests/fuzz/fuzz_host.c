@@ -36,7 +36,7 @@ static void host_doorbell_clear(struct hart_state *hs)
 	(void)hs;
 }
 
-static const struct ipi_device host_doorbell = { 0, host_doorbell_send, host_doorbell_clear };
+static const struct ipi_device host_doorbell = { 0, host_doorbell_send, host_doorbell_clear, "host" };
 
 struct host_console host_console;
 struct host_call host_last_call;

@@ -127,7 +127,7 @@ void sbi3_machine_reset(void)
 	memset(fwft_hw, 0xa5, sizeof(fwft_hw));
 	for (unsigned int i = 0; i < HOST_HARTS; i++) {
 		struct hart_state *hs = host_harts[i].hs;
-		uint32_t types[DBTR_MAX_TRIGGERS];
+		uint16_t types[DBTR_MAX_TRIGGERS];
 
 		host_select_hart(i);
 		sim_triggers_reset(&hart_triggers[i]);

@@ -80,8 +80,9 @@ DT_RECIPES = {
 
 # fuzz_dt_devices.c recipe: 0xde, the device count - 1, then per device its kind (0 UART, 1
 # CLINT/ACLINT, 2 syscon-poweroff, 3 syscon-reboot, 4 GPIO line) and its choices: where its reg
-# lies in the window (16-bit offset / 8, a skew flag and skew), the reg's size (2: the driver's
-# own), properties (0: absent; 1, index: a usual value).
+# lies in the window (16-bit offset / 8, a skew flag and skew), the reg's size (0: a 16-bit size
+# follows, 1: the driver's own less a byte that follows, 2: the driver's own, 3: 1 + a byte % 64),
+# properties (0: absent; 1, index: a usual value).
 DEVICE_UART_W4_SHIFT0 = [0, 1, 0x00, 0x20, 0, 2, 1, 0, 1, 3]          # dw-apb-uart, reg-shift 0, reg-io-width 4
 DEVICE_UART_W4_SKEW2 = [0, 1, 0x00, 0x20, 1, 2, 2, 1, 2, 1, 3]        # ... reg-shift 2, at a base 2 off
 DEVICE_UART_OK = [0, 0, 0x00, 0x20, 0, 2, 0, 0]                       # ns16550a, defaults
@@ -91,7 +92,30 @@ DEVICE_SYSCON_OFFSET2 = [2, 1, 0x18, 0x00, 0, 2, 0, 1, 1, 1, 0, 0, 0x55, 0x55, 0
 DEVICE_SYSCON_OK = [3, 1, 0x18, 0x00, 0, 2, 0, 1, 1, 2, 0, 0, 0x77, 0x77, 0]       # reboot offset 4
 DEVICE_GPIO_SKEW2 = [4, 10, 1, 0, 0x19, 0x00, 1, 2, 2, 1]             # SiFive GPIO at a base 2 off
 DEVICE_GPIO_OK = [4, 2, 0, 0, 0x19, 0x00, 0, 2, 1]
+# Kind 5: an I2C controller (which: 0 DesignWare, 1 sifive,i2c0, 2 opencores, 3 K1, 4 none; faults:
+# bit 0 stuck, 1 held, 2 never disables, 3 first device absent, 4 another DA9063 ID, 5 400 kHz, 6 two
+# address cells, 7 disabled; PMIC count), its reg, reg-shift, reg-io-width, then per PMIC its how
+# (which: 0-1 AXP15060, 2 DA9063, 3 P1, 4 SG2042 MCU; bit 7 an address byte follows; bits 5-6 the
+# reg's cells; bit 3 inside the PMIC before). Kind 6: a PMIC on a plain node (0), the soc (1), the
+# root (2). After the devices: memory (bit 0 RAM, 1 the firmware, each an offset and a size) and
+# the clock of the resets' probes (0 the timer walk's, 1 running, 2 stuck).
+I2C_REG = [0x04, 0x00, 0, 2]                                          # at window offset 0x2000, its own size
+DEVICE_I2C_DW_AXP = [5, 0, 0, 1] + I2C_REG + [0, 0] + [0x00]
+DEVICE_I2C_OCORES_DA9063 = [5, 1, 0, 1] + I2C_REG + [1, 2, 1, 0] + [0x02]   # reg-shift 2, reg-io-width 1
+DEVICE_I2C_OCORES_SMALLEST = [5, 1, 0, 1] + [0x04, 0x00, 0, 3, 0x13] + [1, 2, 1, 0] + [0x02]  # 0x14 bytes: to STATUS
+DEVICE_I2C_K1_P1 = [5, 3, 0x20, 1] + I2C_REG + [0, 0] + [0x03]
+DEVICE_I2C_DW_MCU_STUCK = [5, 0, 0x01, 1] + I2C_REG + [0, 0] + [0x04]
+DEVICE_PMIC_ON_A_NODE = [6, 0, 0x06, 0x00, 0, 2, 0x00]
+DEVICE_PMIC_AT_THE_ROOT = [6, 2, 0x07, 0x00, 0, 2, 0x02]
 DT_DEVICE_RECIPES = {
+    "i2c-designware-axp15060": [0xde, 0] + DEVICE_I2C_DW_AXP + [0, 1],
+    "i2c-ocores-da9063-no-time": [0xde, 0] + DEVICE_I2C_OCORES_DA9063 + [0, 0],
+    "i2c-ocores-smallest-region": [0xde, 0] + DEVICE_I2C_OCORES_SMALLEST + [0, 1],
+    "i2c-k1-p1": [0xde, 0] + DEVICE_I2C_K1_P1 + [0, 1],
+    "i2c-designware-stuck": [0xde, 0] + DEVICE_I2C_DW_MCU_STUCK + [0, 0],
+    "i2c-pmics-off-any-bus": [0xde, 1] + DEVICE_PMIC_ON_A_NODE + DEVICE_PMIC_AT_THE_ROOT,
+    "i2c-controller-in-ram": [0xde, 0] + DEVICE_I2C_DW_AXP + [1, 0x04, 0x00, 0, 0x10, 0x00, 1],
+
     "uart-width4-shift0": [0xde, 0] + DEVICE_UART_W4_SHIFT0,
     "uart-width4-skew2": [0xde, 0] + DEVICE_UART_W4_SKEW2,
     "clint-skew4": [0xde, 0] + DEVICE_CLINT_SKEW4,
@@ -102,6 +126,10 @@ DT_DEVICE_RECIPES = {
 
 # Reproducers of bugs found (docs/reliability.md).
 DT_REGRESSIONS = {
+    # Device recipe: a K1 I2C controller with its P1 PMIC, probed on a time source that does not
+    # move (timebase set, mtime stuck): the unit reset's hold, timer_delay_ms(1), never ended and
+    # the boot hung in the PMIC's probe (lib/core/timer.c now falls back on its loop).
+    "i2c-k1-stuck-clock": bytes([0xde, 0, 5, 3, 0x20, 1, 0x04, 0x00, 0, 2, 0, 0, 0x03, 0, 2]),
     # Device recipe: a gpio-poweroff node refused after one taken (a JH7110 controller with a pin
     # past its 64) left the line found before with the refused node's controller kind: the
     # shutdown would have written past the SiFive block it had checked (lib/drivers/reset_gpio.c

@@ -10,9 +10,8 @@
 #include "timer_device.h"
 #include "trap_expect.h"
 
-struct sim_target sim_target;
-char sim_log[2048];
-unsigned int sim_bus_events;
+struct i2c_wires sim_wires;
+struct i2c_sim_device *sim_device;
 uint32_t (*sim_read)(unsigned int reg);
 void (*sim_write)(unsigned int reg, uint32_t value);
 struct sim_access sim_writes[512];
@@ -25,55 +24,6 @@ uint64_t sim_asked_min_size;
 unsigned int sim_asked_width;
 uintptr_t sim_fault_from, sim_fault_to;
 
-static void log_token(const char *fmt, unsigned int v)
-{
-	size_t len = strlen(sim_log);
-
-	snprintf(sim_log + len, sizeof(sim_log) - len, len ? " " : "");
-	len = strlen(sim_log);
-	snprintf(sim_log + len, sizeof(sim_log) - len, fmt, v);
-	sim_bus_events++;
-}
-
-bool sim_start(uint8_t addr_rw)
-{
-	bool ack = sim_target.present && (addr_rw >> 1) == sim_target.addr;
-
-	log_token(ack ? "S%02x" : "S%02x-", addr_rw);
-	sim_target.in_write = ack && !(addr_rw & 1);
-	sim_target.first_byte = sim_target.in_write;
-	return ack;
-}
-
-bool sim_send(uint8_t byte)
-{
-	bool ack = sim_target.in_write;
-
-	log_token(ack ? "W%02x" : "W%02x-", byte);
-	if (!ack)
-		return false;
-	if (sim_target.first_byte)
-		sim_target.ptr = byte;
-	else
-		sim_target.regs[sim_target.ptr++] = byte;
-	sim_target.first_byte = false;
-	return true;
-}
-
-uint8_t sim_recv(bool ack)
-{
-	uint8_t v = sim_target.regs[sim_target.ptr++];
-
-	log_token(ack ? "R%02x" : "R%02xn", v);
-	return v;
-}
-
-void sim_stop(void)
-{
-	log_token("P", 0);
-	sim_target.in_write = false;
-}
-
 int sim_write_index(unsigned int reg, uint32_t value)
 {
 	for (unsigned int i = 0; i < sim_nr_writes; i++)
@@ -84,13 +34,10 @@ int sim_write_index(unsigned int reg, uint32_t value)
 
 void sim_reset(uint8_t addr)
 {
-	memset(&sim_target, 0, sizeof(sim_target));
-	sim_target.present = true;
-	sim_target.addr = addr;
+	i2c_wires_init(&sim_wires);
+	sim_device = i2c_wires_add(&sim_wires, addr, NULL);
 	for (unsigned int i = 0; i < 256; i++)
-		sim_target.regs[i] = (uint8_t)(i ^ 0x5a);
-	sim_log[0] = 0;
-	sim_bus_events = 0;
+		sim_device->regs[i] = (uint8_t)(i ^ 0x5a);
 	sim_nr_writes = 0;
 	sim_budget = SIM_BUDGET;
 	sim_refusals = sim_bus_adds = sim_delays = 0;

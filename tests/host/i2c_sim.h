@@ -1,17 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A simulated I2C bus for the controller drivers' host tests
- * (tests/host/test_i2c_*.c), and the layer-1 calls those drivers make
+ * The controller drivers' host tests (tests/host/test_i2c_*.c): a
+ * controller model of tests/host/i2c_models/ on the wires of a simulated
+ * bus with one device, and the layer-1 calls those drivers make
  * (include/i2c_bus.h, dt_device_reg, mmio_try_read) faked over it:
  *
- *  - the bus: one target device (an address, 256 registers behind a
- *    register pointer, the SMBus way), and a log of what happened on the
- *    wires, one token each: "S6c" a start with its address byte (acknowledged
- *    or "S6c-" not), "W13" a byte written ("W13-": not acknowledged), "R41"
- *    a byte read that the controller acknowledged ("R41n": answered NACK),
- *    "P" a stop;
- *  - the controller: the test's model of its registers (sim_read/sim_write),
- *    which drives the bus primitives below as the hardware would;
+ *  - the bus: sim_wires, its one device sim_device (an address, registers
+ *    behind a register pointer, the SMBus way) and its log of what happened
+ *    on the wires (i2c_models.h: "S6c W32 W80 P");
+ *  - the controller: the test's model (sim_read/sim_write reach it);
  *  - the deadline: a budget of polls (sim_budget): i2c_wait and i2c_expired
  *    spend it, and a transfer whose controller never finishes sees its
  *    deadline pass when it is spent.
@@ -22,24 +19,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "i2c_bus.h"
+#include "i2c_models/i2c_models.h"
 
-struct sim_target {
-	bool present;
-	uint8_t addr;
-	uint8_t regs[256];
-	uint8_t ptr;
-	bool first_byte;            /* the next byte written sets the pointer */
-	bool in_write;              /* addressed for writing */
-};
-extern struct sim_target sim_target;
-
-/* The wires. */
-bool sim_start(uint8_t addr_rw);        /* true: acknowledged */
-bool sim_send(uint8_t byte);            /* true: acknowledged */
-uint8_t sim_recv(bool ack);
-void sim_stop(void);
-extern char sim_log[2048];
-extern unsigned int sim_bus_events;     /* wire events so far */
+/* The wires, and the device on them. */
+extern struct i2c_wires sim_wires;
+extern struct i2c_sim_device *sim_device;
 
 /* The controller's registers: what the driver's i2c_read/i2c_write reach (reg as the driver names it). */
 extern uint32_t (*sim_read)(unsigned int reg);
@@ -68,7 +52,7 @@ extern unsigned int sim_delays;                   /* timer_delay_ms calls */
 extern unsigned int sim_probe_shift;
 #define SIM_BASE 0x10000000
 
-/* Everything back to a fresh bus with the target at addr, registers 0..255 = i ^ 0x5a. */
+/* Everything back to a fresh bus with its device at addr, registers 0..255 = i ^ 0x5a. */
 void sim_reset(uint8_t addr);
 /* A DT with one controller node: compatible, reg base/size, and a u32 property (name NULL: none). */
 void *sim_fdt(const char *compatible, uint64_t base, uint64_t size, const char *prop, uint32_t value,

@@ -4,8 +4,10 @@
 
 HOST_TESTS += platform_quirks
 HOST_SRCS_platform_quirks := tests/host/test_platform_quirks.c platform/generic/platform.c lib/ext/pmu/pmu_platform.c \
-	$(wildcard platform/generic/quirks/*.c) tests/host/host_console.c
+	$(wildcard platform/generic/quirks/*.c) tests/host/host_console.c lib/common/smode_memory.c \
+	lib/common/memory_map.c lib/common/heap.c
 HOST_LIBS_platform_quirks := -lfdt
 
-$(BUILD)/host/test_platform_quirks: HOST_CFLAGS += -Iplatform/generic/quirks
+# The quirks as the dry run builds them (ABACUS_HOST): CSR accesses reach the test's CSR file.
+$(BUILD)/host/test_platform_quirks: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST -Iplatform/generic/quirks
 $(BUILD)/host/test_platform_quirks: $(wildcard platform/generic/quirks/*.h)

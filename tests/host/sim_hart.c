@@ -150,6 +150,8 @@ bool csr_try_write(unsigned int csr_num, uint64_t value)
 		counter_write(n, value);
 	else if (csr_num == CSR_NUM_MCOUNTEREN)
 		;
+	else if (csr_num == CSR_NUM_ANDES_MCOUNTERMASK_M && sim.cfg.has_andes_pmu)
+		sim.andes_mask_m = (uint32_t)value;
 	else {
 		sim.traps++;
 		return false;
@@ -286,6 +288,13 @@ uint32_t csr_thead_ovf_read(void)
 	return check(sim.cfg.has_thead_ovf) ? sim.thead_of : 0;
 }
 
+void csr_thead_mmode_uncounted(void)
+{
+	sim.csr_writes++;
+	if (check(sim.cfg.has_thead_ovf))
+		sim.thead_mxstatus |= THEAD_MXSTATUS_PMDM;
+}
+
 bool sim_thead_irq(void)
 {
 	return (sim.thead_of & sim.thead_inten) != 0;
@@ -307,6 +316,10 @@ static uint64_t priv_inhibit_bit(void)
 
 static bool counter_filtered(unsigned int n)
 {
+	/* The vendors' own M-mode inhibits: T-Head's mxstatus.PMDM, Andes's mcountermask_m. */
+	if (sim.priv == SIM_PRIV_M &&
+	    ((sim.thead_mxstatus & THEAD_MXSTATUS_PMDM) || (sim.andes_mask_m >> n & 1)))
+		return true;
 	if (n >= 3)
 		return sim.cfg.has_sscofpmf && (sim.mhpmevent[n] & priv_inhibit_bit());
 	return sim.cfg.has_smcntrpmf && (sim.counter_cfg[n] & priv_inhibit_bit());

@@ -39,6 +39,8 @@ struct sim_hart_config {
 	 * count would ever be seen between two CSR accesses).
 	 */
 	bool counts_from_last_write;
+	/* Andes: mcountermask_m (bit n: counter n stops in M-mode) */
+	bool has_andes_pmu;
 };
 
 struct sim_hart {
@@ -60,6 +62,8 @@ struct sim_hart {
 	unsigned int lcofi_raised;   /* times an overflow raised LCOFIP */
 	/* T-Head's overflow CSRs; interrupt 17 is pending while of & inten (sim_thead_irq). */
 	uint32_t thead_wen, thead_inten, thead_of;
+	uint64_t thead_mxstatus;     /* only PMDM (bit 13) is modelled: no counter counts M-mode */
+	uint32_t andes_mask_m;       /* Andes mcountermask_m */
 	unsigned int traps;          /* csr_try_* accesses that trapped */
 	/* Fast accessors used on a CSR that does not exist: a PMU bug (tests check it stays 0). */
 	unsigned int bad_accesses;

@@ -11,7 +11,9 @@
  * try once and never wait until a byte finds room again; an S-mode write on
  * a slow UART returns early, not stalled, while the firmware's own lines go
  * out whole; before a time source, and in the fatal report, a count of
- * tries bounds the wait; reads never wait.
+ * tries bounds the wait, the device's first such wait 32 times longer
+ * (QEMU's SiFive UART, whose first drain after the loader can take a
+ * second: the banner arrives whole); reads never wait.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -25,6 +27,9 @@ TEST_MAIN_GLOBALS
 #define TIMEBASE_HZ   1000000                  /* 1 tick = 1 us */
 #define TIMEOUT_TICKS 20000                    /* the console's 20 ms */
 #define UNTIMED_TRIES 1000000UL                /* its bound before a time source */
+#define FIRST_DRAIN_TRIES (32 * UNTIMED_TRIES)  /* the device's first untimed wait */
+/* The banner's run that lost bytes: over 4 million reads before QEMU's first drain. */
+#define SLOW_FIRST_DRAIN_TRIES 4200000UL
 
 /* ---- The fake clock: each look advances it by `step` ticks ---- */
 static uint64_t now_ticks, step, looks;
@@ -45,6 +50,8 @@ static unsigned long tries;
 static long room;                  /* bytes it takes before it is full; < 0: no limit */
 static uint64_t drain_every;       /* ticks per byte of new room (0: none comes by itself) */
 static uint64_t drained_until;
+static unsigned long full_tries_to_drain;   /* full: this many more tries, then 8 bytes of room (0: never) */
+static unsigned long later_drain_tries;     /* and then full_tries_to_drain again for every later fill */
 static char rx[16];
 static unsigned int rx_len, rx_pos;
 
@@ -54,6 +61,10 @@ static bool uart_try_putc(char c)
 	if (drain_every && now_ticks - drained_until >= drain_every) {
 		room += (long)((now_ticks - drained_until) / drain_every);
 		drained_until = now_ticks;
+	}
+	if (room == 0 && full_tries_to_drain && --full_tries_to_drain == 0) {
+		room = 8;
+		full_tries_to_drain = later_drain_tries;
 	}
 	if (room == 0)
 		return false;
@@ -81,6 +92,7 @@ static void test_setup(void)
 	step = 10;
 	room = -1;
 	drain_every = 0;
+	full_tries_to_drain = later_drain_tries = 0;
 	rx_len = rx_pos = 0;
 	hartid = 0;
 	/* A byte that goes ends any stall of an earlier test. */
@@ -208,17 +220,42 @@ TEST(time_the_hart_did_not_run_does_not_count)
 	CHECK(now_ticks - t0 <= 50 * TIMEOUT_TICKS + 2 * step);
 }
 
-/* Without a timebase (before boot knows the time source) a count of tries ends the wait. */
+/*
+ * Without a timebase (before boot knows the time source) a count of tries
+ * ends the wait: the device's first wait FIRST_DRAIN_TRIES, every later one
+ * UNTIMED_TRIES.
+ */
 TEST(untimed_wait_ends)
 {
 	timer_set_hz(0);
 	room = 0;
 	CHECK_EQ(sbi_console_write("u", 1), 0);
 	CHECK_EQ(looks, 0);
-	CHECK_EQ(tries, 1 + UNTIMED_TRIES);
+	CHECK_EQ(tries, 1 + FIRST_DRAIN_TRIES);
 	tries = 0;
 	CHECK_EQ(sbi_console_write("v", 1), 0);   /* stalled now: one try */
 	CHECK_EQ(tries, 1);
+	room = -1;
+	CHECK_EQ(sbi_console_write("w", 1), 1);   /* the stall ends */
+	room = 0;
+	tries = 0;
+	CHECK_EQ(sbi_console_write("x", 1), 0);
+	CHECK_EQ(tries, 1 + UNTIMED_TRIES);
+}
+
+/* The banner, before a time source, on a UART whose first drain comes 4.2 million tries late: whole. */
+TEST(banner_survives_a_slow_first_drain)
+{
+	const char *banner = "\r\nAbacus SBI firmware 1.0 (SBI 3.0)\r\n";
+
+	timer_set_hz(0);
+	room = 8;
+	full_tries_to_drain = SLOW_FIRST_DRAIN_TRIES;
+	later_drain_tries = 100;
+	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", 1, 0, 3, 0);
+	CHECK_EQ(out_len, strlen(banner));
+	CHECK(memcmp(out, banner, strlen(banner)) == 0);
+	CHECK(tries > SLOW_FIRST_DRAIN_TRIES);
 }
 
 /*
@@ -295,6 +332,7 @@ int main(void)
 	RUN(slow_uart_smode_write_returns_early_not_stalled);
 	RUN(time_the_hart_did_not_run_does_not_count);
 	RUN(untimed_wait_ends);
+	RUN(banner_survives_a_slow_first_drain);
 	RUN(report_waits_by_tries_and_once_when_stalled);
 	RUN(read_returns_what_waits);
 	RUN(bytes_written_count_what_went);

@@ -4,8 +4,9 @@
  * DesignWare I2C controller's registers (the behaviour Linux 7.2's driver
  * relies on: a DATA_CMD word per byte, READ bit 8, STOP bit 9, RESTART bit
  * 10; TX_ABRT with TX_ABRT_SOURCE when a byte is not acknowledged; STOP_DET
- * at the stop; RX_FULL while the receive FIFO holds a byte) driving the
- * simulated bus of tests/host/i2c_sim.c. Checks the wires for a register
+ * at the stop; RX_FULL while the receive FIFO holds a byte: the model the dry
+ * run and the fuzzer use too, tests/host/i2c_models/designware.c) driving
+ * the simulated bus of tests/host/i2c_sim.c. Checks the wires for a register
  * write and a register read, what the driver sets up first (the controller
  * disabled, an abort of a transfer S-mode left held, master mode with the
  * speed kept, interrupts masked), and that a device that does not answer or
@@ -40,125 +41,26 @@ TEST_MAIN_GLOBALS
 #define INTR_STOP_DET   0x0200
 #define INTR_MST_ON_HOLD 0x2000
 
-/* ---- The controller model ---- */
-static struct {
-	uint32_t con, tar, enable, raw, abrt_source, intr_mask, rx_tl;
-	uint8_t rx[8];
-	unsigned int rx_count;
-	bool in_transfer, held, stuck, never_disables, abort_seen, writes_while_enabled;
-	uint32_t comp_type;
-} dw;
+/* ---- The controller: the shared model (tests/host/i2c_models/designware.c) ---- */
+static struct i2c_dw_model dw;
 
 static uint32_t dw_read(unsigned int reg)
 {
-	uint32_t v;
-
-	switch (reg) {
-	case IC_CON:
-		return dw.con;
-	case IC_DATA_CMD:
-		if (!dw.rx_count)
-			return 0;
-		v = dw.rx[0];
-		memmove(dw.rx, dw.rx + 1, --dw.rx_count);
-		return v;
-	case IC_RAW_INTR:
-		return dw.raw | (dw.rx_count > dw.rx_tl ? INTR_RX_FULL : 0) | (dw.held ? INTR_MST_ON_HOLD : 0);
-	case IC_CLR_INTR:
-		dw.raw = 0;
-		return 0;
-	case IC_CLR_TX_ABRT:
-		dw.raw &= ~INTR_TX_ABRT;
-		return 0;
-	case IC_ENABLE:
-		return dw.enable;
-	case IC_STATUS:
-		/* Transmit FIFO not full (unless stuck) and empty; no RFNE (as QEMU 11.1's model). */
-		return (dw.stuck ? 0 : 0x02) | 0x04 | (dw.held ? 0x80 : 0);
-	case IC_ABRT_SOURCE:
-		return dw.abrt_source;
-	case IC_ENABLE_STAT:
-		return dw.never_disables ? 1 : dw.enable & 1;
-	case IC_COMP_TYPE:
-		return dw.comp_type;
-	default:
-		return 0;
-	}
-}
-
-static void dw_command(uint32_t cmd)
-{
-	bool read = cmd & 0x100;
-
-	if (!(dw.enable & 1) || (dw.raw & INTR_TX_ABRT))
-		return;                         /* flushed after an abort */
-	if (!dw.in_transfer || (cmd & 0x400)) {
-		if (!sim_start((uint8_t)(dw.tar << 1 | read))) {
-			dw.raw |= INTR_TX_ABRT;
-			dw.abrt_source = 0x1;   /* ABRT_7B_ADDR_NOACK */
-			sim_stop();
-			dw.in_transfer = false;
-			return;
-		}
-		dw.in_transfer = true;
-	}
-	if (read) {
-		dw.rx[dw.rx_count++] = sim_recv(!(cmd & 0x200));
-	} else if (!sim_send((uint8_t)cmd)) {
-		dw.raw |= INTR_TX_ABRT;
-		dw.abrt_source = 0x8;           /* ABRT_TXDATA_NOACK */
-		sim_stop();
-		dw.in_transfer = false;
-		return;
-	}
-	if (cmd & 0x200) {
-		sim_stop();
-		dw.in_transfer = false;
-		dw.raw |= INTR_STOP_DET;
-	}
+	return i2c_dw_model_read(&dw, reg);
 }
 
 static void dw_write(unsigned int reg, uint32_t v)
 {
-	if (dw.enable & 1 && (reg == IC_CON || reg == IC_TAR))
-		dw.writes_while_enabled = true;  /* the databook forbids it */
-	switch (reg) {
-	case IC_CON:
-		dw.con = v;
-		break;
-	case IC_TAR:
-		dw.tar = v;
-		break;
-	case IC_DATA_CMD:
-		if (!dw.stuck)
-			dw_command(v);
-		break;
-	case IC_INTR_MASK:
-		dw.intr_mask = v;
-		break;
-	case IC_RX_TL:
-		dw.rx_tl = v;
-		break;
-	case IC_ENABLE:
-		if (v & 2) {                    /* ABORT: the held transfer ends, the bit clears */
-			dw.abort_seen = true;
-			dw.held = false;
-			v &= ~2U;
-		}
-		dw.enable = v;
-		break;
-	}
+	i2c_dw_model_write(&dw, reg, v);
 }
 
 static void test_setup(void)
 {
-	memset(&dw, 0, sizeof(dw));
-	dw.comp_type = 0x44570140;
+	sim_reset(0x36);
+	i2c_dw_model_init(&dw, &sim_wires);
 	dw.rx_tl = 7;                           /* not what the driver wants: it must set it */
-	dw.intr_mask = 0x8ff;
 	sim_read = dw_read;
 	sim_write = dw_write;
-	sim_reset(0x36);
 }
 
 /* Probes a node for the model; the bus it added, or NULL. */
@@ -192,7 +94,7 @@ TEST(probe_checks_the_component_type)
 	CHECK_EQ(sim_asked_min_size, 0x100);       /* up to IC_COMP_TYPE */
 	CHECK_EQ(sim_asked_width, 4);          /* 32-bit registers (DesignWare databook) */
 	CHECK_EQ(sim_bus.io_width, 4);
-	CHECK_EQ(sim_bus_events, 0);               /* nothing on the bus at probe */
+	CHECK_EQ(sim_wires.events, 0);               /* nothing on the bus at probe */
 	dw.comp_type = 0x12345678;
 	CHECK(probe(0x10000) == NULL);
 	CHECK(strstr(sim_refused_why, "DesignWare") != NULL);
@@ -214,8 +116,8 @@ TEST(register_write_is_start_address_register_value_stop)
 	dw.con = 0x4;                              /* fast mode, as Linux left it */
 	dw.enable = 1;
 	CHECK_EQ(reg_write(bus, 0x32, 0x80), I2C_OK);
-	CHECK(strcmp(sim_log, "S6c W32 W80 P") == 0);
-	CHECK_EQ(sim_target.regs[0x32], 0x80);
+	CHECK(strcmp(sim_wires.log, "S6c W32 W80 P") == 0);
+	CHECK_EQ(sim_device->regs[0x32], 0x80);
 	/* Set up while disabled: master, restarts, no slave, its speed kept; interrupts masked. */
 	CHECK(!dw.writes_while_enabled);
 	CHECK_EQ(dw.con, 0x4 | 0x1 | 0x20 | 0x40);
@@ -243,7 +145,7 @@ TEST(register_read_is_a_write_then_a_repeated_start)
 
 	CHECK(bus);
 	CHECK_EQ(reg_read(bus, 0x36, 0x7e, &v), I2C_OK);
-	CHECK(strcmp(sim_log, "S6c W7e S6d R24n P") == 0);
+	CHECK(strcmp(sim_wires.log, "S6c W7e S6d R24n P") == 0);
 	CHECK_EQ(v, 0x7e ^ 0x5a);
 	CHECK_EQ(dw.rx_tl, 0);                     /* RX_FULL at one byte */
 	CHECK_EQ(dw.rx_count, 0);
@@ -258,7 +160,7 @@ TEST(two_byte_read_queues_both_commands)
 
 	CHECK(bus);
 	CHECK_EQ(bus->ops->transfer(bus, &x), I2C_OK);
-	CHECK(strcmp(sim_log, "S6c W10 S6d R4a R4bn P") == 0);
+	CHECK(strcmp(sim_wires.log, "S6c W10 S6d R4a R4bn P") == 0);
 	CHECK_EQ(v[0], 0x4a);
 	CHECK_EQ(v[1], 0x4b);
 	CHECK(sim_write_index(IC_DATA_CMD, 0x500) >= 0);                              /* READ | RESTART */
@@ -276,7 +178,7 @@ TEST(held_transfer_is_aborted_first)
 	CHECK_EQ(reg_write(bus, 0x13, 0x02), I2C_OK);
 	CHECK(dw.abort_seen);
 	CHECK_EQ(sim_write_index(IC_ENABLE, 3), 0);
-	CHECK(strcmp(sim_log, "S6c W13 W02 P") == 0);
+	CHECK(strcmp(sim_wires.log, "S6c W13 W02 P") == 0);
 }
 
 TEST(no_answer_is_nack_and_no_byte_follows)
@@ -285,13 +187,13 @@ TEST(no_answer_is_nack_and_no_byte_follows)
 	uint8_t v;
 
 	CHECK(bus);
-	sim_target.present = false;
+	sim_device->present = false;
 	CHECK_EQ(reg_write(bus, 0x32, 0x80), I2C_ERR_NACK);
-	CHECK(strcmp(sim_log, "S6c- P") == 0);
+	CHECK(strcmp(sim_wires.log, "S6c- P") == 0);
 	CHECK_EQ(dw.raw & INTR_TX_ABRT, 0);        /* the abort cleared */
 	CHECK_EQ(dw.enable, 0);
 	sim_reset(0x36);
-	sim_target.present = false;
+	sim_device->present = false;
 	CHECK_EQ(reg_read(bus, 0x36, 0x00, &v), I2C_ERR_NACK);
 }
 
@@ -303,7 +205,7 @@ TEST(controller_that_never_finishes_times_out)
 	dw.stuck = true;                           /* its transmit FIFO never has room */
 	CHECK_EQ(reg_write(bus, 0x32, 0x80), I2C_ERR_TIMEOUT);
 	CHECK(sim_budget <= 0 && sim_budget > -3);
-	CHECK_EQ(sim_bus_events, 0);
+	CHECK_EQ(sim_wires.events, 0);
 	CHECK_EQ(dw.enable, 0);
 	/* A controller that never disables (ENABLE_STATUS stuck): a timeout too, nothing sent. */
 	sim_reset(0x36);
@@ -311,7 +213,7 @@ TEST(controller_that_never_finishes_times_out)
 	dw.never_disables = true;
 	CHECK_EQ(reg_write(bus, 0x32, 0x80), I2C_ERR_TIMEOUT);
 	CHECK(sim_budget <= 0 && sim_budget > -3);
-	CHECK_EQ(sim_bus_events, 0);
+	CHECK_EQ(sim_wires.events, 0);
 }
 
 int main(void)

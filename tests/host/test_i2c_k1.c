@@ -4,9 +4,11 @@
  * controller's registers (as Linux 7.2's i2c-k1.c uses them: a byte in
  * IDBR, ICR with TB and START/STOP/ACKNAK, TB cleared by the controller
  * when the byte is done; ISR BED when no ACK came, written 1 to clear; UR a
- * unit reset) driving the simulated bus of tests/host/i2c_sim.c: the
- * BPI-F3's P1 PMIC accesses on the wires, a device that does not answer, a
- * controller that never finishes, and what it sets up first.
+ * unit reset: the model the dry run and the fuzzer use too,
+ * tests/host/i2c_models/k1.c) driving the simulated bus of
+ * tests/host/i2c_sim.c: the BPI-F3's P1 PMIC accesses on the wires, a
+ * device that does not answer, a controller that never finishes, and what
+ * it sets up first.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -34,97 +36,27 @@ TEST_MAIN_GLOBALS
 #define CR_FAST  0x100
 #define SR_BED   0x400000
 
-/* ---- The controller's model ---- */
-static struct {
-	uint32_t icr, isr, idbr, ircr;
-	bool stuck;
-	unsigned int unit_resets, tb_polls;
-} k1;
+/* ---- The controller: the shared model (tests/host/i2c_models/k1.c) ---- */
+static struct i2c_k1_model k1;
 
 static uint32_t k1_read(unsigned int reg)
 {
-	switch (reg) {
-	case K1_ICR:
-		if (k1.tb_polls) {
-			k1.tb_polls--;
-			return k1.icr | CR_TB;
-		}
-		return k1.icr;
-	case K1_ISR:
-		return k1.isr;
-	case K1_IDBR:
-		return k1.idbr;
-	case K1_IRCR:
-		return k1.ircr;
-	}
-	return 0;
+	return i2c_k1_model_read(&k1, reg);
 }
-
-static void k1_byte(uint32_t cr)
-{
-	bool ack = true;
-
-	if (!(cr & CR_IUE) || k1.stuck)
-		return;                         /* TB stays set */
-	if (cr & CR_START)
-		ack = sim_start((uint8_t)k1.idbr);
-	else
-		ack = sim_send((uint8_t)k1.idbr);
-	if (!ack)
-		k1.isr |= SR_BED;
-	if (cr & CR_STOP && ack)
-		sim_stop();
-	k1.icr &= ~CR_TB;
-	k1.tb_polls = 2;
-}
-
-/* A read byte: the model knows a read from the last start's direction bit. */
-static bool reading;
 
 static void k1_write(unsigned int reg, uint32_t v)
 {
-	switch (reg) {
-	case K1_ICR:
-		if (v & CR_UR) {
-			k1.unit_resets++;
-			k1.isr = 0;
-		}
-		k1.icr = v;
-		if (!(v & CR_TB))
-			break;
-		if (!(v & CR_START) && reading) {
-			k1.idbr = sim_recv(!(v & CR_ACKNAK));
-			if (v & CR_STOP)
-				sim_stop();
-			k1.icr &= ~CR_TB;
-			k1.tb_polls = 2;
-			break;
-		}
-		if (v & CR_START)
-			reading = k1.idbr & 1;
-		k1_byte(v);
-		break;
-	case K1_ISR:
-		k1.isr &= ~v;
-		break;
-	case K1_IDBR:
-		k1.idbr = v;
-		break;
-	case K1_IRCR:
-		k1.ircr = v;
-		break;
-	}
+	i2c_k1_model_write(&k1, reg, v);
 }
 
 static void test_setup(void)
 {
-	memset(&k1, 0, sizeof(k1));
-	reading = false;
+	sim_reset(0x41);
+	i2c_k1_model_init(&k1, &sim_wires);
 	k1.icr = 0x1f00000 | CR_IUE;            /* S-mode's interrupt enables */
 	k1.isr = 0x08000000;                    /* and a stale status bit */
 	sim_read = k1_read;
 	sim_write = k1_write;
-	sim_reset(0x41);
 }
 
 /* The BPI-F3's node: a 400 kHz bus. */
@@ -152,7 +84,7 @@ TEST(probe_takes_the_bus_speed)
 	CHECK_EQ(sim_bus.flags, CR_IUE | CR_SCLE | CR_GCD | CR_FAST);
 	CHECK(probe(100000, 0x38));
 	CHECK_EQ(sim_bus.flags, CR_IUE | CR_SCLE | CR_GCD);
-	CHECK_EQ(sim_bus_events, 0);
+	CHECK_EQ(sim_wires.events, 0);
 	CHECK(!probe(400000, 0x10));
 	sim_fault_from = SIM_BASE, sim_fault_to = SIM_BASE + 4;
 	CHECK(!probe(400000, 0x38));
@@ -167,8 +99,8 @@ TEST(write_after_a_unit_reset)
 
 	CHECK(bus);
 	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_OK);
-	CHECK(strcmp(sim_log, "S82 W7e W04 P") == 0);
-	CHECK_EQ(sim_target.regs[0x7e], 0x04);
+	CHECK(strcmp(sim_wires.log, "S82 W7e W04 P") == 0);
+	CHECK_EQ(sim_device->regs[0x7e], 0x04);
 	CHECK_EQ(k1.unit_resets, 1);
 	CHECK_EQ(sim_write_index(K1_ICR, CR_UR), 0);         /* the reset first, held, then cleared */
 	CHECK_EQ(sim_write_index(K1_ICR, 0), 1);
@@ -186,9 +118,9 @@ TEST(read_with_repeated_start)
 	uint8_t reg = 0x7e, v = 0;
 
 	CHECK(bus);
-	sim_target.regs[0x7e] = 0x10;
+	sim_device->regs[0x7e] = 0x10;
 	CHECK_EQ(transfer(bus, &reg, 1, &v, 1), I2C_OK);
-	CHECK(strcmp(sim_log, "S82 W7e S83 R10n P") == 0);
+	CHECK(strcmp(sim_wires.log, "S82 W7e S83 R10n P") == 0);
 	CHECK_EQ(v, 0x10);
 }
 
@@ -198,9 +130,9 @@ TEST(no_answer_is_nack_and_a_unit_reset)
 	uint8_t w[2] = { 0x7e, 0x04 };
 
 	CHECK(bus);
-	sim_target.present = false;
+	sim_device->present = false;
 	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_NACK);
-	CHECK(strcmp(sim_log, "S82-") == 0);
+	CHECK(strcmp(sim_wires.log, "S82-") == 0);
 	CHECK_EQ(k1.unit_resets, 2);                         /* before, and after the failure */
 }
 
@@ -213,7 +145,7 @@ TEST(controller_that_never_finishes_times_out)
 	k1.stuck = true;
 	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_TIMEOUT);
 	CHECK(sim_budget <= 0);
-	CHECK_EQ(sim_bus_events, 0);
+	CHECK_EQ(sim_wires.events, 0);
 	CHECK_EQ(k1.unit_resets, 2);
 }
 

@@ -3,10 +3,11 @@
  * lib/drivers/i2c_ocores.c on the host, against a model of the OpenCores
  * I2C master's registers (as Linux 7.2's i2c-ocores.c uses them: TXR then a
  * command of STA/STO/RD/WR/ACK(NACK)/IACK; status TIP while a byte moves,
- * RXACK when it was not acknowledged, BUSY between start and stop) driving
- * the simulated bus of tests/host/i2c_sim.c: the HiFive Unmatched's DA9063
- * accesses on the wires, a device that does not answer, a core that never
- * finishes, and the DT's register spacing and width.
+ * RXACK when it was not acknowledged, BUSY between start and stop: the model
+ * the dry run and the fuzzer use too, tests/host/i2c_models/ocores.c)
+ * driving the simulated bus of tests/host/i2c_sim.c: the HiFive Unmatched's
+ * DA9063 accesses on the wires, a device that does not answer, a core that
+ * never finishes, and the DT's register spacing and width.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -24,88 +25,27 @@ TEST_MAIN_GLOBALS
 #define OC_DATA    3
 #define OC_CMD     4
 
-/* ---- The core's model ---- */
-static struct {
-	uint8_t prer[2], ctr, txr, rxr, sr;
-	bool busy, stuck, reset_seen;
-	unsigned int tip_polls;         /* TIP stays set this many status reads */
-} oc;
+/* ---- The core: the shared model (tests/host/i2c_models/ocores.c) ---- */
+static struct i2c_oc_model oc;
 
 static uint32_t oc_read(unsigned int reg)
 {
-	switch (reg) {
-	case OC_PRERLO:
-	case OC_PRERHI:
-		return oc.prer[reg];
-	case OC_CONTROL:
-		return oc.ctr;
-	case OC_DATA:
-		return oc.rxr;
-	case OC_CMD:
-		if (oc.tip_polls) {
-			oc.tip_polls--;
-			return oc.sr | 0x02;
-		}
-		return oc.sr | (oc.busy ? 0x40 : 0);
-	}
-	return 0;
-}
-
-static void oc_command(uint8_t cmd)
-{
-	bool ack = true;
-
-	if (!(oc.ctr & 0x80) || oc.stuck) {
-		oc.sr |= 0x02;                  /* disabled or stuck: TIP for ever */
-		return;
-	}
-	if (cmd & 0x80) {
-		ack = sim_start(oc.txr);
-		oc.busy = true;
-	} else if (cmd & 0x10) {
-		ack = sim_send(oc.txr);
-	} else if (cmd & 0x20) {
-		oc.rxr = sim_recv(!(cmd & 0x08));
-	}
-	oc.sr = (oc.sr & ~0x80) | (ack ? 0 : 0x80);
-	if (cmd & 0x40) {
-		sim_stop();
-		oc.busy = false;
-	}
-	oc.tip_polls = 3;
+	return i2c_oc_model_read(&oc, reg);
 }
 
 static void oc_write(unsigned int reg, uint32_t v)
 {
-	switch (reg) {
-	case OC_PRERLO:
-	case OC_PRERHI:
-		oc.prer[reg] = (uint8_t)v;
-		break;
-	case OC_CONTROL:
-		if (!(v & 0x80) && oc.ctr & 0x80)
-			oc.reset_seen = true;   /* disabled: whatever was half done is dropped */
-		oc.ctr = (uint8_t)v;
-		if (!(v & 0x80))
-			oc.sr = 0, oc.busy = false;
-		break;
-	case OC_DATA:
-		oc.txr = (uint8_t)v;
-		break;
-	case OC_CMD:
-		oc_command((uint8_t)v);
-		break;
-	}
+	i2c_oc_model_write(&oc, reg, v);
 }
 
 static void test_setup(void)
 {
-	memset(&oc, 0, sizeof(oc));
+	sim_reset(0x58);
+	i2c_oc_model_init(&oc, &sim_wires);
 	oc.ctr = 0xc0;                          /* S-mode left it enabled with interrupts */
 	oc.prer[0] = 0x3b, oc.prer[1] = 0x01;   /* and its prescaler */
 	sim_read = oc_read;
 	sim_write = oc_write;
-	sim_reset(0x58);
 }
 
 /* The FU740's node: reg-shift 2, reg-io-width 1. */
@@ -136,7 +76,7 @@ TEST(probe_takes_spacing_and_width_from_the_dt)
 	CHECK_EQ(bus->io_width, 1);
 	CHECK_EQ(sim_asked_min_size, (4 << 2) + 4);
 	CHECK_EQ(sim_asked_width, 1);
-	CHECK_EQ(sim_bus_events, 0);
+	CHECK_EQ(sim_wires.events, 0);
 	CHECK(probe(2, 4, 0x1000));
 	CHECK_EQ(sim_bus.io_width, 4);
 	CHECK_EQ(sim_asked_width, 4);
@@ -158,8 +98,8 @@ TEST(writes_go_out_with_start_and_a_stop_of_their_own)
 
 	CHECK(bus);
 	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_OK);
-	CHECK(strcmp(sim_log, "Sb0 W13 W02 P") == 0);
-	CHECK_EQ(sim_target.regs[0x13], 0x02);
+	CHECK(strcmp(sim_wires.log, "Sb0 W13 W02 P") == 0);
+	CHECK_EQ(sim_device->regs[0x13], 0x02);
 	CHECK(oc.reset_seen);                      /* disabled and enabled again first */
 	CHECK_EQ(oc.ctr, 0x80);                    /* enabled, interrupts off */
 	CHECK_EQ(oc.prer[0], 0x3b);                /* the prescaler kept */
@@ -174,13 +114,13 @@ TEST(reads_use_a_repeated_start_and_nack_the_last_byte)
 	uint8_t reg = 0x81, v[2] = { 0, 0 };
 
 	CHECK(bus);
-	sim_target.regs[0x81] = 0x61;
+	sim_device->regs[0x81] = 0x61;
 	CHECK_EQ(transfer(bus, &reg, 1, v, 1), I2C_OK);
-	CHECK(strcmp(sim_log, "Sb0 W81 Sb1 R61n P") == 0);
+	CHECK(strcmp(sim_wires.log, "Sb0 W81 Sb1 R61n P") == 0);
 	CHECK_EQ(v[0], 0x61);
 	sim_reset(0x58);
 	CHECK_EQ(transfer(bus, &reg, 1, v, 2), I2C_OK);
-	CHECK(strcmp(sim_log, "Sb0 W81 Sb1 Rdb Rd8n P") == 0);
+	CHECK(strcmp(sim_wires.log, "Sb0 W81 Sb1 Rdb Rd8n P") == 0);
 }
 
 TEST(no_answer_is_nack_and_the_bus_is_released)
@@ -189,9 +129,9 @@ TEST(no_answer_is_nack_and_the_bus_is_released)
 	uint8_t w[2] = { 0x13, 0x02 };
 
 	CHECK(bus);
-	sim_target.present = false;
+	sim_device->present = false;
 	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_NACK);
-	CHECK(strcmp(sim_log, "Sb0- P") == 0);
+	CHECK(strcmp(sim_wires.log, "Sb0- P") == 0);
 	CHECK(!oc.busy);
 }
 
@@ -204,7 +144,7 @@ TEST(core_that_never_finishes_times_out)
 	oc.stuck = true;
 	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_TIMEOUT);
 	CHECK(sim_budget <= 0);
-	CHECK_EQ(sim_bus_events, 0);
+	CHECK_EQ(sim_wires.events, 0);
 }
 
 int main(void)

@@ -66,10 +66,77 @@ TEST(whole_names_only)
 	CHECK_EQ(isa_string_features("rv64i_zicfi_smnpmx_ssccf", 24), 0);
 }
 
+/* The property's bytes after fdt_cpu_isa_remove(flags). */
+static int removed(const char *prop, const char *value, int len, uint32_t flags, const char **out)
+{
+	void *fdt = dt_with_cpu(prop, value, len);
+	int cpu = fdt_path_offset(fdt, "/cpus/cpu@0"), out_len = -1;
+
+	if (fdt_cpu_isa_remove(fdt, cpu, flags) || fdt_check_full(fdt, 4096))
+		return -1;
+	*out = fdt_getprop(fdt, fdt_path_offset(fdt, "/cpus/cpu@0"), prop, &out_len);
+	return out_len;
+}
+
+/* QEMU spike's riscv,isa-extensions claims sstc, which its CPU lacks: S-mode's DT drops it, and only it. */
+TEST(remove_drops_whole_list_entries)
+{
+	const char *out;
+	int len = removed("riscv,isa-extensions", max_list, sizeof(max_list), HART_HAS_SSTC, &out);
+	char copy[sizeof(max_list)];
+	void *fdt;
+
+	CHECK_EQ(len, sizeof(max_list) - 5);
+	memcpy(copy, out, len);                         /* out lies in the DT the next one overwrites */
+	fdt = dt_with_cpu("riscv,isa-extensions", copy, len);
+	CHECK_EQ(fdt_cpu_isa_features(fdt, fdt_path_offset(fdt, "/cpus/cpu@0")), max_flags & ~HART_HAS_SSTC);
+	/* Two at once, the last entry among them. */
+	len = removed("riscv,isa-extensions", max_list, sizeof(max_list), HART_HAS_SSTC | HART_HAS_SVPBMT, &out);
+	CHECK_EQ(len, sizeof(max_list) - 5 - 7);
+	CHECK(memcmp(out + len - 6, "svade", 6) == 0);
+}
+
+/* QEMU 7.2 spike's riscv,isa ends in _sstc; elsewhere the token goes with its '_'; whole names only. */
+TEST(remove_drops_isa_string_tokens)
+{
+	static const char *const cases[][2] = {
+		{ "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs_sstc",
+		  "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs" },
+		{ "rv64imac_sstc_zicsr", "rv64imac_zicsr" },
+		{ "rv64imac_sstc", "rv64imac" },
+		{ "rv64imafdc_sstcx_zsstc_sst", "rv64imafdc_sstcx_zsstc_sst" },
+		{ "rv64imafdcs", "rv64imafdcs" },
+		{ "_zicsr__sstc_", "_zicsr__" },
+		{ "_sstc", "" },
+	};
+	const char *out;
+
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int len = removed("riscv,isa", cases[i][0], strlen(cases[i][0]) + 1, HART_HAS_SSTC, &out);
+		CHECK_EQ(len, strlen(cases[i][1]) + 1);
+		CHECK(strcmp(out, cases[i][1]) == 0);
+	}
+}
+
+/* Nothing to drop, or not a terminated string: the property as it was. */
+TEST(remove_leaves_the_rest_alone)
+{
+	const char unterminated[] = { 'r', 'v', '6', '4', 'i', '_', 's', 's', 't', 'c' };
+	const char *out;
+
+	CHECK_EQ(removed("riscv,isa-extensions", max_list, sizeof(max_list), 0, &out), sizeof(max_list));
+	CHECK(memcmp(out, max_list, sizeof(max_list)) == 0);
+	CHECK_EQ(removed("riscv,isa", unterminated, sizeof(unterminated), HART_HAS_SSTC, &out), sizeof(unterminated));
+	CHECK(memcmp(out, unterminated, sizeof(unterminated)) == 0);
+}
+
 int main(void)
 {
 	RUN(isa_extensions_list_names_every_extension);
 	RUN(isa_string_names_every_extension);
 	RUN(whole_names_only);
+	RUN(remove_drops_whole_list_entries);
+	RUN(remove_drops_isa_string_tokens);
+	RUN(remove_leaves_the_rest_alone);
 	return TEST_EXIT_CODE;
 }

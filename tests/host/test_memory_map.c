@@ -183,6 +183,25 @@ TEST(smode_ranges_stay_out_of_merged_devices)
 	CHECK(!sbi_memory_smode_range_ok(0x2000000, 0, 0x10));
 }
 
+/* What a loader may name as the next stage: anything but the firmware and its devices. */
+TEST(denied_at_names_the_firmware_and_owned_devices)
+{
+	qemu_virt_map();
+	CHECK(sbi_memory_denied_at(0x80000000) == NULL);        /* nothing planned yet */
+	CHECK(sbi_memory_add_device(0x2004000, 0x8000, "aclint-mtimer"));
+	CHECK(sbi_memory_add_device(0x2000000, 0x4000, "aclint-mswi"));
+	CHECK(sbi_memory_plan_denied());
+	CHECK(sbi_memory_denied_at(FW_BASE) == &sbi_memory.denied[0]);
+	CHECK(sbi_memory_denied_at(FW_BASE + FW_SIZE - 1) == &sbi_memory.denied[0]);
+	CHECK(sbi_memory_denied_at(FW_BASE + FW_SIZE) == NULL);  /* RAM after the firmware */
+	CHECK(sbi_memory_denied_at(0x20000000) == NULL);         /* flash */
+	CHECK(sbi_memory_denied_at(0x1000) == NULL);             /* ROM */
+	CHECK(sbi_memory_denied_at(0x200bff8) == &sbi_memory.denied[1]);   /* mtime, merged with the MSWI */
+	CHECK_STR(sbi_memory_denied_at(0x2000000)->name, "aclint-mswi");
+	CHECK(sbi_memory_denied_at(0x200c000) == NULL);          /* just past them */
+	CHECK(sbi_memory_denied_at(0x1fffffff) == NULL);
+}
+
 int main(void)
 {
 	RUN(merge_sorts_and_joins_adjacent_and_overlapping);
@@ -196,5 +215,6 @@ int main(void)
 	RUN(sealed_heap_allocates_nothing);
 	RUN(device_conflicts);
 	RUN(smode_ranges_stay_out_of_merged_devices);
+	RUN(denied_at_names_the_firmware_and_owned_devices);
 	return TEST_EXIT_CODE;
 }

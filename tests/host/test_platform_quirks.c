@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Board quirks chosen by the DT's root compatible (platform/generic/): the
- * QEMU virt, FU540 and FU740 quirks for their DTs (QEMU's own and Linux's
- * board DTs' strings), none for a board no quirk names, for a string that
- * only begins like a quirk's, or for a root without (or with an empty)
- * compatible; and what each quirk gives.
+ * QEMU virt, FU540, FU740, JH7110, T-Head (TH1520, SG2042, D1, CV18xx) and
+ * RZ/Five quirks for their DTs (QEMU's own and Linux's board DTs' strings),
+ * none for a board no quirk names, for a string that only begins like a
+ * quirk's, or for a root without (or with an empty) compatible; and what
+ * each quirk gives: its event map, the stale-TLB erratum, the firmware
+ * regions its set-up adds.
  */
 #include <stdlib.h>
 #include <libfdt.h>
 #include "test.h"
 #include "platform.h"
 #include "console.h"
+#include "andes_ax45_pmu.h"
+#include "host_console.h"
+#include "host_memory.h"
+#include "riscv_csr.h"
+#include "trap_expect.h"
+#include "thead_c9xx_pmu.h"
 #include "u74_pmu.h"
 
 TEST_MAIN_GLOBALS
@@ -24,9 +32,72 @@ uint64_t sbi_console_bytes_written(void)
 
 static char blob[4096];
 
+/* ---- The CSRs the RZ/Five quirk reads and writes (tests/fuzz/host/riscv_csr.h) ---- */
+#define CSR_MMSC_CFG  0xfc2
+#define CSR_PMACFG0   0xbc0
+#define CSR_PMAADDR0  0xbd0
+static struct {
+	bool andes;                   /* the CSRs exist (else every access traps) */
+	unsigned long mmsc_cfg, pmacfg0, pmaaddr0;
+	bool pmaaddr_hardwired;       /* pmaaddr0 keeps nothing written */
+	unsigned int writes;
+} csrs;
+static bool expecting, trapped;
+
+static unsigned long *csr_slot(unsigned int csr)
+{
+	if (!csrs.andes)
+		return NULL;
+	return csr == CSR_MMSC_CFG ? &csrs.mmsc_cfg : csr == CSR_PMACFG0 ? &csrs.pmacfg0 :
+	       csr == CSR_PMAADDR0 ? &csrs.pmaaddr0 : NULL;
+}
+
+void host_csr_read_expecting_trap(unsigned int csr, unsigned long *value)
+{
+	unsigned long *slot = csr_slot(csr);
+
+	if (!expecting)
+		abort();
+	if (slot)
+		*value = *slot;
+	else
+		trapped = true;
+}
+
+void host_csr_write_expecting_trap(unsigned int csr, unsigned long value)
+{
+	unsigned long *slot = csr_slot(csr);
+
+	if (!expecting)
+		abort();
+	if (!slot || csr == CSR_MMSC_CFG) {
+		trapped = true;
+		return;
+	}
+	csrs.writes++;
+	if (!(csr == CSR_PMAADDR0 && csrs.pmaaddr_hardwired))
+		*slot = value;
+}
+
+void trap_expect_begin_on(struct trap_expect *st)
+{
+	(void)st;
+	expecting = true;
+	trapped = false;
+}
+
+bool trap_expect_end_on(struct trap_expect *st)
+{
+	(void)st;
+	expecting = false;
+	return trapped;
+}
+
 static void test_setup(void)
 {
 	console_bytes = 0;
+	memset(&csrs, 0, sizeof(csrs));
+	host_console_clear();
 }
 
 /* A DT whose root compatible is the given strings (len bytes, NULs included); len < 0: none. */
@@ -75,13 +146,161 @@ TEST(qemu_sifive_u_and_the_unleashed_get_the_fu540_quirk)
 	CHECK_EQ(platform_quirk_match(ROOT("sifive,hifive-unleashed-a00\0sifive,fu540-c000\0sifive,fu540")), q);
 }
 
+/* The JH7110's U74 cores get the FU740's map (Linux's JH7110 DTs have no riscv,pmu node). */
+TEST(jh7110_boards_get_the_u74_map)
+{
+	const struct platform_quirk *q =
+		platform_quirk_match(ROOT("starfive,visionfive-2-v1.3b\0starfive,jh7110"));
+
+	CHECK(!strcmp(q->name, "StarFive JH7110"));
+	CHECK(q->pmu && q->pmu->default_map == &u74_pmu_default_map);
+	CHECK(!q->init && !q->system_reset && !q->trap_flushes_tlb);
+	CHECK_EQ(platform_quirk_match(ROOT("milkv,mars\0starfive,jh7110")), q);
+	CHECK_EQ(platform_quirk_match(ROOT("pine64,star64\0starfive,jh7110")), q);
+}
+
+/* The stale-TLB erratum: TH1520 and SG2042 flush at every trap; the C906 SoCs do not. */
+TEST(t_head_socs_get_their_core_maps_and_errata)
+{
+	const struct platform_quirk *th1520 = platform_quirk_match(ROOT("sipeed,lichee-pi-4a\0thead,th1520"));
+	const struct platform_quirk *sg2042 = platform_quirk_match(ROOT("milkv,pioneer\0sophgo,sg2042"));
+	const struct platform_quirk *d1 = platform_quirk_match(ROOT("allwinner,d1-nezha\0allwinner,sun20i-d1"));
+	const struct platform_quirk *duo = platform_quirk_match(ROOT("milkv,duo\0sophgo,cv1800b"));
+
+	CHECK(!strcmp(th1520->name, "T-Head TH1520"));
+	CHECK(th1520->trap_flushes_tlb && th1520->pmu->default_map == &thead_c910_pmu_default_map);
+	CHECK_EQ(platform_quirk_match(ROOT("beagle,beaglev-ahead\0thead,th1520")), th1520);
+	CHECK(!strcmp(sg2042->name, "Sophgo SG2042"));
+	CHECK(sg2042->trap_flushes_tlb && sg2042->pmu->default_map == &thead_c910_pmu_default_map);
+	CHECK(!strcmp(d1->name, "Allwinner D1"));
+	CHECK(!d1->trap_flushes_tlb && d1->pmu->default_map == &thead_c906_pmu_default_map);
+	CHECK_EQ(platform_quirk_match(ROOT("widora,mangopi-mq\0allwinner,sun20i-d1s")), d1);
+	CHECK(!strcmp(duo->name, "Sophgo CV18xx"));
+	CHECK(!duo->trap_flushes_tlb && duo->pmu->default_map == &thead_c906_pmu_default_map);
+	CHECK_EQ(platform_quirk_match(ROOT("sophgo,huashan-pi\0sophgo,cv1812h")), duo);
+	CHECK_EQ(platform_quirk_match(ROOT("sipeed,licheerv-nano-b\0sophgo,sg2002")), duo);
+	/* The SG2044 has Sscofpmf and its own DT map: not the SG2042's quirk. */
+	CHECK_EQ(platform_quirk_match(ROOT("sophgo,srd3-10\0sophgo,sg2044")), &platform_quirk_generic);
+}
+
+/* The SG2042's 16 MTIMER blocks become one firmware region: one PMP entry. */
+TEST(sg2042_merges_its_mtimers)
+{
+	const struct platform_quirk *q = platform_quirk_match(ROOT("milkv,pioneer\0sophgo,sg2042"));
+
+	host_memory_reset();
+	CHECK_EQ(q->init(blob), 0);
+	CHECK_EQ(sbi_memory.device_count, 1);
+	CHECK_EQ(sbi_memory.device[0].base, 0x70ac000000ULL);
+	CHECK_EQ(sbi_memory.device[0].size, 0x100000);
+}
+
+#define RZFIVE_ROOT "renesas,smarc-evk\0renesas,r9a07g043f01\0renesas,r9a07g043"
+
+/* RZ/Five: the AX45MP map, and its ILM/DLM kept from S/U-mode. */
+TEST(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories)
+{
+	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+
+	CHECK(!strcmp(q->name, "Renesas RZ/Five"));
+	CHECK(q->pmu && q->pmu->default_map == &andes_ax45_pmu_default_map);
+	host_memory_reset();
+	CHECK_EQ(q->init(blob), 0);
+	CHECK_EQ(sbi_memory.device_count, 1);
+	CHECK_EQ(sbi_memory.device[0].base, 0x30000);
+	CHECK_EQ(sbi_memory.device[0].size, 0x20000);
+	CHECK(!strcmp(sbi_memory.device[0].name, "ILM/DLM"));
+}
+
+/* A DT with the RZ/Five's root cells and room for the fixup. */
+static void *rzfive_tree(void)
+{
+	const void *fdt = ROOT(RZFIVE_ROOT);
+
+	if (fdt_setprop_u32(blob, 0, "#address-cells", 2) || fdt_setprop_u32(blob, 0, "#size-cells", 2))
+		return NULL;
+	return (void *)fdt;
+}
+
+/*
+ * Its DMA pool: 0x58000000-0x5fffffff uncached through PMA entry 0 (NAPOT,
+ * non-cacheable bufferable: pmacfg0's byte 0 = 0xf, pmaaddr0 = 0x16ffffff),
+ * the other entries' bytes kept; then a shared-dma-pool node for S-mode.
+ */
+TEST(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode)
+{
+	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+	void *fdt = rzfive_tree();
+	const fdt32_t *reg;
+	int node, len;
+
+	CHECK(fdt);
+	csrs.andes = true;
+	csrs.mmsc_cfg = 1UL << 30;
+	csrs.pmacfg0 = 0xf00;                        /* entry 1 in use: kept */
+	host_memory_reset();
+	CHECK_EQ(q->init(fdt), 0);
+	CHECK_EQ(csrs.pmaaddr0, 0x16ffffff);
+	CHECK_EQ(csrs.pmacfg0, 0xf0f);
+	CHECK(host_console_contains("abacus: RZ/Five         : 0x58000000-0x5fffffff uncached (PMA): S-mode's DMA pool"));
+	CHECK_EQ(q->fdt_fixup(fdt), 0);
+	node = fdt_path_offset(fdt, "/reserved-memory/dma-pool@58000000");
+	CHECK(node >= 0);
+	CHECK(!fdt_node_check_compatible(fdt, node, "shared-dma-pool"));
+	CHECK(fdt_getprop(fdt, node, "no-map", &len) && len == 0);
+	CHECK(fdt_getprop(fdt, node, "linux,dma-default", &len) && len == 0);
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	CHECK(reg && len == 16);
+	CHECK_EQ(fdt32_to_cpu(reg[0]), 0);
+	CHECK_EQ(fdt32_to_cpu(reg[1]), 0x58000000);
+	CHECK_EQ(fdt32_to_cpu(reg[2]), 0);
+	CHECK_EQ(fdt32_to_cpu(reg[3]), 0x8000000);
+}
+
+/* Without programmable PMA, with entry 0 taken, or with a pmaaddr0 that keeps nothing: no pool, one line. */
+TEST(rzfive_offers_no_pool_it_cannot_make_uncached)
+{
+	static const struct {
+		bool andes, hardwired;
+		unsigned long mmsc_cfg, pmacfg0;
+		const char *why;
+		unsigned int writes;
+	} cases[] = {
+		{ false, false, 0, 0, "no programmable PMA", 0 },                  /* no Andes CSRs: they trap */
+		{ true, false, 0, 0, "no programmable PMA", 0 },                   /* mmsc_cfg.PPMA clear */
+		{ true, false, 1UL << 30, 0x3, "PMA entry 0 in use", 0 },
+		{ true, true, 1UL << 30, 0, "PMA entry 0 does not keep the region", 2 },
+	};
+
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+		void *fdt = rzfive_tree();
+
+		memset(&csrs, 0, sizeof(csrs));
+		csrs.andes = cases[i].andes;
+		csrs.pmaaddr_hardwired = cases[i].hardwired;
+		csrs.mmsc_cfg = cases[i].mmsc_cfg;
+		csrs.pmacfg0 = cases[i].pmacfg0;
+		host_console_clear();
+		host_memory_reset();
+		CHECK(fdt);
+		CHECK_EQ(q->init(fdt), 0);
+		CHECK_EQ(csrs.writes, cases[i].writes);
+		CHECK(host_console_contains(cases[i].why));
+		CHECK(host_console_contains(": no DMA pool for S-mode"));
+		CHECK_EQ(q->fdt_fixup(fdt), 0);
+		CHECK(fdt_path_offset(fdt, "/reserved-memory") < 0);
+	}
+}
+
 TEST(a_board_no_quirk_names_boots_with_none)
 {
-	CHECK_EQ(platform_quirk_match(ROOT("starfive,visionfive-2-v1.3b\0starfive,jh7110")), &platform_quirk_generic);
-	CHECK_EQ(platform_quirk_match(ROOT("renesas,r9a07g043f01\0renesas,r9a07g043")), &platform_quirk_generic);
-	CHECK_EQ(platform_quirk_match(ROOT("thead,th1520")), &platform_quirk_generic);
+	CHECK_EQ(platform_quirk_match(ROOT("acme,board\0acme,soc")), &platform_quirk_generic);
+	CHECK_EQ(platform_quirk_match(ROOT("renesas,r9a07g043")), &platform_quirk_generic);
+	CHECK_EQ(platform_quirk_match(ROOT("thead,th1520-x")), &platform_quirk_generic);
 	CHECK(!strcmp(platform_quirk_generic.name, "generic"));
 	CHECK(!platform_quirk_generic.pmu && !platform_quirk_generic.init && !platform_quirk_generic.system_reset);
+	CHECK(!platform_quirk_generic.trap_flushes_tlb);
 }
 
 TEST(only_whole_strings_match)
@@ -105,6 +324,12 @@ int main(void)
 	RUN(qemu_virt_gets_its_platform_event);
 	RUN(the_hifive_unmatched_gets_the_fu740_quirk_and_the_u74_map);
 	RUN(qemu_sifive_u_and_the_unleashed_get_the_fu540_quirk);
+	RUN(jh7110_boards_get_the_u74_map);
+	RUN(t_head_socs_get_their_core_maps_and_errata);
+	RUN(sg2042_merges_its_mtimers);
+	RUN(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories);
+	RUN(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode);
+	RUN(rzfive_offers_no_pool_it_cannot_make_uncached);
 	RUN(a_board_no_quirk_names_boots_with_none);
 	RUN(only_whole_strings_match);
 	RUN(a_root_without_a_sane_compatible_gets_none);

@@ -10,6 +10,11 @@
  * region check for, and that try_putc never waits: with no room it writes
  * nothing (the console decides how long to try again). Nothing but the
  * registers the driver means may change.
+ *
+ * The XScale UART (intel,xscale-uart: the SpacemiT K1's) on simulated
+ * registers that log every access with its width (tests/host/sim_mmio.h):
+ * the probe sets IER's UUE (unit enable) when the loader left it clear,
+ * keeping IER's other bits, and a plain 16550 never has IER touched.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -17,6 +22,7 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "console.h"
+#include "sim_mmio.h"
 #include "test.h"
 #include "trap_expect.h"
 
@@ -96,12 +102,11 @@ static void test_setup(void)
 	refused_why = NULL;
 }
 
-/* shift, width < 0: the property is absent; the reg starts at regs + skew. */
-static int probe_node_at(const char *compatible, int shift, int width, unsigned int skew)
+/* A serial node at base (a string list compatible of len bytes); shift, width < 0: the property is absent. */
+static int probe_node_at(uintptr_t base, uint32_t size, const char *compatible, int len, int shift, int width)
 {
 	static uint8_t fdt[4096];
-	uint64_t base = (uintptr_t)regs + skew;
-	fdt32_t reg[4] = { cpu_to_fdt32(base >> 32), cpu_to_fdt32((uint32_t)base), 0, cpu_to_fdt32(sizeof(regs)) };
+	fdt32_t reg[4] = { cpu_to_fdt32((uint64_t)base >> 32), cpu_to_fdt32((uint32_t)base), 0, cpu_to_fdt32(size) };
 	int node, err = fdt_create_empty_tree(fdt, sizeof(fdt));
 
 	err |= fdt_setprop_u32(fdt, 0, "#address-cells", 2);
@@ -109,7 +114,7 @@ static int probe_node_at(const char *compatible, int shift, int width, unsigned 
 	node = fdt_add_subnode(fdt, 0, "serial@10000000");
 	if (err || node < 0)
 		return -100;
-	err |= fdt_setprop_string(fdt, node, "compatible", compatible);
+	err |= fdt_setprop(fdt, node, "compatible", compatible, len);
 	err |= fdt_setprop(fdt, node, "reg", reg, sizeof(reg));
 	if (shift >= 0)
 		err |= fdt_setprop_u32(fdt, node, "reg-shift", (uint32_t)shift);
@@ -122,7 +127,7 @@ static int probe_node_at(const char *compatible, int shift, int width, unsigned 
 
 static int probe_node(const char *compatible, int shift, int width)
 {
-	return probe_node_at(compatible, shift, width, 0);
+	return probe_node_at((uintptr_t)regs, sizeof(regs), compatible, (int)strlen(compatible) + 1, shift, width);
 }
 
 static uint32_t reg32(unsigned int offset)
@@ -248,12 +253,12 @@ TEST(refuses_registers_closer_than_their_width)
 /* The base must be aligned to the access width: the check is asked for it (and refuses), nothing is read. */
 TEST(misaligned_base_is_refused_by_the_region_check)
 {
-	CHECK_EQ(probe_node_at("snps,dw-apb-uart", 2, 4, 2), -1);
+	CHECK_EQ(probe_node_at((uintptr_t)regs + 2, sizeof(regs), "snps,dw-apb-uart", sizeof("snps,dw-apb-uart"), 2, 4), -1);
 	CHECK_EQ(asked_width, 4);
 	CHECK_EQ(probe_reads, 0);
 	CHECK(console == NULL);
 	/* Byte accesses at an odd base are fine. */
-	CHECK_EQ(probe_node_at("ns16550a", 0, 1, 1), 0);
+	CHECK_EQ(probe_node_at((uintptr_t)regs + 1, sizeof(regs), "ns16550a", sizeof("ns16550a"), 0, 1), 0);
 	CHECK_EQ(asked_width, 1);
 	CHECK_EQ(probe_addr, (uintptr_t)regs + 6);
 }
@@ -279,6 +284,64 @@ TEST(refuses_what_it_cannot_drive)
 	CHECK_EQ(stray_bytes(0, 0, 0, 0), 0);
 }
 
+/* ---- XScale: every access logged ---- */
+#define R false
+#define W true
+static const char k1_uart[] = "spacemit,k1-uart\0intel,xscale-uart";
+
+static int probe_k1(struct sim_mmio *sim, uint32_t ier)
+{
+	sim_mmio_init(sim, 0x100);
+	sim_mmio_poke(sim, 4, 4, ier);
+	return probe_node_at((uintptr_t)sim->base, 0x100, k1_uart, sizeof(k1_uart), 2, 4);
+}
+
+/* UUE clear: LSR probed, IER read and written back with UUE, 32 bits wide at 1 << 2; then a 16550. */
+TEST(xscale_sets_unit_enable)
+{
+	struct sim_mmio sim;
+
+	CHECK_EQ(probe_k1(&sim, 0x05), 0);
+	CHECK(console != NULL && strcmp(console->name, "xscale-uart (ns16550)") == 0);
+	CHECK_EQ(sim.count, 3);
+	CHECK(sim_mmio_logged(&sim, 0, R, 0x14, 4, 0));
+	CHECK(sim_mmio_logged(&sim, 1, R, 0x04, 4, 0x05));
+	CHECK(sim_mmio_logged(&sim, 2, W, 0x04, 4, 0x45));
+	sim_mmio_poke(&sim, 0x14, 4, UART_LSR_THRE);
+	sim_mmio_clear_log(&sim);
+	CHECK(console->try_putc('K'));
+	CHECK_EQ(sim.count, 2);
+	CHECK(sim_mmio_logged(&sim, 0, R, 0x14, 4, UART_LSR_THRE));
+	CHECK(sim_mmio_logged(&sim, 1, W, 0x00, 4, 'K'));
+	CHECK_EQ(sim.bad, 0);
+	sim_mmio_free(&sim);
+}
+
+/* UUE already set by the loader: IER is read, not written. */
+TEST(xscale_enabled_is_left_alone)
+{
+	struct sim_mmio sim;
+
+	CHECK_EQ(probe_k1(&sim, 0x40), 0);
+	CHECK_EQ(sim.count, 2);
+	CHECK_EQ(sim_mmio_count_at(&sim, 0, 0x100, true), 0);
+	sim_mmio_free(&sim);
+}
+
+/* A plain 16550 (the JH7110's DesignWare UART) is probed with its one LSR read: IER never touched. */
+TEST(plain_16550_leaves_ier_alone)
+{
+	struct sim_mmio sim;
+	static const char dw[] = "snps,dw-apb-uart";
+
+	sim_mmio_init(&sim, 0x100);
+	CHECK_EQ(probe_node_at((uintptr_t)sim.base, 0x100, dw, sizeof(dw), 2, 4), 0);
+	CHECK(strcmp(console->name, "ns16550") == 0);
+	CHECK_EQ(sim.count, 1);
+	CHECK(sim_mmio_logged(&sim, 0, R, 0x14, 4, 0));
+	sim_mmio_free(&sim);
+}
+
 int main(void)
 {
 	RUN(dw_apb_uart_shift2_width4);
@@ -289,5 +352,8 @@ int main(void)
 	RUN(refuses_registers_closer_than_their_width);
 	RUN(misaligned_base_is_refused_by_the_region_check);
 	RUN(refuses_what_it_cannot_drive);
+	RUN(xscale_sets_unit_enable);
+	RUN(xscale_enabled_is_left_alone);
+	RUN(plain_16550_leaves_ier_alone);
 	return TEST_EXIT_CODE;
 }

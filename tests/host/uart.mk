@@ -1,13 +1,13 @@
-# The console: the 16550 / DesignWare APB UART driver (lib/drivers/uart_ns16550.c) on the
-# host, against a simulated register file; mmio_try_read and the console are
-# faked by the test.
+# The console: the 16550 / DesignWare APB / XScale UART driver (lib/drivers/uart_ns16550.c)
+# on the host, against a simulated register file (the XScale's logging every
+# access: tests/host/sim_mmio.c); mmio_try_read and the console are faked by the test.
 #
 # Part of the host suite (tests/host/host.mk, target host-tests); on its own:
 #   make build/host/test_uart_ns16550 && build/host/test_uart_ns16550
 
 HOST_TESTS += uart_ns16550
 HOST_SRCS_uart_ns16550 := tests/host/test_uart_ns16550.c lib/drivers/uart_ns16550.c lib/core/dt_driver.c \
-	lib/fdt/fdt_helpers.c
+	lib/fdt/fdt_helpers.c tests/host/sim_mmio.c
 HOST_LIBS_uart_ns16550 := -lfdt
 
 # The SiFive UART driver (lib/drivers/uart_sifive.c), likewise.

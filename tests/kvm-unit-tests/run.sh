@@ -44,7 +44,8 @@ usage: tests/kvm-unit-tests/run.sh [-q "7.2 11.1"] [-b IMAGE] [-r]
   -b IMAGE  Abacus image (-bios; default $BUILD/generic/abacus.bin)
   -r        also run OpenSBI 1.9 from build/sid (INFO: lines, not judged)
 environment:
-  KUT_FLAT       the suite (default ../shared/peers/kvm-unit-tests/sbi.flat)
+  KUT_FLAT       the suite (default tests/kvm-unit-tests/prebuilt/sbi.flat,
+                 carried by the project: its README names the upstream commit)
   KUT_MIN_TESTS  fewest tests a run must have (default 560)
   KUT_TIMEOUT    seconds one run may take (default 300)
   KUT_ATTEMPTS   runs when only host-timing checks fail (default 3)
@@ -55,7 +56,7 @@ EOF
 BUILD=${BUILD:-build}
 FIRMWARE=$BUILD/generic/abacus.bin
 OPENSBI=$BUILD/sid/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
-KUT_FLAT=${KUT_FLAT:-../shared/peers/kvm-unit-tests/sbi.flat}
+KUT_FLAT=${KUT_FLAT:-$here/prebuilt/sbi.flat}
 MIN_TESTS=${KUT_MIN_TESTS:-560}
 TIMEOUT=${KUT_TIMEOUT:-300}
 ATTEMPTS=${KUT_ATTEMPTS:-3}

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 #
-# Boots Linux on the firmware under QEMU virt, once per case of the table
-# below, and prints the init program's check lines as
+# Boots Linux on the firmware under QEMU virt (or spike), once per case of
+# the table below, and prints the init program's check lines as
 # "PASS: linux: <case>: <check>" / "FAIL: linux: <case>: <check> (...)"
 # (counted by scripts/run-tests.sh), plus, per case, "PASS: linux: boot-<case>"
 # when the kernel reached userspace, init reported as many lines as it
@@ -22,6 +22,18 @@
 #               the firmware alone, a DT with /chosen bootargs and initrd (as
 #               a board's would have) and the initramfs through a loader
 #               device; the firmware must say it started the embedded payload
+#   spl-fit     a distribution's own chain on QEMU 11.1 sifive_u (whatever
+#               the kernel): Debian's HiFive Unleashed U-Boot SPL (-bios)
+#               loads its u-boot.itb with the firmware put in place of
+#               OpenSBI (scripts/abacus-fit) from an SD card
+#               (tests/linux/make-boot-disk.py --spl --fit: SPL, FIT and an
+#               ext4 partition with extlinux.conf); SPL enters the firmware,
+#               which enters U-Boot, whose distro boot finds extlinux.conf on
+#               its own (no key pressed) and boots Linux. Checked on top:
+#               the console lines of SPL, the firmware's banner and U-Boot
+#               arrive whole and in order (spl-fit-console), and QEMU's UART
+#               model dropped no byte written to a full FIFO
+#               (spl-fit-uart-nothing-dropped, from -d guest_errors)
 #
 # Environment:
 #   LINUX_FIRMWARE  one -bios image for every case (default: the case's own,
@@ -37,6 +49,9 @@
 #   UBOOT           S-mode U-Boot with QEMU (default Debian 12's 2023.01,
 #                   /usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin)
 #   UBOOT_SID       S-mode U-Boot with QEMU_SID (default the sid root's 2025.01)
+#   SIFIVE_UBOOT    directory with the spl-fit cases' u-boot-spl.bin and
+#                   u-boot.itb (default Debian sid's u-boot-sifive, unpacked
+#                   by scripts/setup-sid.sh: .../sifive_unleashed)
 #   QEMU_EXTRA      more QEMU arguments for every case (e.g. a -plugin)
 # Build first: make -f tests/linux/linux.mk linux-kernel linux-initramfs
 
@@ -54,7 +69,21 @@ SID_ROOT=${ABACUS_SID_ROOT:-build/sid}
 QEMU_SID=${QEMU_SID:-scripts/sid-qemu}
 UBOOT=${UBOOT:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
 UBOOT_SID=${UBOOT_SID:-$SID_ROOT/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
+SIFIVE_UBOOT=${SIFIVE_UBOOT:-$SID_ROOT/abacus-riscv64/root/usr/lib/u-boot/sifive_unleashed}
 INITRD_ADDR=0x88000000       # embedded: where the loader device puts the initramfs
+# spl-fit: lines that must arrive whole and in this order (extended regular
+# expressions, each a whole line): SPL's, the firmware's banner, U-Boot's,
+# distro boot's. A byte lost anywhere in them fails the case.
+SPL_FIT_LINES=(
+	'U-Boot SPL [0-9]{4}\.[0-9]{2}[^ ]* \(.*\)'
+	'Trying to boot from MMC1'
+	'Abacus SBI firmware [0-9]+\.[0-9]+ \(SBI [0-9]+\.[0-9]+\)'
+	'U-Boot [0-9]{4}\.[0-9]{2}[^ ]* \(.*\)'
+	'Model: SiFive HiFive Unleashed A00'
+	'Hit any key to stop autoboot: .*'
+	'Found /boot/extlinux/extlinux\.conf'
+	'Starting kernel \.\.\.'
+)
 
 # Kernels: Image and initramfs, and the stack they run on.
 #   6.1         Debian's linux-source-6.1 (tests/linux/kernel.config)
@@ -155,16 +184,32 @@ declare -A FIRMWARE_LOG=(
 #   smp-sampling:  4 kHz cycle sampling on four busy harts at once under
 #                  -icount shift=0,sleep=off (Linux 7.2 boots there on QEMU
 #                  11.1 in about 10 s of wall time): every overflow delivered,
-#                  no counter left stopped (issue 25, docs/pmu.md).
+#                  no counter left stopped (issue 25, docs/pmu.md); then two
+#                  processes on each hart, switched between (sampling-switch).
+#                  Not on QEMU 7.2: its round-robin under -icount stalls a
+#                  hart for up to 120 ms and, in about one run of eight,
+#                  never runs one again, with any firmware (docs/pmu.md);
+#                  there sampling-switch runs on one hart (6.12-exact).
 #   uboot:         the fw checks after U-Boot (four harts: Linux starts the
 #                  other three through HSM; without -icount, which makes
 #                  U-Boot's waits take minutes), plus the boot-chain checks;
 #                  Debian 12's U-Boot 2023.01 with 6.1, sid's 2025.01 with 7.2.
 #   embedded:      the exact checks on the one-image build, plus the chain checks.
+#   spike:         QEMU spike (-M spike after the runner's -M virt: the last
+#                  one wins), whose only console is HTIF, which Linux has no
+#                  driver for: the kernel prints through the SBI debug console
+#                  (earlycon=sbi, then hvc0: CONFIG_SERIAL_EARLYCON_RISCV_SBI
+#                  and CONFIG_HVC_RISCV_SBI, which need Linux >= 6.8 for DBCN
+#                  without the legacy calls); no Sstc for S-mode there, so
+#                  the fw checks see Linux's timer go through SBI set_timer.
+#   sifive-fit:    the firmware events (four U54 harts with S-mode, hart 0 the
+#                  E51 without) and the chain checks after SPL -> FIT -> U-Boot
+#                  on sifive_u; Linux ends with a reboot (sifive_u has no
+#                  power-off, a gpio-restart line; -no-reboot ends QEMU there).
 CASE_TABLE='
 exact                   | 6.1        | qemu     | abacus          | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact,sampling
 fw                      | 6.1        | qemu     | abacus          | -                      | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw
-6.12-exact              | 6.12       | qemu     | abacus          | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling
+6.12-exact              | 6.12       | qemu     | abacus          | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=snapshot-off,exact,sampling,sampling-switch
 6.12-fw                 | 6.12       | qemu     | abacus          | -                      | 180 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=snapshot-off,fw,fw-ipi-mask
 6.12-hotplug            | 6.12       | qemu     | abacus          | -                      | 180 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,hotplug
 6.12-kvm                | 6.12       | qemu     | abacus          | -                      | 600 | -smp 2 -cpu rv64,sscofpmf=true                 | abacus_test=snapshot-off,kvm abacus_kvm_skip=sbi-pmu-overflow
@@ -183,11 +228,14 @@ fw                      | 6.1        | qemu     | abacus          | -           
 7.2-hotplug             | 7.2        | qemu     | abacus          | -                      | 180 | -smp 2 -cpu max                                | abacus_test=snapshot-off,hotplug,shadow-stack
 7.2-aia-kvm             | 7.2        | qemu     | abacus          | -                      | 600 | -smp 2 -M virt,aia=aplic-imsic -cpu max,smaia=true,ssaia=true | abacus_test=snapshot-off,aia-msi,kvm
 7.2-fixed-sampling      | 7.2-fixed  | qemu     | abacus-snapshot | -                      | 180 | -smp 1 -icount shift=0 -cpu max                | abacus_test=snapshot-on,exact,sampling
-7.2-smp-sampling        | 7.2        | qemu     | abacus          | -                      | 180 | -smp 4 -icount shift=0,sleep=off -cpu max      | abacus_test=snapshot-off,sampling-smp
+7.2-smp-sampling        | 7.2        | qemu     | abacus          | -                      | 180 | -smp 4 -icount shift=0,sleep=off -cpu max      | abacus_test=snapshot-off,sampling-smp,sampling-switch
 7.2-fixed-hotplug       | 7.2-fixed  | qemu     | abacus          | pmu-snapshot           | 180 | -smp 2 -cpu max                                | abacus_test=snapshot-on,hotplug
 uboot                   | 6.1        | uboot    | abacus          | -                      | 360 | -smp 4 -cpu rv64,sstc=false                    | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
 7.2-uboot               | 7.2        | uboot    | abacus          | -                      | 360 | -smp 4 -cpu max,sstc=false                     | abacus_test=fw abacus_chain=uboot abacus_extlinux=debian-style
-embedded                | 6.1        | embedded | abacus-payload  | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact abacus_chain=embedded'
+embedded                | 6.1        | embedded | abacus-payload  | -                      | 180 | -smp 1 -icount shift=0 -cpu rv64,sscofpmf=true | abacus_test=exact abacus_chain=embedded
+6.12-spike              | 6.12       | qemu     | abacus          | -                      | 180 | -smp 2 -M spike                                | earlycon=sbi console=hvc0 abacus_test=fw
+7.2-spike               | 7.2        | qemu     | abacus          | -                      | 180 | -smp 2 -M spike                                | earlycon=sbi console=hvc0 abacus_test=fw
+sifive-fit              | 6.1        | spl-fit  | abacus          | -                      | 300 | -M sifive_u,msel=11 -smp 5 -m 8G               | abacus_test=fw abacus_chain=spl-fit abacus_extlinux=debian-style abacus_end=reboot'
 
 trim()
 {
@@ -212,6 +260,8 @@ while IFS='|' read -r f_name f_kernel f_load f_fw f_dt f_timeout f_machine f_app
 	C_APPEND[$f_name]=$(trim "$f_append")
 	# Another firmware cannot run Abacus's one-image build: left out by default.
 	[ -n "${LINUX_FIRMWARE-}" ] && [ "${C_LOAD[$f_name]}" = embedded ] && continue
+	# Without the sid root (its QEMU 11.1 and U-Boot SPL) no spl-fit case: scripts/run-tests.sh says SKIP.
+	[ "${ABACUS_SKIP_SID:-0}" = 1 ] && [ "${C_LOAD[$f_name]}" = spl-fit ] && continue
 	ALL_CASES="$ALL_CASES $f_name"
 done <<<"$CASE_TABLE"
 CASES=${LINUX_CASES:-$ALL_CASES}
@@ -229,6 +279,29 @@ result()   # result PASS|FAIL name [details]
 	fi
 }
 
+# spl-fit: SPL_FIT_LINES whole and in order in the log; no byte dropped by QEMU's UART model.
+spl_fit_console_checks()   # name log
+{
+	local line next=0 lost
+	while IFS= read -r line; do
+		[ "$next" -lt "${#SPL_FIT_LINES[@]}" ] || break
+		if [[ $line =~ ^${SPL_FIT_LINES[$next]}$ ]]; then
+			next=$((next + 1))
+		fi
+	done < <(tr -d '\r' <"$2")
+	if [ "$next" = "${#SPL_FIT_LINES[@]}" ]; then
+		result PASS "$1: spl-fit-console"
+	else
+		result FAIL "$1: spl-fit-console" "no whole line '${SPL_FIT_LINES[$next]}' after the ones before it"
+	fi
+	lost=$(grep -c 'sifive_uart: TX FIFO overflow' "$2.qemu-errors" 2>/dev/null)
+	if [ -f "$2.qemu-errors" ] && [ "$lost" = 0 ]; then
+		result PASS "$1: spl-fit-uart-nothing-dropped"
+	else
+		result FAIL "$1: spl-fit-uart-nothing-dropped" "QEMU's -d guest_errors log $2.qemu-errors: ${lost:-no log} bytes written to a full TX FIFO"
+	fi
+}
+
 mkdir -p "$LOG_DIR" || exit 2
 
 for name in $CASES; do
@@ -240,6 +313,7 @@ for name in $CASES; do
 	kernel=${KERNEL_IMAGE[${C_KERNEL[$name]}]}
 	initrd=${KERNEL_INITRD[${C_KERNEL[$name]}]}
 	qemu=${KERNEL_QEMU[${C_KERNEL[$name]}]}
+	bootargs_console=$BOOTARGS
 	uboot=${KERNEL_UBOOT[${C_KERNEL[$name]}]}
 	load=${C_LOAD[$name]}
 	fw_kind=${C_FIRMWARE[$name]}
@@ -252,11 +326,17 @@ for name in $CASES; do
 	missing=
 	needed=("$firmware" "$kernel" "$initrd")
 	[ "$load" = uboot ] && needed+=("$uboot")
+	if [ "$load" = spl-fit ]; then
+		# Debian sid's SPL and FIT for sifive_u: QEMU 11.1, the SiFive UART.
+		qemu=$QEMU_SID
+		bootargs_console="console=ttySIF0 earlycon panic=-1"
+		needed+=("$SIFIVE_UBOOT/u-boot-spl.bin" "$SIFIVE_UBOOT/u-boot.itb")
+	fi
 	for f in "${needed[@]}"; do
 		[ -f "$f" ] || missing="$missing $f"
 	done
 	if [ -n "$missing" ]; then
-		result FAIL "boot-$name" "not found:$missing (make -f tests/linux/linux.mk linux-test builds them; U-Boot: scripts/setup.sh installs u-boot-qemu, and into the sid root)"
+		result FAIL "boot-$name" "not found:$missing (make -f tests/linux/linux.mk linux-test builds them; U-Boot: scripts/setup.sh installs u-boot-qemu, and into the sid root; scripts/setup-sid.sh unpacks u-boot-sifive)"
 		continue
 	fi
 	read -r -a machine_args <<<"${C_MACHINE[$name]} ${QEMU_EXTRA-}"
@@ -273,7 +353,7 @@ for name in $CASES; do
 		dtc -q -I dts -O dtb -o "$dtb" "$dtb.dts"
 		dtb_args=(-dtb "$dtb")
 	fi
-	bootargs="$BOOTARGS ${C_APPEND[$name]}"
+	bootargs="$bootargs_console ${C_APPEND[$name]}"
 	driver_out=
 	setup_error=
 	case $load in
@@ -289,6 +369,26 @@ for name in $CASES; do
 		     "$qemu" -M virt -m 256M -no-reboot -bios "$firmware" -kernel "$uboot" -nic none
 		     -drive "file=$disk,format=raw,if=none,id=hd0" -device virtio-blk-device,drive=hd0
 		     "${dtb_args[@]}" "${machine_args[@]}")
+		;;
+	spl-fit)
+		# The distribution's FIT with the firmware in OpenSBI's place, on an SD card with SPL.
+		disk=$LOG_DIR/linux-$name-sd.img
+		itb=$LOG_DIR/linux-$name.itb
+		if ! scripts/abacus-fit --firmware "$firmware" "$SIFIVE_UBOOT/u-boot.itb" "$itb" >"$log.fit" 2>&1; then
+			setup_error="scripts/abacus-fit failed: $(tail -n 1 "$log.fit")"
+		elif ! python3 tests/linux/make-boot-disk.py --kernel "$kernel" --initrd "$initrd" \
+				--append "$bootargs" --version "${C_KERNEL[$name]%-fixed}" --out "$disk" \
+				--spl "$SIFIVE_UBOOT/u-boot-spl.bin" --fit "$itb"; then
+			setup_error="tests/linux/make-boot-disk.py failed"
+		fi
+		rm -f "$log.qemu-errors"
+		# -d guest_errors: QEMU's UART model reports each byte written to a full FIFO.
+		# -nic user: after SD-card reads QEMU 11.1's main loop can sleep through the
+		# UART's drain timer until something else wakes it (console stalled for good,
+		# under OpenSBI as under Abacus); libslirp's poll timeout wakes it every second
+		# (docs/boot.md, "The SiFive UART's first drain"). restrict=on: no way out.
+		cmd=("$qemu" -nographic -no-reboot -bios "$SIFIVE_UBOOT/u-boot-spl.bin" -nic user,restrict=on
+		     -drive "file=$disk,if=sd,format=raw" -d guest_errors -D "$log.qemu-errors" "${machine_args[@]}")
 		;;
 	embedded)
 		# The board's DT carries the command line and the initrd's place.
@@ -344,11 +444,16 @@ for name in $CASES; do
 		grep -avE '^(PASS|FAIL): ' "$driver_out" | sed 's/^/    uboot-console: /'
 	fi
 	rm -f "$log.results"
+	if [ "$load" = spl-fit ]; then
+		spl_fit_console_checks "$name" "$log"
+	fi
 
 	summary=$(tr -d '\r' <"$log" | grep -aE '^linux: [0-9]+ passed, [0-9]+ failed$' | tail -n 1)
 	why=
 	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 		why="timeout after ${timeout}s"
+	elif ! grep -qa 'Linux version' "$log"; then
+		why="Linux printed nothing (QEMU exit status $rc): no console driver for this machine in the kernel?"
 	elif ! grep -qa 'linux: userspace reached' "$log"; then
 		why="the kernel did not reach userspace (QEMU exit status $rc)"
 	elif [ -z "$summary" ]; then

@@ -4,15 +4,12 @@
 #  - boards' DTs (tests/fixtures/boards/*.dts: Linux 7.2's, U-Boot's for the
 #    HiFive Unmatched) moved onto QEMU virt with 256 MiB of RAM by
 #    tests/tools/dt_to_virt.c: $(BUILD)/fixtures/boards/<board>-virt.dtb;
-#  - payloads linked at 0x200000 for machines whose RAM starts at 0 (QEMU
-#    11.1's tt-atlantis, which loads -kernel there): $(BUILD)/payloads/low/.
 # Included by the top-level Makefile after tests/payloads/payloads.mk.
 
 HOST_CC ?= gcc
 DT_TO_VIRT := $(BUILD)/tools/dt-to-virt
 BOARD_DTBS := $(patsubst tests/fixtures/boards/%.dts,$(BUILD)/fixtures/boards/%-virt.dtb,\
 	$(wildcard tests/fixtures/boards/*.dts))
-LOW_PAYLOADS := $(BUILD)/payloads/low/hello.elf
 
 $(DT_TO_VIRT): tests/tools/dt_to_virt.c
 	@mkdir -p $(@D)
@@ -25,13 +22,4 @@ $(BUILD)/fixtures/boards/src/%.dtb: tests/fixtures/boards/%.dts
 $(BUILD)/fixtures/boards/%-virt.dtb: $(BUILD)/fixtures/boards/src/%.dtb $(DT_TO_VIRT)
 	$(DT_TO_VIRT) $< $@ 0x10000000
 
-$(BUILD)/payloads/low/payload.ld: $(PAYLOAD_LDSCRIPT)
-	@mkdir -p $(@D)
-	sed 's/^\(\s*\)\. = 0x80200000;/\1. = 0x200000;/' $< >$@
-	@grep -q '\. = 0x200000;' $@
-
-$(BUILD)/payloads/low/%.elf: $(PAYLOAD_DIR)/%.o $(PAYLOAD_LIB_OBJS) $(PAYLOAD_LIBFDT) $(BUILD)/payloads/low/payload.ld
-	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -nostdlib -static -T $(BUILD)/payloads/low/payload.ld -Wl,--build-id=none \
-		-o $@ $< $(PAYLOAD_LIB_OBJS) $(PAYLOAD_LIBFDT) -lgcc
-
-payloads: $(BOARD_DTBS) $(LOW_PAYLOADS)
+payloads: $(BOARD_DTBS)

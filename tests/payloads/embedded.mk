@@ -15,6 +15,10 @@
 # - build/generic-fdt-fw-fdt-virt: FW_FDT_PATH=tests/fixtures/fw-fdt-virt.dts;
 # - build/generic-payload-base-opensbi: FW_PAYLOAD_PATH=base.elf with
 #   FW_PAYLOAD_OFFSET=0x200000 (OpenSBI's names for PAYLOAD, PAYLOAD_ADDR);
+# - build/generic-fdt-qemu-xiangshan-kmh-payload-base and
+#   build/generic-fdt-qemu-boston-aia-payload-base: QEMU xiangshan-kunminghu's
+#   and boston-aia's DTs (tests/fixtures/machines/) and base built in: QEMU
+#   passes those machines no DT (and the first no -kernel).
 # - build/generic-vendor_demo: the made-up vendor extension of
 #   tests/ext/vendor_demo/ built in (EXTRA_EXT_DIRS).
 
@@ -36,6 +40,10 @@ embedded-images: payloads $(EMBEDDED_LOOP)
 	@mkdir -p $(BUILD)/payloads/opensbi-names && cp $(BUILD)/payloads/base.elf $(BUILD)/payloads/opensbi-names/base-opensbi.elf
 	@$(MAKE) -s BUILD=$(BUILD) FW_PAYLOAD_PATH=$(BUILD)/payloads/opensbi-names/base-opensbi.elf \
 		FW_PAYLOAD_OFFSET=0x200000 firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_FDT_PATH=tests/fixtures/machines/qemu-xiangshan-kmh.dts \
+		PAYLOAD=$(BUILD)/payloads/base.elf firmware
+	@$(MAKE) -s BUILD=$(BUILD) FW_FDT_PATH=tests/fixtures/machines/qemu-boston-aia.dts \
+		PAYLOAD=$(BUILD)/payloads/base.elf firmware
 	@$(MAKE) -s BUILD=$(BUILD) EXTRA_EXT_DIRS=tests/ext/vendor_demo firmware
 
 # jal x0, 0 (0x0000006f, little-endian): a hart that runs it spins there.

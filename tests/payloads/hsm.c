@@ -188,6 +188,8 @@ static void check_bad_suspend_calls(void)
 			printf("  (hart_suspend(0xa5a5a5a5%08x))\n", invalid_types[i]);
 	}
 	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+		if (in_ram(bad[i]) && (bad[i] < fw_base || bad[i] >= fw_base + fw_size))
+			continue;	/* not bad on this machine (tt-atlantis: RAM at 0) */
 		ret = sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RET_DEFAULT, bad[i], 0);
 		if (!CHECK_EQ(ret.error, SBI_ERR_INVALID_ADDRESS))
 			printf("  (non-retentive suspend, resume_addr 0x%lx)\n", bad[i]);

@@ -75,6 +75,21 @@ $(PAYLOAD_DIR)/%.elf: $(PAYLOAD_DIR)/%.o $(PAYLOAD_LIB_OBJS) $(PAYLOAD_LIBFDT) $
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_LDFLAGS) -o $@ $< $(PAYLOAD_LIB_OBJS) \
 		$(PAYLOAD_LIBFDT) -lgcc
 
+# The same payloads linked for a machine whose RAM is not at 0x80000000:
+# $(BUILD)/payloads-at-<base>/<name>.elf, the objects above linked at <base>
+# (tt-atlantis: RAM at 0, QEMU loads -kernel at 0x200000). Only the payloads
+# such a machine's cases run.
+PAYLOAD_LOW_BASE := 0x200000
+PAYLOAD_LOW_NAMES := base console timer ipi hsm rfence srst pmu_info hello
+PAYLOAD_LOW_DIR := $(BUILD)/payloads-at-$(PAYLOAD_LOW_BASE)
+PAYLOAD_LOW_ELFS := $(PAYLOAD_LOW_NAMES:%=$(PAYLOAD_LOW_DIR)/%.elf)
+payloads: $(PAYLOAD_LOW_ELFS)
+
+$(PAYLOAD_LOW_DIR)/%.elf: $(PAYLOAD_DIR)/%.o $(PAYLOAD_LIB_OBJS) $(PAYLOAD_LIBFDT) $(PAYLOAD_LDSCRIPT)
+	@mkdir -p $(@D)
+	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) $(PAYLOAD_LDFLAGS) -Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_LOW_BASE) -o $@ $< \
+		$(PAYLOAD_LIB_OBJS) $(PAYLOAD_LIBFDT) -lgcc
+
 # Objects are intermediate only by accident of the pattern rules: keep them.
 .SECONDARY: $(PAYLOAD_NAMES:%=$(PAYLOAD_DIR)/%.o) $(PAYLOAD_LIB_OBJS)
 

@@ -9,6 +9,14 @@
  * A call that wrongly succeeds resets the machine before PAYLOAD-PASS is
  * printed, so the run fails. The test ends with the real shutdown
  * (test_pass), which must make QEMU exit 0.
+ *
+ * srst.reboot=0 (QEMU -append): the machine can power off but not reboot
+ * (QEMU spike: HTIF has no reset request): both reboot types are then
+ * NOT_SUPPORTED (an implemented type the platform cannot do).
+ * srst.present=0: no reset device at all (tt-atlantis): the extension is
+ * not offered (probe 0) and every call is NOT_SUPPORTED, as for any
+ * extension the firmware does not implement (Base chapter); the runner
+ * stops QEMU at the PASS line.
  */
 #include "payload.h"
 
@@ -42,6 +50,19 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	(void)dtb;
 	test_start("srst");
 
+	if (!dt_bootarg("srst.present", 1)) {
+		CHECK_EQ(sbi_probe_extension(SBI_EXT_SRST).value, 0);
+		for (uint32_t type = 0; type <= SBI_SRST_TYPE_WARM_REBOOT; type++)
+			for (uint32_t reason = 0; reason <= SBI_SRST_REASON_SYSTEM_FAILURE; reason++)
+				CHECK_EQ(sbi_system_reset(type, reason).error, SBI_ERR_NOT_SUPPORTED);
+		for (unsigned int i = 0; i < sizeof(bad_resets) / sizeof(bad_resets[0]); i++)
+			CHECK_EQ(sbi_system_reset(bad_resets[i].type, bad_resets[i].reason).error, SBI_ERR_NOT_SUPPORTED);
+		printf("SRST-ABSENT checked\n");
+		test_print_pass();
+		for (;;)
+			__asm__ volatile("wfi");
+	}
+
 	CHECK(sbi_probe_extension(SBI_EXT_SRST).value != 0);
 
 	for (unsigned int i = 0; i < sizeof(bad_resets) / sizeof(bad_resets[0]); i++) {
@@ -63,6 +84,13 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	}
 
 	CHECK_EQ(sbi_ecall(SBI_EXT_SRST, 1, 0, 0, 0, 0, 0, 0).error, SBI_ERR_NOT_SUPPORTED);
+
+	if (!dt_bootarg("srst.reboot", 1)) {
+		CHECK_EQ(sbi_system_reset(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE).error, SBI_ERR_NOT_SUPPORTED);
+		CHECK_EQ(sbi_system_reset(SBI_SRST_TYPE_WARM_REBOOT, SBI_SRST_REASON_SYSTEM_FAILURE).error,
+			 SBI_ERR_NOT_SUPPORTED);
+		printf("SRST-NO-REBOOT checked\n");
+	}
 
 	/* The shutdown itself with upper bits set in both: it must power off
 	 * (QEMU exits 0); had the firmware refused it, the test fails below. */

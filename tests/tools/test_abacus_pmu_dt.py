@@ -554,7 +554,7 @@ def harts_line_sscofpmf(log):
     return "Sscofpmf" in features
 
 
-@test("matches the firmware: QEMU 11.1 virt, riscv,isa-extensions with and without sscofpmf")
+@test("matches the firmware: QEMU 11.1 virt, riscv,isa-extensions with and without sscofpmf", needs_sid=True)
 def _():
     machine = ["-M", "virt", "-smp", "1", "-cpu", "rv64,sscofpmf=true"]
     with tempfile.TemporaryDirectory() as tmp:

@@ -53,6 +53,9 @@ HEADER = """\
 # with the hart models of `--hart auto`). A change that moves any board's
 # decision changes its block: regenerate with `make dryrun-golden` and review
 # the diff. Each block: "== <board> [ARGS]", the exit status, the decisions.
+# "i2c": each I2C bus the boot used, the devices addressed and the wires:
+# S<address byte> a start ("-": not acknowledged), W<byte> written,
+# R<byte> read ("n": answered NACK), P a stop.
 """
 
 
@@ -240,7 +243,7 @@ def check_fixtures():
                line(out, "timer/IPI"))
         expect(line(out, "reset").startswith("shutdown: syscon (sifive,test); cold reboot: syscon (sifive,test)"),
                line(out, "reset"))
-        expect(line(out, "PMP") == "hart 0: 3 of 16 entries: --- 0x80000000-0x8001ffff, --- 0x2000000-0x200ffff, "
+        expect(line(out, "PMP") == "hart 0: 3 of 16 entries: --- 0x80000000-0x8003ffff, --- 0x2000000-0x200ffff, "
                "rwx everything", line(out, "PMP"))
         expect(line(out, "SBI 3.0") == "hart 0: SSE local software; FWFT MISALIGNED_EXC_DELEG; DBTR 2 triggers",
                line(out, "SBI 3.0"))
@@ -283,6 +286,83 @@ def check_fixtures():
                    "lines printed without a console not marked [unseen]")
 
 
+    @test("a model with a newline and control characters is one clean platform line", "abacus-dryrun")
+    def _():
+        dts = open(f"{FIXTURES}/qemu-virt.dts").read().replace(
+            'model = "riscv-virtio,qemu";', r'model = "ACME\nabacus: FATAL: fake\x01\x1b[2J";')
+        with tempfile.TemporaryDirectory() as tmp:
+            path = f"{tmp}/model.dts"
+            open(path, "w").write(dts)
+            rc, out, _ = tool("--hart", "qemu-virt", path)
+            log = [l[2:] for l in out.split("\ndecisions:\n")[0].splitlines()[1:]]
+            expect(rc == 0, f"exit status {rc}")
+            mine = [l for l in log if "fake" in l]
+            expect(mine == ["abacus: platform        : QEMU virt (ACME?abacus: FATAL: fake??[2J)"], f"lines {mine}")
+            expect(line(out, "boot").startswith("to the next stage"), line(out, "boot"))
+
+
+    # Controllers of each kind with their PMICs (tests/host/i2c_models/ behind each controller's reg).
+    I2C_BUSES = """
+&{/soc} {
+	i2c@10030000 {
+		compatible = "sifive,fu740-c000-i2c", "sifive,i2c0";
+		reg = <0x00 0x10030000 0x00 0x1000>;
+		reg-shift = <2>;
+		reg-io-width = <1>;
+		#address-cells = <1>;
+		#size-cells = <0>;
+		%s
+	};
+	i2c@10040000 {
+		compatible = "snps,designware-i2c";
+		reg = <0x00 0x10040000 0x00 0x1000>;
+		#address-cells = <1>;
+		#size-cells = <0>;
+		pmic@36 { compatible = "x-powers,axp15060"; reg = <0x36>; };
+		eeprom@50 { compatible = "atmel,24c02"; reg = <0x50>; };
+	};
+	i2c@10050000 {
+		compatible = "spacemit,k1-i2c";
+		reg = <0x00 0x10050000 0x00 0x38>;
+		clock-frequency = <400000>;
+		#address-cells = <1>;
+		#size-cells = <0>;
+		pmic@41 { compatible = "spacemit,p1"; reg = <0x41>; };
+	};
+};
+"""
+
+    def i2c_board(tmp, ocores_children):
+        path = f"{tmp}/i2c.dts"
+        open(path, "w").write(open(f"{FIXTURES}/qemu-virt.dts").read() + I2C_BUSES % ocores_children)
+        rc, out, err = tool("--decisions", "--hart", "qemu-virt", path)
+        expect(rc == 0, f"exit status {rc}: {err[:200]}")
+        return out, [l[13:] for l in decisions(out) if l.startswith(("i2c        : ", "           : i2c@"))]
+
+    @test("I2C: each controller's model completes its PMIC's probe; the wires on the i2c line", "abacus-dryrun")
+    def _():
+        with tempfile.TemporaryDirectory() as tmp:
+            out, buses = i2c_board(tmp, 'pmic@58 { compatible = "dlg,da9063"; reg = <0x58>; };')
+        expect(buses == [
+            "i2c@10030000 (ocores) to 0x58 pmic@58 (da9063): Sb0 W00 W02 P Sb0 W81 Sb1 R61n P Sb0 W00 W00 P",
+            "i2c@10040000 (designware) to 0x36 pmic@36 (axp15060): S6c W32 S6d R00n P",
+            "i2c@10050000 (k1) to 0x41 pmic@41 (spacemit-p1): S82 W7e S83 R00n P"], f"i2c lines {buses}")
+        # Each probed; the slot keeps the last (include/i2c_reset.h).
+        expect(line(out, "drivers").count("pmic@") == 3, line(out, "drivers"))
+        expect("spacemit-p1 at 0x41 on i2c@10050000 (shutdown, reboot)" in line(out, "reset"), line(out, "reset"))
+
+    @test("I2C: a device the dry run has no model for answers, its registers reading 0 (said so)", "abacus-dryrun")
+    def _():
+        # Two nodes at 0x58, the first no chip the dry run knows: it answers, and the DA9063's ID check fails.
+        with tempfile.TemporaryDirectory() as tmp:
+            out, buses = i2c_board(tmp, 'rtc@58 { compatible = "acme,rtc"; reg = <0x58>; };\n'
+                                        'pmic@58 { compatible = "dlg,da9063"; reg = <0x58>; };')
+        expect(buses[0] == "i2c@10030000 (ocores) to 0x58 rtc@58 (no model: answers, its registers read 0 until "
+               "written): Sb0 W00 W02 P Sb0 W81 Sb1 R00n P", f"i2c lines {buses}")
+        expect(any(l.endswith("pmic@58 (da9063): da9063 at 0x58 on i2c@10030000: not the device named; not used")
+                   for l in decisions(out)), "no not-used line for the DA9063")
+
+
     @test("--smode-dtb writes S-mode's DT: the firmware region reserved, no-map", "abacus-dryrun")
     def _():
         with tempfile.TemporaryDirectory() as tmp:
@@ -296,7 +376,7 @@ def check_fixtures():
     @test("--fw-base, --boot-hart and --ram move the image, the boot hart and RAM", "abacus-dryrun")
     def _():
         rc, out, _ = tool("--decisions", "--fw-base", "0x80400000", f"{FIXTURES}/qemu-virt.dts")
-        expect(line(out, "firmware").startswith("0x80400000-0x8041ffff (128 KiB), loaded at the address asked for"),
+        expect(line(out, "firmware").startswith("0x80400000-0x8043ffff (256 KiB), loaded at the address asked for"),
                line(out, "firmware"))
         rc, out, _ = tool("--decisions", "--ram", "0x100000000:0x10000000", f"{FIXTURES}/qemu-virt.dts")
         expect(line(out, "RAM") == "0x100000000-0x10fffffff", line(out, "RAM"))

@@ -55,17 +55,18 @@ struct dbtr_trigger {
 	unsigned long tdata1, tdata2, tdata3;   /* as S-mode configured them (mode bits cleared while disabled) */
 };
 
+/* Every hart has one (struct hart_ext): its size counts once per hart in the firmware region. */
 struct dbtr_hart {
 	unsigned int trig_max;
 	bool more_unused;                       /* the hart has more than DBTR_MAX_TRIGGERS: the boot log says so */
-	uint32_t type_mask[DBTR_MAX_TRIGGERS];  /* bit t: trigger can be of type t (tinfo) */
-	struct dbtr_trigger trig[DBTR_MAX_TRIGGERS];
 	bool shmem_enabled;
+	uint16_t type_mask[DBTR_MAX_TRIGGERS];  /* bit t: trigger can be of type t (tinfo.info, 16 bits) */
+	struct dbtr_trigger trig[DBTR_MAX_TRIGGERS];
 	unsigned long shmem;                    /* physical address, checked when set */
 };
 
 /* Boot: the triggers the hart has (trig_max may exceed DBTR_MAX_TRIGGERS: the rest stay unused). */
-void dbtr_hart_init(struct dbtr_hart *dh, unsigned int trig_max, const uint32_t *type_mask);
+void dbtr_hart_init(struct dbtr_hart *dh, unsigned int trig_max, const uint16_t *type_mask);
 /* Hart reset (HSM stop): every trigger uninstalled, shared memory disabled. */
 void dbtr_hart_reset(struct dbtr_hart *dh);
 

@@ -184,7 +184,7 @@ static void dbtr_uninstall(struct dbtr_hart *dh, unsigned int idx)
 	dh->trig[idx] = (struct dbtr_trigger){ 0 };
 }
 
-void dbtr_hart_init(struct dbtr_hart *dh, unsigned int trig_max, const uint32_t *type_mask)
+void dbtr_hart_init(struct dbtr_hart *dh, unsigned int trig_max, const uint16_t *type_mask)
 {
 	dh->trig_max = trig_max < DBTR_MAX_TRIGGERS ? trig_max : DBTR_MAX_TRIGGERS;
 	dh->more_unused = trig_max > DBTR_MAX_TRIGGERS;

@@ -12,7 +12,7 @@
 static void dbtr_hart_discover(struct hart_state *hs)
 {
 	/* One more than offered: a hart with more triggers is told in the boot log, not cut silently. */
-	uint32_t trigger_types[DBTR_MAX_TRIGGERS + 1] = { 0 };
+	uint16_t trigger_types[DBTR_MAX_TRIGGERS + 1] = { 0 };
 	unsigned int triggers = 0;
 
 	if (hs->features & HART_HAS_S)

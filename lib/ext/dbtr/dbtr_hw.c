@@ -70,7 +70,7 @@ void dbtr_hw_clear(unsigned int idx)
 	tdata3_write(0);
 }
 
-unsigned int dbtr_hw_probe(uint32_t *type_mask, unsigned int max)
+unsigned int dbtr_hw_probe(uint16_t *type_mask, unsigned int max)
 {
 	unsigned int n;
 
@@ -99,7 +99,7 @@ unsigned int dbtr_hw_probe(uint32_t *type_mask, unsigned int max)
 		info &= 0xffff;        /* tinfo.info; bits 31:24 are its version */
 		if (info == 1 || info == 0)    /* type 0 only: no trigger here */
 			break;
-		type_mask[n] = (uint32_t)info;
+		type_mask[n] = (uint16_t)info;
 		dbtr_hw_clear(n);
 	}
 	return n;

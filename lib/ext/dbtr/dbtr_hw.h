@@ -21,6 +21,6 @@ void dbtr_hw_clear(unsigned int idx);
  * stick), up to max; type_mask[i] gets trigger i's tinfo (bit t: type t).
  * Each is left cleared.
  */
-unsigned int dbtr_hw_probe(uint32_t *type_mask, unsigned int max);
+unsigned int dbtr_hw_probe(uint16_t *type_mask, unsigned int max);
 
 #endif

@@ -172,6 +172,10 @@ struct pmu_hart {
 	 * QEMU 11.1). pmu_hart_init probes it; docs/pmu.md section 5.
 	 */
 	bool counter_from_last_write;
+	/* A vendor CSR keeps every counter from counting M-mode (T-Head's
+	 * mxstatus.PMDM, Andes's mcountermask_m): harts without Sscofpmf.
+	 * Here, in the padding before snapshot_addr: hart_state keeps its layout. */
+	bool vendor_mmode_uncounted;
 	uint64_t snapshot_addr;
 };
 
@@ -201,9 +205,16 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
  * mimpid 0, as Linux's T-Head PMU erratum checks): uses T-Head's own
  * counter overflow interrupt (THEAD_IRQ_PMU_OVF) where the hart has no
  * Sscofpmf, has mcountinhibit and mcounterinten reads; true when it does
- * (the caller delegates the interrupt to S-mode).
+ * (the caller delegates the interrupt to S-mode). Such a hart also stops
+ * every counter in M-mode (mxstatus.PMDM): M-mode is never counted.
  */
 bool pmu_hart_thead_overflow(struct pmu_hart *ph);
+/*
+ * After pmu_hart_init, on an Andes hart (mvendorid Andes) without
+ * Sscofpmf: no counter counts M-mode, through mcountermask_m where the
+ * hart has it (OpenSBI's andes_pmu.c sets it the same way).
+ */
+void pmu_hart_andes_mmode_uncounted(struct pmu_hart *ph);
 /* The hart uses T-Head's overflow interrupt (pmu_hart_thead_overflow). */
 static inline bool pmu_thead_overflow(const struct pmu_hart *ph)
 {

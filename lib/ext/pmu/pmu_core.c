@@ -142,7 +142,17 @@ bool pmu_hart_thead_overflow(struct pmu_hart *ph)
 	/* Nothing armed or overflowed from an earlier stage: each start arms its counter. */
 	csr_thead_ovf_disarm(ph->programmable & ~((1u << 0) | (1u << 2)));
 	ph->plain_counters = false;
+	/* Without Sscofpmf's MINH, M-mode is kept out of every count by mxstatus.PMDM. */
+	csr_thead_mmode_uncounted();
+	ph->vendor_mmode_uncounted = true;
 	return true;
+}
+
+void pmu_hart_andes_mmode_uncounted(struct pmu_hart *ph)
+{
+	/* Every counter but time (bit 1); a hart without the AndeStar PMU traps: nothing changes. */
+	if (!ph->has_sscofpmf && csr_try_write(CSR_NUM_ANDES_MCOUNTERMASK_M, ph->hw_present & ~(1u << 1)))
+		ph->vendor_mmode_uncounted = true;
 }
 
 struct sbiret pmu_counter_get_info(struct pmu_hart *ph, unsigned long counter_idx)
@@ -207,14 +217,19 @@ static void counter_stop_for_reconfiguration(struct pmu_hart *ph, unsigned long 
 	}
 }
 
-/* The mhpmevent value that counts word's event with config_flags' filters (Sscofpmf: and MINH). */
-static inline uint64_t hw_selector_with_filters(const struct pmu_hart *ph, uint64_t word, unsigned long flags)
+/*
+ * The mhpmevent value that counts word's event with config_flags' filters
+ * (Sscofpmf: and MINH, and OF when overflow_pending: hw_counter_take()).
+ */
+static inline uint64_t hw_selector_with_filters(const struct pmu_hart *ph, uint64_t word, unsigned long flags,
+						bool overflow_pending)
 {
 	uint64_t selector = pmu_hw_event_selector(word);
 
-	/* Table 8 filter flags (and MINH): only Sscofpmf hardware has the bits (OF stays 0). */
+	/* Table 8 filter flags (and MINH): only Sscofpmf hardware has the bits. */
 	if (ph->has_sscofpmf)
-		selector = (selector & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)) | filter_bits(flags);
+		selector = (selector & ~(MHPMEVENT_OF | MHPMEVENT_FILTER_MASK)) | filter_bits(flags) |
+			   (overflow_pending ? MHPMEVENT_OF : 0);
 	return selector;
 }
 
@@ -247,7 +262,8 @@ static __attribute__((noinline)) struct sbiret free_running_take(struct pmu_hart
  */
 static inline __attribute__((always_inline)) struct sbiret inhibitable_take(struct pmu_hart *ph,
 									    unsigned long idx,
-									    unsigned long flags, uint64_t word)
+									    unsigned long flags, uint64_t word,
+									    bool overflow_pending)
 {
 	/*
 	 * Inhibited while programmed, so no event is counted under the old
@@ -261,7 +277,7 @@ static inline __attribute__((always_inline)) struct sbiret inhibitable_take(stru
 	 */
 	csr_inhibit_set(1UL << idx);
 	if (idx >= PMU_HPM_FIRST) {
-		csr_write_mhpmevent(idx, hw_selector_with_filters(ph, word, flags));
+		csr_write_mhpmevent(idx, hw_selector_with_filters(ph, word, flags, overflow_pending));
 	} else {
 		if (!(flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE))
 			csr_counter_freeze(idx);
@@ -274,6 +290,19 @@ static inline __attribute__((always_inline)) struct sbiret inhibitable_take(stru
 	return sbiret_ok(idx);
 }
 
+/*
+ * Takes hardware counter idx for the event of hw_event[] word `word`, on
+ * any hart (the slow path; fast_config_matching() takes counters itself on
+ * plain harts while no overflow interrupt is pending).
+ *
+ * Sscofpmf: a counter taken while an overflow interrupt is pending gets OF.
+ * That interrupt may be for a counter S-mode reset since (Linux unmaps a
+ * task's counters at a context switch with interrupts off): its handler
+ * must find an OF bit, or Linux's leaves every counter of the CPU stopped.
+ * The new counter has it, counter_start keeps it while the interrupt is
+ * pending, the handler's restart clears it (docs/pmu.md, "Sscofpmf
+ * overflow").
+ */
 static __attribute__((noinline)) struct sbiret hw_counter_take(struct pmu_hart *ph, unsigned long idx,
 							      unsigned long flags, uint64_t word)
 {
@@ -282,7 +311,7 @@ static __attribute__((noinline)) struct sbiret hw_counter_take(struct pmu_hart *
 	/* T-Head: no overflow interrupt from a counter until it is started for its new event. */
 	if (!ph->plain_counters && idx >= PMU_HPM_FIRST)
 		csr_thead_ovf_disarm(1u << idx);
-	return inhibitable_take(ph, idx, flags, word);
+	return inhibitable_take(ph, idx, flags, word, ph->has_sscofpmf && csr_lcofi_pending());
 }
 
 /* Programs counter idx (free to take, right kind) for ev; leaves it stopped. */
@@ -407,7 +436,10 @@ static __attribute__((noinline)) struct sbiret fast_config_matching(unsigned lon
 		idx = pick_counter(ph, set & info & ph->hw_free);
 		if (idx < 0)
 			return config_error(SBI_ERR_NOT_SUPPORTED);
-		return inhibitable_take(ph, idx, flags, event_idx);
+		/* Sscofpmf: OF while an overflow interrupt is pending, out of line. */
+		if (__builtin_expect(ph->has_sscofpmf, 0))
+			return hw_counter_take(ph, idx, flags, event_idx);
+		return inhibitable_take(ph, idx, flags, event_idx, false);
 	}
 	if (pmu_event_is_standard_fw(event_idx)) {
 		if (!pmu_counter_set(ph, base, mask, &set))

@@ -16,6 +16,8 @@
 
 /* T-Head's mvendorid (Linux's THEAD_VENDOR_ID; C9xx cores report marchid and mimpid 0). */
 #define MVENDORID_THEAD 0x5b7
+/* Andes's mvendorid (Linux's ANDES_VENDOR_ID): M-mode kept out of the counts by its own CSR, below. */
+#define MVENDORID_ANDES 0x31e
 
 /*
  * Counter delegation must not give S-mode a way to count M-mode. The
@@ -63,17 +65,20 @@ static bool cdeleg_keeps_minh(const struct hart_state *hs)
 
 static void pmu_hart_discover(struct hart_state *hs)
 {
-	unsigned long mideleg = 0;
+	unsigned long mideleg = 0, mvendorid;
 
 	hs->mcounteren = pmu_hart_init(&hs->pmu, hs->isa_features & HART_HAS_SSCOFPMF,
 				       hs->isa_features & HART_HAS_SMCNTRPMF);
+	mvendorid = csr_read(CSR_MVENDORID);
 	if (hs->pmu.has_sscofpmf) {
 		hs->features |= HART_HAS_SSCOFPMF;
 		mideleg = MIP_LCOFIP;
-	} else if (csr_read(CSR_MVENDORID) == MVENDORID_THEAD && !csr_read(CSR_MARCHID) && !csr_read(CSR_MIMPID) &&
+	} else if (mvendorid == MVENDORID_THEAD && !csr_read(CSR_MARCHID) && !csr_read(CSR_MIMPID) &&
 		   pmu_hart_thead_overflow(&hs->pmu)) {
 		/* T-Head C906/C910: their own overflow interrupt, for S-mode (Linux's T-Head PMU erratum). */
 		mideleg = 1UL << THEAD_IRQ_PMU_OVF;
+	} else if (mvendorid == MVENDORID_ANDES) {
+		pmu_hart_andes_mmode_uncounted(&hs->pmu);
 	}
 	if (hs->pmu.has_smcntrpmf)
 		hs->features |= HART_HAS_SMCNTRPMF;

@@ -65,10 +65,14 @@ static uint64_t csr_access_by_number(unsigned int csr_num, bool write, uint64_t 
 		if (n == 0 && !write)
 			return csr_read(CSR_NUM_SCOUNTOVF);
 		break;
-	case CSR_NUM_THEAD_MCOUNTERINTEN & ~0x1fu:   /* T-Head's overflow enable (read only here) */
-		if (n != (CSR_NUM_THEAD_MCOUNTERINTEN & 0x1f) || write)
-			break;
-		return csr_read(CSR_NUM_THEAD_MCOUNTERINTEN);
+	case CSR_NUM_THEAD_MCOUNTERINTEN & ~0x1fu:   /* vendors' CSRs 0x7c0-0x7df */
+		if (csr_num == CSR_NUM_THEAD_MCOUNTERINTEN && !write)   /* T-Head's overflow enable */
+			return csr_read(CSR_NUM_THEAD_MCOUNTERINTEN);
+		if (csr_num == CSR_NUM_ANDES_MCOUNTERMASK_M && write) {  /* Andes: M-mode not counted */
+			csr_write(CSR_NUM_ANDES_MCOUNTERMASK_M, value);
+			return 0;
+		}
+		break;
 	case CSR_NUM_MCOUNTEREN & ~0x1fu:
 		if (n != (CSR_NUM_MCOUNTEREN & 0x1f))
 			break;

@@ -34,6 +34,20 @@
 #define CSR_NUM_THEAD_MCOUNTERINTEN 0x7CA
 #define CSR_NUM_THEAD_MCOUNTEROF    0x7CB
 #define THEAD_IRQ_PMU_OVF           17
+/*
+ * T-Head C906/C910: mxstatus.PMDM (bit 13) stops every counter, mcycle and
+ * minstret included, while the hart runs in M-mode (XuanTie C906 and C910
+ * user manuals, MXSTATUS and MHPMCR; the open C906/C910 RTL's
+ * cnt_mode_dis). It resets to 0 and the loaders leave it so.
+ */
+#define CSR_NUM_THEAD_MXSTATUS      0x7C0
+#define THEAD_MXSTATUS_PMDM         (1U << 13)
+/*
+ * Andes (AX45MP, with the AndeStar PMU): mcountermask_m, bit n stops
+ * counter n while the hart runs in M-mode (the facts OpenSBI's
+ * andes_pmu.c goes by; Andes AX45MP data sheet).
+ */
+#define CSR_NUM_ANDES_MCOUNTERMASK_M 0x7D1
 
 /* mhpmevent bits defined by Sscofpmf; mcyclecfg/minstretcfg (Smcntrpmf) use the same filter bits. */
 #define MHPMEVENT_OF    (1ULL << 63)
@@ -112,6 +126,8 @@ CSR_LAYER_API bool csr_lcofi_pending(void);
 CSR_LAYER_API void csr_thead_ovf_arm(uint32_t counter_mask);
 CSR_LAYER_API void csr_thead_ovf_disarm(uint32_t counter_mask);
 CSR_LAYER_API uint32_t csr_thead_ovf_read(void);
+/* T-Head: no counter counts M-mode (mxstatus.PMDM); only on a hart found to be a C9xx. */
+CSR_LAYER_API void csr_thead_mmode_uncounted(void);
 
 #ifdef CSR_LAYER_INLINE
 #include "riscv_csr.h"
@@ -289,6 +305,11 @@ CSR_LAYER_API void csr_thead_ovf_disarm(uint32_t counter_mask)
 CSR_LAYER_API uint32_t csr_thead_ovf_read(void)
 {
 	return (uint32_t)csr_read(CSR_NUM_THEAD_MCOUNTEROF);
+}
+
+CSR_LAYER_API void csr_thead_mmode_uncounted(void)
+{
+	csr_set(CSR_NUM_THEAD_MXSTATUS, THEAD_MXSTATUS_PMDM);
 }
 #endif /* CSR_LAYER_INLINE */
 

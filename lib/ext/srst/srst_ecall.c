@@ -20,6 +20,10 @@ struct sbiret sbi_ecall_srst(unsigned long a0, unsigned long a1, unsigned long a
 	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
 
 	(void)a2, (void)a3, (void)a4, (void)a5;
+	/* No reset device (tt-atlantis): the extension is not offered (probe 0), and an
+	 * unsupported extension's every call is NOT_SUPPORTED (Binary Encoding chapter). */
+	if (!sbi_srst_available())
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	if (fid != SBI_SRST_SYSTEM_RESET)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	/* Reserved values, and vendor-specific ones Abacus does not implement,

@@ -29,7 +29,7 @@ static struct dbtr_hart dh;
 static void machine(unsigned int triggers, bool qemu72)
 {
 	struct sim_triggers_config cfg = { triggers, (1U << 2) | (1U << 6), qemu72 };
-	uint32_t types[SIM_TRIGGERS_MAX];
+	uint16_t types[SIM_TRIGGERS_MAX];
 
 	sim_triggers_reset(&cfg);
 	for (unsigned int i = 0; i < SIM_TRIGGERS_MAX; i++)

@@ -262,6 +262,51 @@ TEST(start_keeps_of_while_its_interrupt_is_pending)
 	check_of_kept_while_pending(&sim_qemu72_sscofpmf);
 }
 
+/*
+ * Sscofpmf: an overflow whose interrupt is pending, then a RESET stop of its
+ * counter (Linux's context switch, interrupts off) leaves no OF bit; the
+ * counter configured next gets OF, and keeps it when started, so that the
+ * interrupt's handler finds an overflow to handle (Linux's leaves every
+ * counter of the CPU stopped otherwise); the handler's restart clears it.
+ * With no interrupt pending a configured counter has OF clear.
+ */
+static void check_config_sets_of_while_pending(const struct sim_hart_config *cfg)
+{
+	unsigned long idx;
+
+	/* No interrupt pending: configured counters have OF clear. */
+	setup_three_counters(cfg, true);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_MINH | EV_DTLB_RD_MISS);
+	CHECK_EQ(sim.mhpmevent[4], MHPMEVENT_MINH | EV_DTLB_RD_MISS);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 9).error, SBI_SUCCESS);
+	sim_hart_tick(12);
+	CHECK(sim.lcofip);
+	CHECK_EQ(stop(3, 1, SBI_PMU_STOP_FLAG_RESET).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0);
+	CHECK(sim.lcofip);
+	/* The next task's event: configured and started before the interrupt is taken. */
+	idx = config(3, 0x3, SBI_PMU_CFG_FLAG_CLEAR_VALUE, EV_DTLB_RD_MISS);
+	CHECK_EQ(idx, 3);
+	CHECK_EQ(sim.mhpmevent[3], MHPMEVENT_OF | MHPMEVENT_MINH | EV_DTLB_RD_MISS);
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 99).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0x8);
+	/* The handler: stops, finds OF, clears LCOFIP, restarts: OF cleared, the next wrap interrupts. */
+	CHECK_EQ(stop(0, 0x8, 0).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0x8);
+	sim.lcofip = false;
+	CHECK_EQ(start(3, 1, SBI_PMU_START_FLAG_SET_INIT_VALUE, ~0ULL - 4).error, SBI_SUCCESS);
+	CHECK_EQ(csr_read_scountovf(), 0);
+	sim_hart_tick(5);
+	CHECK(sim.lcofip);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+TEST(config_sets_of_while_an_overflow_interrupt_is_pending)
+{
+	check_config_sets_of_while_pending(&sim_qemu_sscofpmf);
+	check_config_sets_of_while_pending(&sim_qemu72_sscofpmf);
+}
+
 /* pmu_hart_init tells counters that freeze when inhibited from QEMU 7.2's. */
 TEST(probe_tells_frozen_counters_from_qemu72s)
 {
@@ -1156,6 +1201,7 @@ int main(void)
 	RUN(start_already_started_is_best_effort);
 	RUN(start_sscofpmf_clears_of_and_writes_value_while_running);
 	RUN(start_keeps_of_while_its_interrupt_is_pending);
+	RUN(config_sets_of_while_an_overflow_interrupt_is_pending);
 	RUN(probe_tells_frozen_counters_from_qemu72s);
 	RUN(stop_start_loses_and_doubles_nothing);
 	RUN(qemu72_cycle_counter_stop_keeps_value_and_selector);

@@ -6,8 +6,9 @@
  * set): pmu_hart_thead_overflow() takes it on a hart without Sscofpmf, a
  * start arms the counter (its overflow bit cleared, its interrupt and
  * S-mode's view enabled), taking an event disarms it, hart reset disarms
- * all, and a snapshot reports mcounterof. Harts without it never touch the
- * vendor CSRs (sim.bad_accesses).
+ * all, and a snapshot reports mcounterof; M-mode is never counted there
+ * (mxstatus.PMDM), nor on an Andes hart (mcountermask_m). Harts without it
+ * never touch the vendor CSRs (sim.bad_accesses).
  */
 #include "test.h"
 #include "pmu_fixture.h"
@@ -130,6 +131,66 @@ TEST(snapshot_reports_t_head_overflow)
 	CHECK_EQ(sim.bad_accesses, 0);
 }
 
+/*
+ * M-mode is never counted: without Sscofpmf's MINH the C9xx hart stops every
+ * counter in M-mode through mxstatus.PMDM, mcycle and minstret included.
+ */
+TEST(m_mode_is_not_counted_on_a_c906)
+{
+	fixture_init(&c906, false, false);
+	CHECK_EQ(sim.thead_mxstatus, 0);
+	CHECK(!ph.vendor_mmode_uncounted);
+	CHECK(pmu_hart_thead_overflow(&ph));
+	CHECK_EQ(sim.thead_mxstatus, THEAD_MXSTATUS_PMDM);
+	CHECK(ph.vendor_mmode_uncounted);
+	fixture_qemu_map();
+	CHECK_EQ(config(13, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START, EV_DTLB_RD_MISS).value, 13);
+	sim.counter[0] = sim.counter[2] = 0;
+	sim.priv = SIM_PRIV_M;
+	sim_hart_tick(100);
+	CHECK_EQ(sim.counter[13], 0);
+	CHECK_EQ(sim.counter[0], 0);
+	CHECK_EQ(sim.counter[2], 0);
+	sim.priv = SIM_PRIV_S;
+	sim_hart_tick(7);
+	sim.priv = SIM_PRIV_M;
+	CHECK_EQ(sim.counter[13], 7);
+	CHECK_EQ(sim.counter[0], 7);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
+/* An Andes hart (AX45MP) without Sscofpmf: mcountermask_m names every counter but time. */
+TEST(m_mode_is_not_counted_on_an_andes_hart)
+{
+	static const struct sim_hart_config ax45mp = {
+		.hpm_present = 0x78, .hpm_width = 64, .has_mcountinhibit = true, .has_andes_pmu = true,
+	};
+	struct sim_hart_config without = ax45mp;
+	unsigned int traps;
+
+	fixture_init(&ax45mp, false, false);
+	pmu_hart_andes_mmode_uncounted(&ph);
+	CHECK_EQ(sim.andes_mask_m, 0x7d);
+	CHECK(ph.vendor_mmode_uncounted);
+	sim.counter[0] = sim.counter[2] = 0;
+	sim.priv = SIM_PRIV_M;
+	sim_hart_tick(100);
+	CHECK_EQ(sim.counter[0], 0);
+	CHECK_EQ(sim.counter[2], 0);
+	sim.priv = SIM_PRIV_S;
+	sim_hart_tick(3);
+	CHECK_EQ(sim.counter[0], 3);
+	CHECK(!pmu_thead_overflow(&ph));
+	/* No such CSR (it traps): nothing is claimed. */
+	without.has_andes_pmu = false;
+	fixture_init(&without, false, false);
+	traps = sim.traps;
+	pmu_hart_andes_mmode_uncounted(&ph);
+	CHECK(!ph.vendor_mmode_uncounted);
+	CHECK_EQ(sim.traps, traps + 1);
+	CHECK_EQ(sim.bad_accesses, 0);
+}
+
 /* Not taken with Sscofpmf (the standard interrupt wins) or without mcounterinten. */
 TEST(not_taken_elsewhere)
 {
@@ -151,6 +212,8 @@ TEST(not_taken_elsewhere)
 	CHECK_EQ(pmu_counter_stop(&ph, 13, 1, 0).error, SBI_SUCCESS);
 	pmu_hart_reset(&ph);
 	CHECK_EQ(sim.bad_accesses, 0);
+	CHECK_EQ(sim.thead_mxstatus, 0);
+	CHECK(!ph.vendor_mmode_uncounted);
 }
 
 int main(void)
@@ -160,6 +223,8 @@ int main(void)
 	RUN(taking_an_event_disarms);
 	RUN(hart_reset_disarms_every_counter);
 	RUN(snapshot_reports_t_head_overflow);
+	RUN(m_mode_is_not_counted_on_a_c906);
+	RUN(m_mode_is_not_counted_on_an_andes_hart);
 	RUN(not_taken_elsewhere);
 	return TEST_EXIT_CODE;
 }

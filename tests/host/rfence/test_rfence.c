@@ -108,7 +108,7 @@ static uint32_t msip_regs[4];   /* never touched: the doorbell is a stand-in */
 static unsigned int msip_raised;
 static void test_doorbell_send(struct hart_state *hs) { (void)hs; msip_raised++; }
 static void test_doorbell_clear(struct hart_state *hs) { (void)hs; }
-static const struct ipi_device test_doorbell = { 0, test_doorbell_send, test_doorbell_clear };
+static const struct ipi_device test_doorbell = { 0, test_doorbell_send, test_doorbell_clear, "test" };
 
 static void table_init(void)
 {

@@ -13,6 +13,8 @@
  *     sampling      cycle samples (Sscofpmf; -icount shift=0 for the rate)
  *     sampling-smp  4 kHz cycle samples on every CPU at once (-smp >= 2,
  *                   -icount shift=0,sleep=off, Sscofpmf)
+ *     sampling-switch  the same with two processes on each CPU, switched
+ *                   between (-icount shift=0, Sscofpmf; -smp 1 as well)
  *     fw            SBI firmware events across CPUs (-smp >= 2)
  *     fw-ipi-mask   IPIs to several harts per SBI call (membarrier)
  *     snapshot-on   the driver uses snapshot memory (Linux 6.12), and how
@@ -27,7 +29,11 @@
  *   abacus_kvm_skip=P[,P...]  kvm parts allowed to skip on this machine
  *   abacus_kvm_known_failure=P[,P...]  kvm parts allowed to fail, each in exactly
  *                 the way checks_kvm.c knows for it (a QEMU 7.2 limit)
- *   abacus_chain=uboot|embedded   also check the boot chain (checks_boot_chain.c)
+ *   abacus_chain=uboot|embedded|edk2|spl-fit   also check the boot chain (checks_boot_chain.c)
+ *   abacus_end=reboot     end with a reboot (an SBI SRST cold reboot) instead of
+ *                 the power-off: for machines that can reset but not power
+ *                 off (QEMU sifive_u: a gpio-restart line; -no-reboot makes
+ *                 the reset QEMU's exit)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -41,6 +47,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -147,6 +154,8 @@ static void run_groups(char *groups, const char *kvm_skips, const char *kvm_know
 			run_sampling_checks();
 		} else if (strcmp(g, "sampling-smp") == 0) {
 			run_sampling_smp_checks((int)ncpus);
+		} else if (strcmp(g, "sampling-switch") == 0) {
+			run_sampling_switch_checks((int)ncpus);
 		} else if (strcmp(g, "fw") == 0) {
 			if (ncpus < 2 || ncpus > MAX_CPUS)
 				check(false, "cpus-online", "%ld CPUs online, the firmware event checks need 2..%d",
@@ -187,9 +196,9 @@ static double monotonic_seconds(void)
 
 int main(void)
 {
-	char cmdline[1024], cmdline2[1024], cmdline3[1024], chain_cmdline[1024];
+	char cmdline[1024], cmdline2[1024], cmdline3[1024], chain_cmdline[1024], end_cmdline[1024];
 	char *mode, *kvm_skips, *kvm_known;
-	const char *chain;
+	const char *chain, *end;
 	unsigned long instret = 0, time_ticks;
 	bool have_instret;
 	long ncpus;
@@ -236,12 +245,23 @@ int main(void)
 	if (chain)
 		run_boot_chain_checks(chain);
 
+	end = cmdline_value("abacus_end", end_cmdline, sizeof end_cmdline);
+	if (end && strcmp(end, "reboot") != 0)
+		check(false, "cmdline", "unknown abacus_end=%s", end);
+
 	printf("linux: %u passed, %u failed\n", checks_passed, checks_failed);
 	fflush(stdout);
+	/* Every byte out of the UART before the machine goes: the kernel does not wait for the tty. */
+	tcdrain(STDOUT_FILENO);
 	sync();
-	reboot(RB_POWER_OFF);
-	/* Still here: the power-off failed; the run script reports the timeout. */
-	note("reboot(RB_POWER_OFF) returned: %s", strerror(errno));
+	if (end && strcmp(end, "reboot") == 0) {
+		reboot(RB_AUTOBOOT);
+		note("reboot(RB_AUTOBOOT) returned: %s", strerror(errno));
+	} else {
+		reboot(RB_POWER_OFF);
+		/* Still here: the power-off failed; the run script reports the timeout. */
+		note("reboot(RB_POWER_OFF) returned: %s", strerror(errno));
+	}
 	for (;;)
 		pause();
 }

@@ -96,6 +96,8 @@ void run_exact_checks(void);
 void run_sampling_checks(void);
 /* sampling-smp: -smp N -icount shift=0,sleep=off, Sscofpmf: 4 kHz cycle samples on every CPU at once. */
 void run_sampling_smp_checks(int ncpus);
+/* sampling-switch: -icount shift=0, Sscofpmf: the same with two processes per CPU, switched between. */
+void run_sampling_switch_checks(int ncpus);
 /* fw: -smp N (N >= 2) -cpu rv64,sstc=false, no icount: SBI firmware events across CPUs. */
 void run_fw_event_checks(int ncpus);
 /* fw-ipi-mask: -smp N (N >= 2), membarrier built in (Linux 6.12 here): IPIs to N - 1 harts per call. */
@@ -115,7 +117,7 @@ void run_kvm_checks(const char *expected_skips, const char *known_failures);
 void run_aia_checks(bool msi);
 /* shadow-stack: user shadow stacks through prctl, map_shadow_stack and Zicfiss (Linux 7.2). */
 void run_shadow_stack_checks(void);
-/* abacus_chain=uboot|embedded: the kernel came through that boot chain (checks_boot_chain.c). */
+/* abacus_chain=uboot|embedded|edk2: the kernel came through that boot chain (checks_boot_chain.c). */
 void run_boot_chain_checks(const char *chain);
 
 #endif

@@ -70,18 +70,32 @@ bool dt_firmware_region(uint64_t *base, uint64_t *size)
 	return node >= 0 && dt_node_reg(fdt, node, 0, base, size);
 }
 
+
+
 bool dt_memory_region(uint64_t *base, uint64_t *size)
 {
 	const void *fdt = dt_fdt();
+	uintptr_t here = (uintptr_t)_start;
+	uint64_t b, sz;
+	bool found = false;
 	int node;
 
 	fdt_for_each_subnode(node, fdt, 0) {
 		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
 
-		if (type && strcmp(type, "memory") == 0)
-			return dt_node_reg(fdt, node, 0, base, size);
+		if (!type || strcmp(type, "memory") != 0)
+			continue;
+		for (int i = 0; dt_node_reg(fdt, node, i, &b, &sz); i++) {
+			if (!found || (here >= b && here - b < sz)) {
+				*base = b;
+				*size = sz;
+			}
+			found = true;
+			if (here >= b && here - b < sz)
+				return true;
+		}
 	}
-	return false;
+	return found;
 }
 
 /* A node without status is enabled (DT spec, "status"). */

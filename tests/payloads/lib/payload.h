@@ -80,7 +80,7 @@ bool dt_node_reg(const void *fdt, int node, int index, uint64_t *addr, uint64_t 
 int dt_firmware_region_node(const void *fdt);
 /* The firmware region (that node's reg); false when there is none. */
 bool dt_firmware_region(uint64_t *base, uint64_t *size);
-/* The first range of the first device_type = "memory" node. */
+/* The RAM range the payload runs in (tt-atlantis lists 0x180000000 before it, at 0); else the first one. */
 bool dt_memory_region(uint64_t *base, uint64_t *size);
 /* status absent, "okay" or "ok". */
 bool dt_node_enabled(const void *fdt, int node);
@@ -102,10 +102,12 @@ bool dt_isa_has_letter(char letter);
 
 /*
  * Sv39 translation (vm.c): vm_enable() turns it on for the calling hart
- * with RAM's first GiB mapped at itself and again at VM_ALIAS_BASE;
+ * with the GiB the payload runs in (0x80000000; 0 for a payload linked
+ * low, payloads.mk) mapped at itself and again at VM_ALIAS_BASE;
  * vm_alias(p) is p's address in the alias. vm_satp() is the satp value.
  */
-#define VM_RAM_BASE   0x80000000UL
+extern char _start[];
+#define VM_RAM_BASE   ((unsigned long)_start & ~((1UL << 30) - 1))
 #define VM_ALIAS_BASE 0x40000000UL
 unsigned long vm_satp(void);
 void vm_enable(void);
