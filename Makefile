@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Abacus: RISC-V M-mode SBI firmware.
-#   make [PLATFORM=generic] [CROSS_COMPILE=...] [BUILD=build]
+#   make [PLATFORM=generic] [CROSS_COMPILE=...] [COMPILER=gcc12|gcc15|clang21] [BUILD=build]
 #                 build/generic/abacus.bin: one image for every board its DT describes,
 #                 run from wherever the loader put it (docs/porting.md)
 #   make test     host unit tests + QEMU payload tests, ends with "N passed, N failed"
 #   make run      boot QEMU virt with the firmware and the demo payload
 #   make bench    retired instructions per SBI call, Abacus vs OpenSBI 1.1 (QEMU 7.2) and 1.9 (QEMU 11.1)
+#   make compilers-test   the firmware built by every COMPILER, warning-free
 #   make PAYLOAD=path/to/Image [PAYLOAD_ADDR=0x80200000]
 #                 one image with the next stage built in: build/<platform>-payload-<name>/abacus.bin
 #   make FW_TEXT_START=... FW_JUMP_ADDR=... FW_FDT_PATH=... (OpenSBI's names; firmware/opensbi_vars.mk)
@@ -49,6 +50,19 @@ ifneq ($(EXTRA_EXT_DIRS),)
 empty         :=
 O             := $(O)$(subst $(empty) $(empty),,$(foreach d,$(EXTRA_EXT_DIRS),-$(notdir $(d))))
 endif
+# COMPILER=: what builds the firmware (docs/bench.md, "Compilers"): Debian
+# 12's riscv64-unknown-elf-gcc, GCC 12 (CROSS_COMPILE, the default), or one
+# of the Debian sid root's (scripts/setup-sid.sh; run by scripts/sid-cc):
+# its riscv64-unknown-elf-gcc, GCC 15, or its clang 21. Each but the default
+# builds in a directory of its own (build/generic-clang21).
+COMPILER      ?= gcc12
+COMPILERS     := gcc12 gcc15 clang21
+ifeq ($(filter $(COMPILER),$(COMPILERS)),)
+$(error COMPILER must be one of: $(COMPILERS))
+endif
+ifneq ($(COMPILER),gcc12)
+O             := $(O)-$(COMPILER)
+endif
 LIBFDT_SRC    := $(BUILD)/libfdt-src
 # OpenSBI's FW_* variables (FW_TEXT_START, FW_JUMP_ADDR, FW_FDT_PATH, ...):
 # checked, mapped to PAYLOAD/PAYLOAD_ADDR, and each image that sets one gets
@@ -71,20 +85,36 @@ endif
 # The image's own settings (its DT with FW_FDT_PATH), in its own directory, and its payload.
 IMAGE_OBJS    := $(IMAGE)/fw_config.S.o $(if $(PAYLOAD),$(IMAGE)/fw_payload.S.o)
 
-CC      := $(CROSS_COMPILE)gcc
+CC_gcc12   := $(CROSS_COMPILE)gcc
+CC_gcc15   := scripts/sid-cc riscv64-unknown-elf-gcc
+CC_clang21 := scripts/sid-cc clang-21 --target=riscv64-unknown-elf
+CC      := $(CC_$(COMPILER))
 OBJCOPY := $(CROSS_COMPILE)objcopy
 SIZE    := $(CROSS_COMPILE)size
 FW_LD      := $(LINK_CROSS_COMPILE)ld
 FW_READELF := $(LINK_CROSS_COMPILE)readelf
+# The sid root's compilers' objects are linked by its own linker (binutils
+# 2.47): Debian 12's ld (2.40) crashes on their objects (GCC 15's and clang 21's alike).
+ifneq ($(COMPILER),gcc12)
+FW_LD      := scripts/sid-cc riscv64-linux-gnu-ld
+endif
 
 # The ecall fast path (firmware/trap_entry.S) saves only the caller-saved
 # registers C may use; keeping t2-t6 out of all firmware C code saves ten
 # loads/stores per ecall.
 FW_FIXED_REGS := -ffixed-t2 -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
+# The stack bound's input (scripts/stack-check.py): GCC's call graphs with
+# each function's frame; clang writes no call graph (stack-check reads the
+# default build's).
+FW_STACK_INFO := -fstack-usage -fcallgraph-info=su
+ifeq ($(COMPILER),clang21)
+FW_FIXED_REGS := -ffixed-x7 -ffixed-x28 -ffixed-x29 -ffixed-x30 -ffixed-x31
+FW_STACK_INFO :=
+endif
 ARCH_FLAGS := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
 FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic \
 	      -fno-stack-protector -fno-common -ffunction-sections -fdata-sections \
-	      -Wall -Wextra -Werror -Iinclude -Ilib/ext -I$(LIBFDT_SRC) -fstack-usage -fcallgraph-info=su $(FW_FIXED_REGS)
+	      -Wall -Wextra -Werror -Iinclude -Ilib/ext -I$(LIBFDT_SRC) $(FW_STACK_INFO) $(FW_FIXED_REGS)
 # Code that runs once, at boot (DT discovery, the boot log, S-mode's DT, the
 # AIA's discovery and APLIC set-up, the PMP plan), or once at the end (the
 # reset devices and drivers, the I2C controllers and PMICs only a reset uses),
@@ -299,8 +329,21 @@ run: firmware payloads
 # The benchmark measures snapshot_set_shmem too: on the image that offers
 # snapshot memory (PMU_SNAPSHOT=y; the SBI calls' code is the default image's).
 bench:
-	@$(MAKE) -s BUILD=$(BUILD) PMU_SNAPSHOT=y firmware
-	@FIRMWARE=$(BUILD)/$(PLATFORM)-snapshot/abacus.bin scripts/bench.sh
+	@$(MAKE) -s BUILD=$(BUILD) COMPILER=$(COMPILER) PMU_SNAPSHOT=y firmware
+	@FIRMWARE=$(BUILD)/$(PLATFORM)-snapshot$(if $(filter-out gcc12,$(COMPILER)),-$(COMPILER))/abacus.bin scripts/bench.sh
+
+# The firmware built by each compiler: warnings are errors (FW_CFLAGS), so a
+# build that finishes is a warning-free one.
+.PHONY: compilers-test
+compilers-test:
+	@for c in $(COMPILERS); do \
+		if $(MAKE) -s BUILD=$(BUILD) COMPILER=$$c firmware >$(BUILD)/compiler-$$c.log 2>&1; then \
+			echo "PASS: compilers: $$c builds the firmware warning-free"; \
+		else \
+			tail -n 20 $(BUILD)/compiler-$$c.log; \
+			echo "FAIL: compilers: $$c (log: $(BUILD)/compiler-$$c.log)"; st=1; \
+		fi; \
+	done; exit $${st:-0}
 
 clean:
 	rm -rf $(O) $(BUILD)/host $(BUILD)/tools $(BUILD)/payloads $(BUILD)/test-logs
