@@ -46,7 +46,7 @@ static void log_feature_names(uint32_t flags, const struct hart_state *hs)
 
 	for (unsigned int bit = 0; bit < HART_HAS_BITS; p += strlen(p) + 1, bit++)
 		if (((flags >> bit) & 1) && *p) {
-			sbi_printf(" %s", p);
+			console_printf(" %s", p);
 			if (hs)
 				boot_hooks_log_feature(1U << bit, hs);
 		}
@@ -56,7 +56,7 @@ static void log_features(const struct hart_state *hs)
 {
 	log_feature_names(hs->features, hs);
 	if (!(hs->features & HART_HAS_S))
-		sbi_printf(" (no S-mode: kept in M-mode)");
+		console_printf(" (no S-mode: kept in M-mode)");
 }
 
 static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
@@ -65,39 +65,39 @@ static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied && boot_hooks_harts_alike(a, b);
 }
 
-/* One region of sbi_memory.denied: the firmware, or devices merged (named by the first: the lowest address). */
+/* One region of memory_map.denied: the firmware, or devices merged (named by the first: the lowest address). */
 static void log_region(unsigned int r, bool first)
 {
-	const struct sbi_memory_region *d = &sbi_memory.denied[r];
+	const struct memory_region *d = &memory_map.denied[r];
 
-	sbi_printf("%s%s 0x%lx-0x%lx", first ? " " : ", ", d->name, (unsigned long)d->base,
+	console_printf("%s%s 0x%lx-0x%lx", first ? " " : ", ", d->name, (unsigned long)d->base,
 		   (unsigned long)(d->base + d->size - 1));
 }
 
 /* What S-mode is denied, as the boot hart's PMP does it. */
 static void log_pmp(const struct hart_state *hs)
 {
-	sbi_printf("abacus: PMP             : %u entries, %lu-byte granules; S/U-mode denied:", hs->pmp_count,
+	console_printf("abacus: PMP             : %u entries, %lu-byte granules; S/U-mode denied:", hs->pmp_count,
 		   hs->pmp_granule);
 	for (unsigned int r = 0; r < hs->pmp_denied; r++)
 		log_region(r, r == 0);
 	if (!hs->pmp_denied)
-		sbi_printf(" nothing");
-	sbi_printf("\n");
+		console_printf(" nothing");
+	console_printf("\n");
 }
 
 /* Loud, one line for a run of harts: what their PMP cannot deny S/U-mode (S-mode is withheld there). */
 static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 {
-	if (hs->pmp_denied >= sbi_memory.denied_count)
+	if (hs->pmp_denied >= memory_map.denied_count)
 		return;
-	sbi_printf("abacus: WARNING: hart%s %lu", harts > 1 ? "s" : "", hs->hartid);
+	console_printf("abacus: WARNING: hart%s %lu", harts > 1 ? "s" : "", hs->hartid);
 	if (harts > 1)
-		sbi_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
-	sbi_printf(": PMP (%u entries) cannot deny S/U-mode", hs->pmp_count);
-	for (unsigned int r = hs->pmp_denied; r < sbi_memory.denied_count; r++)
+		console_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
+	console_printf(": PMP (%u entries) cannot deny S/U-mode", hs->pmp_count);
+	for (unsigned int r = hs->pmp_denied; r < memory_map.denied_count; r++)
 		log_region(r, r == hs->pmp_denied);
-	sbi_printf("; S-mode withheld\n");
+	console_printf("; S-mode withheld\n");
 }
 
 static bool hart_set_up(const struct hart_state *hs)
@@ -127,9 +127,9 @@ static void log_harts(bool quiet)
 			continue;
 		}
 		if (j - i > 1)
-			sbi_printf("abacus: harts %lu-%lu     :", hs->hartid, hart_table[j - 1]->hartid);
+			console_printf("abacus: harts %lu-%lu     :", hs->hartid, hart_table[j - 1]->hartid);
 		else
-			sbi_printf("abacus: hart %-10lu:", hs->hartid);
+			console_printf("abacus: hart %-10lu:", hs->hartid);
 		log_features(hs);
 		boot_hooks_log_hart(hs);
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
@@ -138,15 +138,15 @@ static void log_harts(bool quiet)
 					HART_HAS_ZICFILP | HART_HAS_ZICFISS | HART_HAS_SSDBLTRP | HART_HAS_SMNPM |
 					HART_HAS_SMDBLTRP | HART_HAS_SMCDELEG | HART_HAS_SSCSRIND);
 		if (hs->features & HART_CDELEG_LOSES_MINH) {
-			sbi_printf("; Smcdeleg unused: a sireg2 write clears MINH");
+			console_printf("; Smcdeleg unused: a sireg2 write clears MINH");
 			unconfirmed &= ~HART_HAS_SMCDELEG;
 		}
 		if (unconfirmed) {
-			sbi_printf("; WARNING: DT lists");
+			console_printf("; WARNING: DT lists");
 			log_feature_names(unconfirmed, NULL);
-			sbi_printf(", not usable from S-mode (its enable bit does not stick)");
+			console_printf(", not usable from S-mode (its enable bit does not stick)");
 		}
-		sbi_printf("\n");
+		console_printf("\n");
 		log_pmp_problems(hs, j - i);
 		i = j;
 	}
@@ -155,21 +155,21 @@ static void log_harts(bool quiet)
 /* Each hart's IPI doorbell and timer, by runs of consecutive harts alike: "harts 0-63: IPI mswi, timer mtimer". */
 static void log_timer_ipi(void)
 {
-	sbi_printf("abacus: timer/IPI       : timebase %lu Hz", (unsigned long)timer_hz());
+	console_printf("abacus: timer/IPI       : timebase %lu Hz", (unsigned long)timer_hz());
 	for (unsigned int i = 0; i < hart_count;) {
 		const struct hart_state *hs = hart_table[i];
 		unsigned int j = i + 1;
 		while (j < hart_count && hart_table[j]->ipi_dev == hs->ipi_dev && hart_table[j]->timer_dev == hs->timer_dev &&
 		       hart_table[j]->hartid == hart_table[j - 1]->hartid + 1)
 			j++;
-		sbi_printf("; hart%s %lu", j - i > 1 ? "s" : "", hs->hartid);
+		console_printf("; hart%s %lu", j - i > 1 ? "s" : "", hs->hartid);
 		if (j - i > 1)
-			sbi_printf("-%lu", hart_table[j - 1]->hartid);
-		sbi_printf(": IPI %s, timer %s", hs->ipi_dev ? hs->ipi_dev->name : "none",
+			console_printf("-%lu", hart_table[j - 1]->hartid);
+		console_printf(": IPI %s, timer %s", hs->ipi_dev ? hs->ipi_dev->name : "none",
 			   hs->timer_dev ? hs->timer_dev->name : "none");
 		i = j;
 	}
-	sbi_printf("\n");
+	console_printf("\n");
 }
 
 /* Prints hartids as "1, 3-5, 9": runs of consecutive hartids as ranges. */
@@ -183,9 +183,9 @@ static void hartid_list_flush(struct hartid_list *l)
 {
 	if (!l->open)
 		return;
-	sbi_printf(l->printed++ ? ", %lu" : "%lu", l->first);
+	console_printf(l->printed++ ? ", %lu" : "%lu", l->first);
 	if (l->last != l->first)
-		sbi_printf("-%lu", l->last);
+		console_printf("-%lu", l->last);
 	l->open = false;
 }
 
@@ -214,14 +214,14 @@ static void log_harts_in(unsigned int first, unsigned int end, unsigned int pres
 		n += hart_table[i]->presence == presence;
 	if (!n)
 		return;
-	sbi_printf("abacus: warning: hart%s ", n > 1 ? "s" : "");
+	console_printf("abacus: warning: hart%s ", n > 1 ? "s" : "");
 	for (unsigned int i = first; i < end; i++)
 		if (hart_table[i]->presence == presence)
 			hartid_list_add(&list, hart_table[i]->hartid);
 	hartid_list_flush(&list);
 	if (n > 3)
-		sbi_printf(" (%u harts)", n);
-	sbi_printf(": %s\n", why);
+		console_printf(" (%u harts)", n);
+	console_printf(": %s\n", why);
 }
 
 /*
@@ -233,7 +233,7 @@ static void log_harts_not_set_up(void)
 {
 	char why[112];
 
-	sbi_snprintf(why, sizeof(why), "not set up within %lu ms; each joins when it comes (HSM STOPPED until then)",
+	format_snprintf(why, sizeof(why), "not set up within %lu ms; each joins when it comes (HSM STOPPED until then)",
 		     boot_info.hart_wait_ms);
 	log_harts_in(0, hart_count, HART_WAITING, why);
 	log_harts_in(0, hart_count, HART_ARRIVED, why);
@@ -253,7 +253,7 @@ static void log_disabled_cpus(const void *fdt)
 		if (id < 0 || fdt_node_is_enabled(fdt, node))
 			continue;
 		if (!list.open && !list.printed)
-			sbi_printf("; disabled in the DT: ");
+			console_printf("; disabled in the DT: ");
 		hartid_list_add(&list, id);
 	}
 	hartid_list_flush(&list);
@@ -272,7 +272,7 @@ static struct hart_state *choose_next_hart(const struct next_stage *next, struct
 	if (hart_can_start(named))
 		return named;
 	if (named && !quiet)
-		sbi_printf("abacus: fw_dynamic_info boot_hart %lu is not set up (late or gone); not used\n",
+		console_printf("abacus: fw_dynamic_info boot_hart %lu is not set up (late or gone); not used\n",
 			   named->hartid);
 	if (hart_can_start(self))
 		return self;
@@ -295,7 +295,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	if (!err)
 		err = fdt_fixup_for_smode(fdt, how, aia_boot_scan());   /* fdt: the layout cold boot scanned */
 	if (err) {
-		sbi_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
+		console_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
 		where->new_size = 0;
 		return FDT_PLACE_NOWHERE;
 	}
@@ -303,7 +303,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	where->orig = (unsigned long)boot_info.orig_fdt;
 	where->orig_size = boot_info.orig_fdt_size;
 	where->new_size = fdt_totalsize(fdt);
-	where->free_base = sbi_memory.fw_base + sbi_memory.fw_size;
+	where->free_base = memory_map.fw_base + memory_map.fw_size;
 	where->free_end = fw_memory_limit();
 	where->next_addr = next_addr;
 	where->fixed = fw_config.fdt_addr ? fw_config.fdt_addr :
@@ -337,21 +337,21 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 
 	place = fix_up_and_place(FDT_RESERVE_NO_MAP_NODE, false, next_addr, &where, &addr);
 	if (place == FDT_PLACE_NOWHERE) {
-		sbi_printf("abacus: warning: the fixed-up DT (%lu bytes) fits neither the loader's %lu bytes at %p "
+		console_printf("abacus: warning: the fixed-up DT (%lu bytes) fits neither the loader's %lu bytes at %p "
 			   "nor free memory: the firmware region becomes a /memreserve/ entry, not a no-map node\n",
 			   (unsigned long)where.new_size, (unsigned long)where.orig_size, boot_info.orig_fdt);
 		place = fix_up_and_place(FDT_RESERVE_MEMRESERVE, true, next_addr, &where, &addr);
 		how = "; firmware region in /memreserve/";
 	}
 	if (where.fixed_refused)
-		sbi_printf("abacus: warning: the build's DT address 0x%lx (FW_JUMP_FDT_ADDR) is not free S-mode RAM "
+		console_printf("abacus: warning: the build's DT address 0x%lx (FW_JUMP_FDT_ADDR) is not free S-mode RAM "
 			   "for %lu bytes; placed as usual\n", (unsigned long)where.fixed, (unsigned long)where.new_size);
 	switch (place) {
 	case FDT_PLACE_FIXED:
 		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
 		fdt_set_totalsize((void *)(uintptr_t)addr, where.total);
 		if (!quiet)
-			sbi_printf("abacus: DT for S-mode   : 0x%lx, the build's FW_JUMP_FDT_ADDR (%lu bytes; %lu free in it)%s\n",
+			console_printf("abacus: DT for S-mode   : 0x%lx, the build's FW_JUMP_FDT_ADDR (%lu bytes; %lu free in it)%s\n",
 				   (unsigned long)addr, (unsigned long)where.new_size,
 				   (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
@@ -359,7 +359,7 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 		memcpy(boot_info.orig_fdt, boot_info.fdt, where.new_size);
 		fdt_set_totalsize(boot_info.orig_fdt, where.total);
 		if (!quiet)
-			sbi_printf("abacus: DT for S-mode   : 0x%lx, in place (%lu bytes; the loader's %lu)%s\n",
+			console_printf("abacus: DT for S-mode   : 0x%lx, in place (%lu bytes; the loader's %lu)%s\n",
 				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size, how);
 		return boot_info.orig_fdt;
 	case FDT_PLACE_MOVED:
@@ -368,12 +368,12 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 		if (quiet)
 			return (void *)(uintptr_t)addr;
 		/* Not in place: S-mode cannot read where it was (FW_FDT_PATH: the image), or it grew. */
-		sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes", (unsigned long)addr, (unsigned long)where.new_size);
-		if (!sbi_memory_smode_range_ok(where.orig, 0, where.orig_size))
-			sbi_printf(" out of %p, where S-mode cannot read them", boot_info.orig_fdt);
+		console_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes", (unsigned long)addr, (unsigned long)where.new_size);
+		if (!smode_range_ok(where.orig, 0, where.orig_size))
+			console_printf(" out of %p, where S-mode cannot read them", boot_info.orig_fdt);
 		else
-			sbi_printf(" do not fit the loader's %lu at %p", (unsigned long)where.orig_size, boot_info.orig_fdt);
-		sbi_printf("; %lu bytes free in it%s\n", (unsigned long)(where.total - where.new_size), how);
+			console_printf(" do not fit the loader's %lu at %p", (unsigned long)where.orig_size, boot_info.orig_fdt);
+		console_printf("; %lu bytes free in it%s\n", (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
 	default:
 		/*
@@ -383,11 +383,11 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 		 */
 		fatal_record_halt("no room for S-mode's DT with the firmware region reserved");
 		if (where.new_size)
-			sbi_printf("abacus: FATAL: S-mode's DT, the firmware region reserved (%lu bytes with a /memreserve/ "
+			console_printf("abacus: FATAL: S-mode's DT, the firmware region reserved (%lu bytes with a /memreserve/ "
 				   "entry), fits neither the loader's %lu bytes at %p nor free memory; halting\n",
 				   (unsigned long)where.new_size, (unsigned long)where.orig_size, boot_info.orig_fdt);
 		else
-			sbi_printf("abacus: FATAL: no DT for S-mode that reserves the firmware region (fixups failed); halting\n");
+			console_printf("abacus: FATAL: no DT for S-mode that reserves the firmware region (fixups failed); halting\n");
 		park();
 	}
 }
@@ -423,29 +423,29 @@ static void boot_finish_platform(void *arg)
 		/* The image's last bytes are its packed relocations, which BSS overlays (firmware/abacus.ld). */
 		unsigned long image = boot_info.image_end - (unsigned long)_fw_start;
 		unsigned long bss = (unsigned long)(_bss_end - _bss_start);
-		sbi_printf("abacus: platform        : %s (%s)\n", platform->name,
-			   model ? sbi_printable(model_text, sizeof(model_text), model, (size_t)len) : "no model");
-		sbi_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "
+		console_printf("abacus: platform        : %s (%s)\n", platform->name,
+			   model ? format_printable(model_text, sizeof(model_text), model, (size_t)len) : "no model");
+		console_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
-			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
-			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, bss >> 10,
+			   (unsigned long)memory_map.fw_base, (unsigned long)(memory_map.fw_base + memory_map.fw_size - 1),
+			   (unsigned long)(memory_map.fw_size >> 10), image >> 10, bss >> 10,
 			   (unsigned int)(HART_BLOCK_SIZE + sizeof(struct hart_ext)), boot_info.hart_blocks,
 			   (boot_info.heap_used -
 			    (unsigned long)boot_info.hart_blocks * (HART_BLOCK_SIZE + sizeof(struct hart_ext))) >> 10);
-		for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
-			sbi_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)sbi_memory.ram[i].base,
-				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
-		sbi_printf("abacus: console         : %s\n",
+		for (unsigned int i = 0; i < memory_map.ram_count; i++)
+			console_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)memory_map.ram[i].base,
+				   (unsigned long)(memory_map.ram[i].base + memory_map.ram[i].size - 1));
+		console_printf("abacus: console         : %s\n",
 			   console_get_device() ? console_get_device()->name : "none");
 		log_timer_ipi();
-		sbi_printf("abacus: reset           : %s\n", reset_device_name());
-		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
+		console_printf("abacus: reset           : %s\n", reset_device_name());
+		console_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
 		if (boot_info.cold_hartid != boot_hartid)
-			sbi_printf(", after cold boot on hart %lu", boot_info.cold_hartid);
-		sbi_printf(")");
+			console_printf(", after cold boot on hart %lu", boot_info.cold_hartid);
+		console_printf(")");
 		if (boot_info.cpus_disabled)
 			log_disabled_cpus(boot_info.fdt);
-		sbi_printf("\n");
+		console_printf("\n");
 		log_harts(false);
 		aia_log();
 		imsic_log();
@@ -479,11 +479,11 @@ void boot_finish(struct hart_state *self)
 	call_on_stack(boot_finish_platform, &work, boot_info.deep_stack_top);
 	smode_fdt = work.smode_fdt;
 	if (!target) {
-		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
+		console_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
 	}
 	if (!quiet && fw_payload_size())
-		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
+		console_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
 			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
 			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
 	if (next.empty_why) {
@@ -492,7 +492,7 @@ void boot_finish(struct hart_state *self)
 	}
 	boot_hooks_start(target);
 	if (!quiet)
-		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
+		console_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
 			   next.mode == PRV_S ? "S" : "U", target->hartid, next.source, smode_fdt);
 
 	target->start_addr = next.addr;

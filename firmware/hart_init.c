@@ -67,7 +67,7 @@ static void probe_features(struct hart_state *hs)
 
 /*
  * PMP: deny S/U-mode the firmware region and every device the firmware owns
- * (sbi_memory.denied), allow the rest (include/pmp.h has the layout).
+ * (memory_map.denied), allow the rest (include/pmp.h has the layout).
  * A hart that cannot deny them all (too few entries, entries locked by an
  * earlier stage, no PMP) is not given to S-mode: S-mode there could write
  * the firmware or stall it through its devices (clear a hart's msip while a
@@ -77,9 +77,9 @@ static void probe_features(struct hart_state *hs)
 static void setup_pmp(struct hart_state *hs)
 {
 	pmp_probe(&hs->pmp_count, &hs->pmp_granule);
-	pmp_deny(sbi_memory.denied, sbi_memory.denied_count, hs->pmp_count, hs->pmp_granule ? hs->pmp_granule : 4,
+	pmp_deny(memory_map.denied, memory_map.denied_count, hs->pmp_count, hs->pmp_granule ? hs->pmp_granule : 4,
 		 &hs->pmp_denied);
-	if (hs->pmp_denied < sbi_memory.denied_count)
+	if (hs->pmp_denied < memory_map.denied_count)
 		hs->features &= ~HART_HAS_S;
 }
 

@@ -10,7 +10,7 @@
  * firmware C code may clobber are saved (ra, t0, t1, a2-a7: the Makefile
  * builds all C with t2-t6 reserved, and a0/a1 carry the result), plus the
  * interrupted sp; a0..a7 reach the handler untouched as its arguments.
- * Everything else saves the whole register file for sbi_trap_handler().
+ * Everything else saves the whole register file for trap_handler().
  * Either way the frame's sp slot is what S-mode gets back, so a handler that
  * changes frame->regs[2] (an emulated load into sp) is honoured.
  *
@@ -84,7 +84,7 @@ trap_from_mmode:
 	/*
 	 * A trap taken in M-mode itself (a firmware bug): sp is 0 and mscratch
 	 * holds the M-mode sp that was in use. Swap back and build the frame
-	 * below it; sbi_trap_handler() reports the bug and stops the hart.
+	 * below it; trap_handler() reports the bug and stops the hart.
 	 */
 	csrrw	sp, CSR_MSCRATCH, sp
 	addi	sp, sp, -TRAP_FRAME_SIZE
@@ -99,12 +99,12 @@ trap_not_ecall:
 	 * Smdbltrp: the trap set mstatus.MDT, and a trap taken while it is set
 	 * stops the hart as a double trap. This path (interrupts, emulation,
 	 * redirects) clears it: a trap in what follows is then reported as a
-	 * firmware bug by sbi_trap_handler(), and the MDT = 1 saved in the
+	 * firmware bug by trap_handler(), and the MDT = 1 saved in the
 	 * frame comes back just before the mret. The ecall fast path leaves it
 	 * set, at no cost: its expected traps (trap_expect_begin) clear it
 	 * themselves, and any other trap there is a double trap (docs/sbi3.md).
 	 * A trap taken in M-mode (above) keeps MDT set until the report clears
-	 * it (sbi_trap_panic: a trap inside the report comes back there).
+	 * it (trap_panic: a trap inside the report comes back there).
 	 */
 	li	t1, MSTATUS_MDT
 	csrc	CSR_MSTATUS, t1
@@ -142,7 +142,7 @@ trap_save_registers:
 	csrr	t0, CSR_MSTATUS
 	sd	t0, TRAP_FRAME_MSTATUS(sp)
 	mv	a0, sp
-	call	sbi_trap_handler
+	call	trap_handler
 	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
 	beqz	t0, 1f
 	mv	a0, sp

@@ -102,7 +102,7 @@ struct aia_dt {
 
 /*
  * Finds the enabled AIA nodes of fdt. Every problem with a node is one
- * line through sbi_printf ("aia: <node>: <what>; <what is done>") when
+ * line through console_printf ("aia: <node>: <what>; <what is done>") when
  * `report`; a node that cannot be used is left out, never half-used.
  * Returns how many APLIC and IMSIC nodes were kept.
  */

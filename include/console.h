@@ -13,9 +13,9 @@
 #include "format.h"
 
 /* Console output (the firmware's UART; in host tests, a capture buffer). */
-void sbi_putc(char c);
-void sbi_puts(const char *s);
-int sbi_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void console_putc(char c);
+void console_puts(const char *s);
+int console_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * A driver never waits: try_putc puts c in the transmitter when it has room
@@ -37,14 +37,14 @@ const struct console_device *console_get_device(void);
  * many of the len bytes it wrote, a prefix: fewer when the UART stalled (a
  * byte found no room for the console's timeout: the rest is dropped, and
  * later writes try once and drop until it drains) or when this write
- * already waited its share for room on a slow UART. sbi_getc() returns a
+ * already waited its share for room on a slow UART. console_getc() returns a
  * byte waiting, or -1, and waits for nothing (no lock either).
  */
-unsigned long sbi_console_write(const char *buf, unsigned long len);
-int sbi_getc(void);
+unsigned long console_write(const char *buf, unsigned long len);
+int console_getc(void);
 /*
  * What a hart does while it waits for the console lock or writes a long
- * buffer for S-mode: boot installs the IPI layer's sbi_ipi_serve_pending(),
+ * buffer for S-mode: boot installs the IPI layer's ipi_serve_pending(),
  * so a remote fence to a hart that waits here is never held up.
  */
 void console_set_wait_hook(void (*hook)(void));
@@ -59,6 +59,6 @@ void console_report_begin(void);
 int console_report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void console_report_end(void);
 /* Bytes the firmware has written to the console (a platform PMU event). */
-uint64_t sbi_console_bytes_written(void);
+uint64_t console_bytes_written(void);
 
 #endif

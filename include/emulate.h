@@ -7,8 +7,8 @@
 #include "trap.h"
 
 /* Each returns true when the instruction was emulated (mepc advanced). */
-bool sbi_emulate_illegal_insn(struct trap_frame *frame, unsigned long tval);
-bool sbi_emulate_misaligned_load(struct trap_frame *frame, unsigned long tval);
-bool sbi_emulate_misaligned_store(struct trap_frame *frame, unsigned long tval);
+bool emulate_illegal_insn(struct trap_frame *frame, unsigned long tval);
+bool emulate_misaligned_load(struct trap_frame *frame, unsigned long tval);
+bool emulate_misaligned_store(struct trap_frame *frame, unsigned long tval);
 
 #endif

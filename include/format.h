@@ -10,10 +10,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-int sbi_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
-int sbi_snprintf(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int format_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int format_snprintf(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Formats through put, one character at a time; returns the count. */
-int sbi_vformat(void (*put)(char c), const char *fmt, va_list ap);
+int format_vprint(void (*put)(char c), const char *fmt, va_list ap);
 /*
  * A string from input (a DT's node name or model) made fit for one log
  * line: at most len bytes of s, up to its first NUL (s NULL: none), each
@@ -22,6 +22,6 @@ int sbi_vformat(void (*put)(char c), const char *fmt, va_list ap);
  * size - 1 characters. Nothing printed through it can start a line of its
  * own in the boot log. Returns buf.
  */
-char *sbi_printable(char *buf, size_t size, const char *s, size_t len);
+char *format_printable(char *buf, size_t size, const char *s, size_t len);
 
 #endif

@@ -85,7 +85,7 @@ struct hart_state {
 	uint32_t intc_phandle;           /* DT phandle of this hart's interrupt controller */
 	unsigned int pmp_count;          /* PMP entries the hart implements */
 	unsigned long pmp_granule;       /* PMP granularity in bytes */
-	unsigned int pmp_denied;         /* sbi_memory.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
+	unsigned int pmp_denied;         /* memory_map.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;

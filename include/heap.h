@@ -16,11 +16,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-void sbi_heap_init(uintptr_t start, uintptr_t limit);
+void heap_init(uintptr_t start, uintptr_t limit);
 /* Zeroed memory, or NULL when the firmware region is full or the heap is sealed. */
-void *sbi_heap_alloc(unsigned long size, unsigned long align);
-uintptr_t sbi_heap_end(void);
+void *heap_alloc(unsigned long size, unsigned long align);
+uintptr_t heap_end(void);
 /* No allocation after this (boot: the firmware region is fixed). */
-void sbi_heap_seal(void);
+void heap_seal(void);
 
 #endif

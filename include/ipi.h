@@ -23,7 +23,7 @@
  * slot, or MEIP from its M-level IMSIC interrupt file when it has no slot
  * (lib/drivers/imsic.c). Each hart enables only its own in mie; pending bits
  * are tested against both (a stray MEIP on a hart without an IMSIC costs
- * one empty sbi_ipi_process()).
+ * one empty ipi_process()).
  */
 #define MIP_IPI (MIP_MSIP | MIP_MEIP)
 
@@ -58,25 +58,25 @@ struct ipi_reason {
 extern const struct ipi_reason __start_abacus_ipi_reasons[], __stop_abacus_ipi_reasons[];
 
 /* The bit of a reason in hart_state.ipi_pending. */
-static inline unsigned long sbi_ipi_reason_bit(const struct ipi_reason *reason)
+static inline unsigned long ipi_reason_bit(const struct ipi_reason *reason)
 {
 	return 1UL << (reason - __start_abacus_ipi_reasons);
 }
 
 /* Raises `reason` on the target and rings its doorbell. */
-void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason);
+void ipi_raise(struct hart_state *target, const struct ipi_reason *reason);
 /* The machine software interrupt: handle what other harts asked of this one. */
-void sbi_ipi_interrupt(void);
+void ipi_interrupt(void);
 /*
  * The same from M-mode waiting inside an ecall (HSM suspend, remote fences):
  * each handler learns it (in_ecall).
  */
-void sbi_ipi_process(void);
+void ipi_process(void);
 /*
  * The same when an IPI is pending, for M-mode loops of a length S-mode
  * controls (and waits on other harts): they call it regularly, so a hart
  * fencing this one never waits for the whole loop. On the hart's own stack.
  */
-void sbi_ipi_serve_pending(void);
+void ipi_serve_pending(void);
 
 #endif

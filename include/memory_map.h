@@ -13,9 +13,9 @@
  * Two rules hang on it:
  * - what S-mode may hand to the firmware (shared memory, console buffers,
  *   start addresses) must lie in RAM outside the firmware region and its
- *   devices: sbi_memory_smode_range_ok();
+ *   devices: smode_range_ok();
  * - what a DT calls a device must not overlap RAM or the firmware:
- *   sbi_memory_device_conflict(), through dt_device_reg()
+ *   memory_map_device_conflict(), through dt_device_reg()
  *   (include/dt_driver.h), which every driver reads a device's reg with.
  */
 #ifndef ABACUS_MEMORY_MAP_H
@@ -24,60 +24,60 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct sbi_memory_region {
+struct memory_region {
 	uint64_t base, size;
 	const char *name;             /* devices: the driver's name, for the boot log */
 };
 
-struct sbi_memory_map {
-	struct sbi_memory_region *ram;
+struct memory_map {
+	struct memory_region *ram;
 	unsigned int ram_count, ram_cap;
 	uint64_t fw_base, fw_size;    /* firmware region: never accessible to S-mode */
 	/*
 	 * MMIO regions of devices the firmware owns, as registered, then (from
-	 * sbi_memory_plan_denied on) sorted and merged in place. The table has
+	 * memory_map_plan_denied on) sorted and merged in place. The table has
 	 * one slot before device[0], for the firmware region: denied.
 	 */
-	struct sbi_memory_region *device;
+	struct memory_region *device;
 	unsigned int device_count, device_cap;
 	/*
 	 * What PMP denies S/U-mode, in priority order: [0] the firmware region,
 	 * then the devices sorted by address with overlapping and adjacent ones
-	 * merged (device - 1, from sbi_memory_plan_denied at the end of cold
+	 * merged (device - 1, from memory_map_plan_denied at the end of cold
 	 * boot; NULL before).
 	 */
-	struct sbi_memory_region *denied;
+	struct memory_region *denied;
 	unsigned int denied_count;
 };
 
-extern struct sbi_memory_map sbi_memory;
+extern struct memory_map memory_map;
 
 /* Adds a RAM region (from the DT memory node); false when empty, wrapping or out of heap. */
-bool sbi_memory_add_ram(uint64_t base, uint64_t size);
+bool memory_map_add_ram(uint64_t base, uint64_t size);
 
 /*
  * Registers a firmware-owned device region (its driver checked it with
  * dt_device_reg). False when empty, wrapping or out of heap: the caller must
  * then not use the device (it could not be protected).
  */
-bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name);
+bool memory_map_add_device(uint64_t base, uint64_t size, const char *name);
 
 /* Sets the firmware region (during cold boot: all the firmware may use; then the final one). */
-void sbi_memory_set_firmware(uint64_t base, uint64_t size);
+void memory_map_set_firmware(uint64_t base, uint64_t size);
 
 /*
  * Cold boot, once every driver has registered its regions and before the
  * firmware region is fixed (it may allocate): sorts and merges the device
- * regions in place: sbi_memory.denied[1..]. False when out of heap.
+ * regions in place: memory_map.denied[1..]. False when out of heap.
  */
-bool sbi_memory_plan_denied(void);
+bool memory_map_plan_denied(void);
 
 /*
  * Sorts regions[0..n-1] by base and merges those that overlap or touch
  * (a merged region keeps the first one's name); returns the new count.
  * Empty regions are dropped. Pure (host-tested).
  */
-unsigned int sbi_memory_merge_regions(struct sbi_memory_region *regions, unsigned int n);
+unsigned int memory_map_merge_regions(struct memory_region *regions, unsigned int n);
 
 /*
  * Why a DT-described device may not have [base, base + size): "is empty",
@@ -85,23 +85,23 @@ unsigned int sbi_memory_merge_regions(struct sbi_memory_region *regions, unsigne
  * firmware" (*conflict: the RAM range or the firmware region it overlaps).
  * NULL when it may.
  */
-const char *sbi_memory_device_conflict(uint64_t base, uint64_t size, struct sbi_memory_region *conflict);
+const char *memory_map_device_conflict(uint64_t base, uint64_t size, struct memory_region *conflict);
 
 /*
- * The region of sbi_memory.denied holding addr: [0] the firmware, or a
+ * The region of memory_map.denied holding addr: [0] the firmware, or a
  * device the firmware owns (merged); S-mode can reach none of them (PMP).
- * NULL when addr lies in none, or before sbi_memory_plan_denied.
+ * NULL when addr lies in none, or before memory_map_plan_denied.
  */
-const struct sbi_memory_region *sbi_memory_denied_at(uint64_t addr);
+const struct memory_region *memory_map_denied_at(uint64_t addr);
 
 /*
  * True when [lo | hi << XLEN, + size) lies in one RAM region and does not
  * overlap the firmware region. hi must be 0 on RV64 (addresses above 2^64
  * do not exist); size 0 is accepted only for an address inside RAM.
  */
-bool sbi_memory_smode_range_ok(unsigned long lo, unsigned long hi, uint64_t size);
+bool smode_range_ok(unsigned long lo, unsigned long hi, uint64_t size);
 
 /* True when addr lies in RAM that S-mode may execute from (not firmware). */
-bool sbi_memory_smode_addr_ok(uint64_t addr);
+bool smode_addr_ok(uint64_t addr);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * PMP: what S/U-mode may not touch (sbi_memory.denied: the firmware region,
+ * PMP: what S/U-mode may not touch (memory_map.denied: the firmware region,
  * then the devices the firmware owns, merged) turned into PMP entries.
  * pmp_plan() is pure and host-tested (tests/host/test_pmp_plan.c);
  * firmware/hart_init.c probes each hart's PMP (entries, granularity) and
@@ -40,7 +40,7 @@ typedef void (*pmp_entry_fn)(void *ctx, unsigned int index, unsigned long addr, 
  * of entries, the allow-all one included. With fewer than two entries nothing
  * can be denied: 0 and no entry. An empty region needs no entry.
  */
-unsigned int pmp_plan(const struct sbi_memory_region *regions, unsigned int n, unsigned int available,
+unsigned int pmp_plan(const struct memory_region *regions, unsigned int n, unsigned int available,
 		      unsigned long granule, pmp_entry_fn emit, void *ctx, unsigned int *used);
 
 /* The calling hart's PMP: implemented entries (0 without PMP) and granularity in bytes (lib/core/pmp.c). */
@@ -50,7 +50,7 @@ void pmp_probe(unsigned int *entries, unsigned long *granule);
  * other entry OFF, each pmpcfg read back. *denied: how many regions are
  * denied to S/U-mode (0 when a CSR write trapped or did not stick).
  */
-void pmp_deny(const struct sbi_memory_region *regions, unsigned int n, unsigned int entries,
+void pmp_deny(const struct memory_region *regions, unsigned int n, unsigned int entries,
 	      unsigned long granule, unsigned int *denied);
 
 #endif

@@ -41,7 +41,7 @@ struct trap_frame {
 };
 
 /* Non-ecall traps (interrupts, exceptions), called from firmware/trap_entry.S. */
-void sbi_trap_handler(struct trap_frame *frame);
+void trap_handler(struct trap_frame *frame);
 #endif
 
 #endif

@@ -68,8 +68,8 @@ struct trap_frame;
  * mtval2 (guest physical address >> 2 of a guest-page fault, for htval) and
  * mtinst (for htinst, or 0).
  */
-void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval);
-void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
+void trap_redirect_to_smode(struct trap_frame *frame, unsigned long cause, unsigned long tval);
+void trap_redirect_to_smode_full(struct trap_frame *frame, unsigned long cause, unsigned long tval,
 			    unsigned long tval2, unsigned long tinst);
 /*
  * The same for a trap whose return state is not in a frame: mstatus and mepc
@@ -77,9 +77,9 @@ void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause, unsig
  * fault with the live CSRs, without a whole trap_frame on the stack).
  * False, with nothing changed, when S-mode's trap handler cannot take it
  * (Ssdbltrp: sstatus.SDT set, a double trap); the _full form and
- * sbi_trap_redirect() then hand it to the SSE double-trap event or stop the hart.
+ * trap_redirect_to_smode() then hand it to the SSE double-trap event or stop the hart.
  */
-bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
+bool trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
 			     unsigned long tval2, unsigned long tinst);
 /*
  * A trap S-mode cannot take (sstatus.SDT set: the hardware's double trap
@@ -87,6 +87,6 @@ bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsign
  * S-mode enabled it (delivered on the trap's way out), else the hart stops
  * with a report.
  */
-void sbi_trap_double_trap(struct trap_frame *frame);
+void trap_double_trap(struct trap_frame *frame);
 
 #endif

@@ -49,7 +49,7 @@ extern uint8_t trap_report_stack[TRAP_REPORT_STACK_SIZE];
 void fatal_record_halt(const char *why);
 
 /* Prints why, cause, epc, tval and the frame's registers (frame may be NULL), then stops this hart. */
-void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
+void trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
 
 /*
  * A trap before the hart has its own trap vector (firmware/entry.S's

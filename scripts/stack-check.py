@@ -53,13 +53,13 @@ INDIRECT_CALLS = {
     # (console_put may be inlined into its callers) ...
     'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
     'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
+    'console_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'console_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    # ... and its wait hook, which boot sets to the IPI layer's ipi_serve_pending.
     'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc', 'sbi_ipi_serve_pending'],
-    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc', 'htif_getc'],
-    # The formatter's output (lib/common/format.c): the console's, for sbi_printf.
+    'console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc', 'ipi_serve_pending'],
+    'console_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc', 'htif_getc'],
+    # The formatter's output (lib/common/format.c): the console's, for console_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],
     'put_number': ['console_putc_raw'],
@@ -70,7 +70,7 @@ INDIRECT_CALLS = {
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
     # IPI doorbells (include/ipi_device.h): ACLINT MSWI, Andes PLICSW, M-level IMSIC file.
-    'sbi_ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     'ipi_device_send': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     'ipi_device_clear': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear'],
     # A hart gone before it was set up rings the boot hart (lib/core/hart_table.c);
@@ -80,7 +80,7 @@ INDIRECT_CALLS = {
     # ... and the IPI reasons' handlers (IPI_REASON, include/ipi.h).
     'ipi_take': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
     # The machine timer (include/timer_device.h): ACLINT MTIMER (and the Andes PLMT), T-Head's.
-    'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
+    'smode_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
     'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, HTIF's exit request, the D1's watchdog,
@@ -152,11 +152,11 @@ BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
     ('fdt_get_alias_namelen', 'fdt_path_offset'), ('fdt_get_alias_namelen', 'fdt_path_offset_namelen'),
     ('fdt_path_offset_namelen', 'fdt_path_offset'), ('fdt_path_offset_namelen', 'fdt_path_offset_namelen'))}
 # SSE's IPI handler raises its own reason again when it runs inside an ecall
-# (lib/ext/sse/sse_core.c, sse_ipi); sbi_ipi_raise takes a request at once only
+# (lib/ext/sse/sse_core.c, sse_ipi); ipi_raise takes a request at once only
 # on a hart without a doorbell, which never has requests pending outside
 # that very call, so its handlers never run inside an ecall: below that
 # raise, the IPI is not taken again.
-BOUNDED_RECURSION[('sse_ipi', 'sbi_ipi_raise')] = (('sbi_ipi_raise', 'ipi_take'),)
+BOUNDED_RECURSION[('sse_ipi', 'ipi_raise')] = (('ipi_raise', 'ipi_take'),)
 
 # Assembly that C calls: bytes it pushes on the hart's stack. call_on_stack
 # saves two registers there, then runs its function on another stack;

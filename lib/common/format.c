@@ -2,8 +2,8 @@
 /*
  * printf-style formatting, freestanding: %c %s %d %i %u %x %X %p %%, the
  * l/ll/z length modifiers, '0' and '-' flags and a field width. Into a
- * buffer (sbi_snprintf) or through an output the caller gives (the console's
- * sbi_printf); host tests use it too.
+ * buffer (format_snprintf) or through an output the caller gives (the console's
+ * console_printf); host tests use it too.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -140,32 +140,32 @@ static int format(struct format_sink *s, const char *fmt, va_list ap)
 	return (int)s->len;
 }
 
-int sbi_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+int format_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
 	struct format_sink s = { NULL, buf, size, 0 };
 
 	return format(&s, fmt, ap);
 }
 
-int sbi_snprintf(char *buf, size_t size, const char *fmt, ...)
+int format_snprintf(char *buf, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_vsnprintf(buf, size, fmt, ap);
+	n = format_vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
 	return n;
 }
 
-int sbi_vformat(void (*put)(char c), const char *fmt, va_list ap)
+int format_vprint(void (*put)(char c), const char *fmt, va_list ap)
 {
 	struct format_sink s = { put, NULL, 0, 0 };
 
 	return format(&s, fmt, ap);
 }
 
-char *sbi_printable(char *buf, size_t size, const char *s, size_t len)
+char *format_printable(char *buf, size_t size, const char *s, size_t len)
 {
 	size_t i = 0;
 

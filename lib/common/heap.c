@@ -5,11 +5,11 @@
 /*
  * The heap counts in the firmware's addresses. Host builds (ABACUS_HOST: the
  * dry run, scripts/abacus-dryrun) run it on a board's addresses, with the
- * memory behind them sbi_heap_host_offset bytes away.
+ * memory behind them heap_host_offset bytes away.
  */
 #ifdef ABACUS_HOST
-intptr_t sbi_heap_host_offset;
-#define HEAP_MEMORY(p) ((void *)((p) + sbi_heap_host_offset))
+intptr_t heap_host_offset;
+#define HEAP_MEMORY(p) ((void *)((p) + heap_host_offset))
 #else
 #define HEAP_MEMORY(p) ((void *)(p))
 #endif
@@ -19,7 +19,7 @@ static uintptr_t heap_next, heap_limit;
 static uintptr_t hole_next, hole_end;
 static bool heap_sealed;
 
-void sbi_heap_init(uintptr_t start, uintptr_t limit)
+void heap_init(uintptr_t start, uintptr_t limit)
 {
 	heap_next = start;
 	heap_limit = limit;
@@ -35,7 +35,7 @@ static uintptr_t fit(uintptr_t next, uintptr_t end, unsigned long size, unsigned
 	return p < next || p > end || size > end - p ? 0 : p;
 }
 
-void *sbi_heap_alloc(unsigned long size, unsigned long align)
+void *heap_alloc(unsigned long size, unsigned long align)
 {
 	uintptr_t p;
 
@@ -58,12 +58,12 @@ void *sbi_heap_alloc(unsigned long size, unsigned long align)
 	return HEAP_MEMORY(p);
 }
 
-uintptr_t sbi_heap_end(void)
+uintptr_t heap_end(void)
 {
 	return heap_next;
 }
 
-void sbi_heap_seal(void)
+void heap_seal(void)
 {
 	heap_sealed = true;
 }

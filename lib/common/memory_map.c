@@ -23,14 +23,14 @@ static bool range_valid(uint64_t base, uint64_t size)
 /*
  * Appends to a table on the heap, doubling it when full (the old copy stays:
  * boot-time only). `lead` slots lie before *table, kept across growth (the
- * device table's slot for the firmware region: sbi_memory.denied).
+ * device table's slot for the firmware region: memory_map.denied).
  */
-static bool region_append(struct sbi_memory_region **table, unsigned int *count, unsigned int *cap,
+static bool region_append(struct memory_region **table, unsigned int *count, unsigned int *cap,
 			  unsigned int lead, uint64_t base, uint64_t size, const char *name)
 {
 	if (*count == *cap) {
 		unsigned int new_cap = *cap ? 2 * *cap : 1;   /* one RAM range, one CLINT: the usual */
-		struct sbi_memory_region *t = sbi_heap_alloc((lead + new_cap) * sizeof(*t), 8);
+		struct memory_region *t = heap_alloc((lead + new_cap) * sizeof(*t), 8);
 		if (!t)
 			return false;
 		if (*table)
@@ -38,43 +38,43 @@ static bool region_append(struct sbi_memory_region **table, unsigned int *count,
 		*table = t + lead;
 		*cap = new_cap;
 	}
-	(*table)[*count] = (struct sbi_memory_region){ base, size, name };
+	(*table)[*count] = (struct memory_region){ base, size, name };
 	(*count)++;
 	return true;
 }
 
-bool sbi_memory_add_ram(uint64_t base, uint64_t size)
+bool memory_map_add_ram(uint64_t base, uint64_t size)
 {
 	if (!range_valid(base, size))
 		return false;
-	return region_append(&sbi_memory.ram, &sbi_memory.ram_count, &sbi_memory.ram_cap, 0, base, size, "RAM");
+	return region_append(&memory_map.ram, &memory_map.ram_count, &memory_map.ram_cap, 0, base, size, "RAM");
 }
 
-bool sbi_memory_add_device(uint64_t base, uint64_t size, const char *name)
+bool memory_map_add_device(uint64_t base, uint64_t size, const char *name)
 {
 	if (!range_valid(base, size))
 		return false;
-	for (unsigned int i = 0; i < sbi_memory.device_count; i++)
-		if (sbi_memory.device[i].base == base && sbi_memory.device[i].size == size)
+	for (unsigned int i = 0; i < memory_map.device_count; i++)
+		if (memory_map.device[i].base == base && memory_map.device[i].size == size)
 			return true;   /* one CLINT node seen by two drivers */
-	return region_append(&sbi_memory.device, &sbi_memory.device_count, &sbi_memory.device_cap, 1, base, size, name);
+	return region_append(&memory_map.device, &memory_map.device_count, &memory_map.device_cap, 1, base, size, name);
 }
 
-void sbi_memory_set_firmware(uint64_t base, uint64_t size)
+void memory_map_set_firmware(uint64_t base, uint64_t size)
 {
-	sbi_memory.fw_base = base;
-	sbi_memory.fw_size = size;
-	if (sbi_memory.denied)
-		sbi_memory.denied[0] = (struct sbi_memory_region){ base, size, "firmware" };
+	memory_map.fw_base = base;
+	memory_map.fw_size = size;
+	if (memory_map.denied)
+		memory_map.denied[0] = (struct memory_region){ base, size, "firmware" };
 }
 
-unsigned int sbi_memory_merge_regions(struct sbi_memory_region *r, unsigned int n)
+unsigned int memory_map_merge_regions(struct memory_region *r, unsigned int n)
 {
 	unsigned int out = 0;
 
 	/* Selection sort (a few dozen regions, once at boot), merging as each next-lowest one comes. */
 	for (unsigned int i = 0; i < n; i++) {
-		struct sbi_memory_region x;
+		struct memory_region x;
 		unsigned int m = i;
 		for (unsigned int j = i + 1; j < n; j++)
 			if (r[j].base < r[m].base)
@@ -84,7 +84,7 @@ unsigned int sbi_memory_merge_regions(struct sbi_memory_region *r, unsigned int 
 		if (!x.size)
 			continue;
 		if (out && x.base <= r[out - 1].base + r[out - 1].size) {
-			struct sbi_memory_region *last = &r[out - 1];
+			struct memory_region *last = &r[out - 1];
 			if (x.base + x.size > last->base + last->size)
 				last->size = x.base + x.size - last->base;
 		} else {
@@ -94,40 +94,40 @@ unsigned int sbi_memory_merge_regions(struct sbi_memory_region *r, unsigned int 
 	return out;
 }
 
-bool sbi_memory_plan_denied(void)
+bool memory_map_plan_denied(void)
 {
 	/* No device at all: a table for the firmware's slot (the empty entry is merged away). */
-	if (!sbi_memory.device && !region_append(&sbi_memory.device, &sbi_memory.device_count,
-						 &sbi_memory.device_cap, 1, 0, 0, NULL))
+	if (!memory_map.device && !region_append(&memory_map.device, &memory_map.device_count,
+						 &memory_map.device_cap, 1, 0, 0, NULL))
 		return false;
-	sbi_memory.device_count = sbi_memory_merge_regions(sbi_memory.device, sbi_memory.device_count);
-	sbi_memory.denied = sbi_memory.device - 1;
-	sbi_memory.denied_count = 1 + sbi_memory.device_count;
-	sbi_memory_set_firmware(sbi_memory.fw_base, sbi_memory.fw_size);
+	memory_map.device_count = memory_map_merge_regions(memory_map.device, memory_map.device_count);
+	memory_map.denied = memory_map.device - 1;
+	memory_map.denied_count = 1 + memory_map.device_count;
+	memory_map_set_firmware(memory_map.fw_base, memory_map.fw_size);
 	return true;
 }
 
-const char *sbi_memory_device_conflict(uint64_t base, uint64_t size, struct sbi_memory_region *conflict)
+const char *memory_map_device_conflict(uint64_t base, uint64_t size, struct memory_region *conflict)
 {
 	if (!range_valid(base, size))
 		return "is empty or wraps";
-	if (sbi_memory.fw_size && ranges_overlap(base, size, sbi_memory.fw_base, sbi_memory.fw_size)) {
-		*conflict = (struct sbi_memory_region){ sbi_memory.fw_base, sbi_memory.fw_size, "firmware" };
+	if (memory_map.fw_size && ranges_overlap(base, size, memory_map.fw_base, memory_map.fw_size)) {
+		*conflict = (struct memory_region){ memory_map.fw_base, memory_map.fw_size, "firmware" };
 		return "lies in the firmware";
 	}
-	for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
-		if (ranges_overlap(base, size, sbi_memory.ram[i].base, sbi_memory.ram[i].size)) {
-			*conflict = sbi_memory.ram[i];
+	for (unsigned int i = 0; i < memory_map.ram_count; i++)
+		if (ranges_overlap(base, size, memory_map.ram[i].base, memory_map.ram[i].size)) {
+			*conflict = memory_map.ram[i];
 			return "lies in RAM";
 		}
 	return NULL;
 }
 
 
-const struct sbi_memory_region *sbi_memory_denied_at(uint64_t addr)
+const struct memory_region *memory_map_denied_at(uint64_t addr)
 {
-	for (unsigned int i = 0; i < sbi_memory.denied_count; i++)
-		if (addr >= sbi_memory.denied[i].base && addr - sbi_memory.denied[i].base < sbi_memory.denied[i].size)
-			return &sbi_memory.denied[i];
+	for (unsigned int i = 0; i < memory_map.denied_count; i++)
+		if (addr >= memory_map.denied[i].base && addr - memory_map.denied[i].base < memory_map.denied[i].size)
+			return &memory_map.denied[i];
 	return NULL;
 }

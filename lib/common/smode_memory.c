@@ -3,7 +3,7 @@
 
 /* The map is built at boot by lib/common/memory_map.c (built -Os: boot only); this file
  * holds what SBI calls use. */
-struct sbi_memory_map sbi_memory;
+struct memory_map memory_map;
 
 /* [a, a + asize) and [b, b + bsize) overlap; sizes are non-zero and do not wrap. */
 static bool ranges_overlap(uint64_t a, uint64_t asize, uint64_t b, uint64_t bsize)
@@ -11,7 +11,7 @@ static bool ranges_overlap(uint64_t a, uint64_t asize, uint64_t b, uint64_t bsiz
 	return a < b + bsize && b < a + asize;
 }
 
-bool sbi_memory_smode_range_ok(unsigned long lo, unsigned long hi, uint64_t size)
+bool smode_range_ok(unsigned long lo, unsigned long hi, uint64_t size)
 {
 	uint64_t base = lo;
 	uint64_t len = size ? size : 1;
@@ -20,21 +20,21 @@ bool sbi_memory_smode_range_ok(unsigned long lo, unsigned long hi, uint64_t size
 		return false;
 	if (base + len < base || base + len == 0)   /* wraps past the top */
 		return false;
-	if (sbi_memory.fw_size && ranges_overlap(base, len, sbi_memory.fw_base, sbi_memory.fw_size))
+	if (memory_map.fw_size && ranges_overlap(base, len, memory_map.fw_base, memory_map.fw_size))
 		return false;
-	/* Devices cannot lie in RAM (sbi_memory_device_conflict): kept as a second line of defence. */
-	for (unsigned int i = 1; i < sbi_memory.denied_count; i++)
-		if (ranges_overlap(base, len, sbi_memory.denied[i].base, sbi_memory.denied[i].size))
+	/* Devices cannot lie in RAM (memory_map_device_conflict): kept as a second line of defence. */
+	for (unsigned int i = 1; i < memory_map.denied_count; i++)
+		if (ranges_overlap(base, len, memory_map.denied[i].base, memory_map.denied[i].size))
 			return false;
-	for (unsigned int i = 0; i < sbi_memory.ram_count; i++) {
-		uint64_t rb = sbi_memory.ram[i].base, rs = sbi_memory.ram[i].size;
+	for (unsigned int i = 0; i < memory_map.ram_count; i++) {
+		uint64_t rb = memory_map.ram[i].base, rs = memory_map.ram[i].size;
 		if (base >= rb && base - rb < rs && len <= rs - (base - rb))
 			return true;
 	}
 	return false;
 }
 
-bool sbi_memory_smode_addr_ok(uint64_t addr)
+bool smode_addr_ok(uint64_t addr)
 {
-	return sbi_memory_smode_range_ok(addr, 0, 1);
+	return smode_range_ok(addr, 0, 1);
 }

@@ -229,13 +229,13 @@ static void console_putc_raw(char c)
 		console_bytes++;
 }
 
-void sbi_putc(char c)
+void console_putc(char c)
 {
 	console_call_begin();
 	console_putc_raw(c);
 }
 
-void sbi_puts(const char *s)
+void console_puts(const char *s)
 {
 	owned_lock(&console_lock, console_me());
 	console_call_begin();
@@ -249,7 +249,7 @@ void sbi_puts(const char *s)
  * the harts waiting for the lock run the wait hook (the firmware's serves
  * their IPIs), so a remote fence to either is never held up.
  */
-unsigned long sbi_console_write(const char *buf, unsigned long len)
+unsigned long console_write(const char *buf, unsigned long len)
 {
 	unsigned long me = console_me();
 	uint64_t call_wait_start = 0;      /* when this call first waited for room (0: not yet) */
@@ -286,19 +286,19 @@ unsigned long sbi_console_write(const char *buf, unsigned long len)
  * nothing: not even for the console lock (the chapter's read is
  * non-blocking).
  */
-int sbi_getc(void)
+int console_getc(void)
 {
 	const struct console_device *dev = console.dev;
 
 	return dev && dev->getc ? dev->getc() : -1;
 }
 
-uint64_t sbi_console_bytes_written(void)
+uint64_t console_bytes_written(void)
 {
 	return console_bytes;
 }
 
-int sbi_printf(const char *fmt, ...)
+int console_printf(const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -306,7 +306,7 @@ int sbi_printf(const char *fmt, ...)
 	va_start(ap, fmt);
 	owned_lock(&console_lock, console_me());
 	console_call_begin();
-	n = sbi_vformat(console_putc_raw, fmt, ap);
+	n = format_vprint(console_putc_raw, fmt, ap);
 	owned_unlock(&console_lock);
 	va_end(ap);
 	return n;
@@ -335,7 +335,7 @@ int console_report_printf(const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_vformat(console_putc_raw, fmt, ap);
+	n = format_vprint(console_putc_raw, fmt, ap);
 	va_end(ap);
 	return n;
 }

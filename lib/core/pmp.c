@@ -122,7 +122,7 @@ static void pmp_write_entry(void *ctx, unsigned int i, unsigned long addr, uint8
 	w->cfg[i / 8] |= (unsigned long)cfg << (8 * (i % 8));
 }
 
-void pmp_deny(const struct sbi_memory_region *regions, unsigned int n, unsigned int entries,
+void pmp_deny(const struct memory_region *regions, unsigned int n, unsigned int entries,
 	      unsigned long granule, unsigned int *denied)
 {
 	struct pmp_writer w = { { 0 }, true };

@@ -21,7 +21,7 @@ static void add_entry(pmp_entry_fn emit, void *ctx, unsigned int *used, unsigned
 	(*used)++;
 }
 
-unsigned int pmp_plan(const struct sbi_memory_region *regions, unsigned int n, unsigned int available,
+unsigned int pmp_plan(const struct memory_region *regions, unsigned int n, unsigned int available,
 		      unsigned long granule, pmp_entry_fn emit, void *ctx, unsigned int *used)
 {
 	unsigned int denied = 0;
@@ -32,7 +32,7 @@ unsigned int pmp_plan(const struct sbi_memory_region *regions, unsigned int n, u
 	if (available < 2)
 		return 0;
 	for (; denied < n; denied++) {
-		const struct sbi_memory_region *r = &regions[denied];
+		const struct memory_region *r = &regions[denied];
 		uint64_t base = r->base & ~(uint64_t)(granule - 1);
 		uint64_t end = r->base + r->size;
 		uint64_t size;

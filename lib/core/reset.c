@@ -34,7 +34,7 @@ const char *reset_device_name(void)
 	names[0] = 0;
 	for (unsigned int i = 0; i < RESET_SLOTS; i++)
 		if (reset_devices[i] && len + 1 < sizeof(names))
-			len += sbi_snprintf(names + len, sizeof(names) - len, "%s%s", len ? "; " : "",
+			len += format_snprintf(names + len, sizeof(names) - len, "%s%s", len ? "; " : "",
 					    reset_devices[i]->name);
 	return len ? names : "none";
 }

@@ -96,7 +96,7 @@ static struct hart_state *report_hart_gone(void)
 	return hs && hart_mark_gone(hs) ? hs : NULL;
 }
 
-void sbi_trap_panic(struct trap_frame *frame, const char *why)
+void trap_panic(struct trap_frame *frame, const char *why)
 {
 	struct trap_report r = { .frame = frame, .why = why };
 	unsigned long me = report_me();

@@ -21,10 +21,10 @@ static void handle_interrupt(struct trap_frame *frame, unsigned long cause)
 	switch (cause & ~MCAUSE_INTERRUPT) {
 	case IRQ_M_SOFT:
 	case IRQ_M_EXT:     /* only enabled where the M-level IMSIC file carries the IPIs */
-		sbi_ipi_interrupt();
+		ipi_interrupt();
 		break;
 	case IRQ_M_TIMER:
-		sbi_timer_process();
+		smode_timer_process();
 		break;
 	case IRQ_LCOF:
 		/* Only while S-mode has the SSE PMU overflow event enabled (M-mode
@@ -32,18 +32,18 @@ static void handle_interrupt(struct trap_frame *frame, unsigned long cause)
 		sse_pmu_overflow(current_hart());
 		break;
 	default:
-		sbi_trap_panic(frame, "unexpected machine interrupt");
+		trap_panic(frame, "unexpected machine interrupt");
 	}
 }
 
-void sbi_trap_handler(struct trap_frame *frame)
+void trap_handler(struct trap_frame *frame)
 {
 	unsigned long cause = csr_read(CSR_MCAUSE);
 	unsigned long tval = csr_read(CSR_MTVAL);
 	struct hart_state *hs;
 
 	if ((frame->mstatus & MSTATUS_MPP) == MSTATUS_MPP)
-		sbi_trap_panic(frame, "unexpected trap in M-mode");
+		trap_panic(frame, "unexpected trap in M-mode");
 	if (cause & MCAUSE_INTERRUPT) {
 		handle_interrupt(frame, cause);
 		return;
@@ -52,17 +52,17 @@ void sbi_trap_handler(struct trap_frame *frame)
 	switch (cause) {
 	case CAUSE_ILLEGAL_INSTRUCTION:
 		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_ILLEGAL_INSN);
-		if (sbi_emulate_illegal_insn(frame, tval))
+		if (emulate_illegal_insn(frame, tval))
 			return;
 		break;
 	case CAUSE_MISALIGNED_LOAD:
 		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_MISALIGNED_LOAD);
-		if (sbi_emulate_misaligned_load(frame, tval))
+		if (emulate_misaligned_load(frame, tval))
 			return;
 		break;
 	case CAUSE_MISALIGNED_STORE:
 		pmu_fw_event_count(&hs->pmu, SBI_PMU_FW_MISALIGNED_STORE);
-		if (sbi_emulate_misaligned_store(frame, tval))
+		if (emulate_misaligned_store(frame, tval))
 			return;
 		break;
 	case CAUSE_LOAD_ACCESS:
@@ -76,7 +76,7 @@ void sbi_trap_handler(struct trap_frame *frame)
 		 * VS-mode HS-mode takes it (redirected below as cause 16, the
 		 * lost cause in htval, from mtval2); from S-mode, see above. */
 		if (!(frame->mstatus & MSTATUS_MPV)) {
-			sbi_trap_double_trap(frame);
+			trap_double_trap(frame);
 			return;
 		}
 		break;
@@ -85,7 +85,7 @@ void sbi_trap_handler(struct trap_frame *frame)
 	}
 	/* mtval2/mtinst describe this very trap: hand them on (H only). */
 	if (hs->features & HART_HAS_H)
-		sbi_trap_redirect_full(frame, cause, tval, csr_read(CSR_MTVAL2), csr_read(CSR_MTINST));
+		trap_redirect_to_smode_full(frame, cause, tval, csr_read(CSR_MTVAL2), csr_read(CSR_MTINST));
 	else
-		sbi_trap_redirect(frame, cause, tval);
+		trap_redirect_to_smode(frame, cause, tval);
 }

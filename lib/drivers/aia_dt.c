@@ -45,10 +45,10 @@ problem(struct aia_dt *aia, bool report, const void *fdt, int node, const char *
 	if (!report)
 		return;
 	va_start(ap, fmt);
-	sbi_vsnprintf(line, sizeof(line), fmt, ap);
+	format_vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	/* The node's name printable only: it cannot start a log line of its own. */
-	sbi_printf("aia: %s: %s\n", sbi_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL), SIZE_MAX), line);
+	console_printf("aia: %s: %s\n", format_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL), SIZE_MAX), line);
 }
 
 static bool compatible_with(const char *prop, int len, const char *const *list, unsigned int n)

@@ -13,9 +13,9 @@ _Static_assert(sizeof(struct ipi_reason) == 8, "ipi_reason: the table's stride")
 
 static void ipi_take(struct hart_state *hs, bool in_ecall);
 
-void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
+void ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 {
-	__atomic_fetch_or(&target->ipi_pending, sbi_ipi_reason_bit(reason), __ATOMIC_RELEASE);
+	__atomic_fetch_or(&target->ipi_pending, ipi_reason_bit(reason), __ATOMIC_RELEASE);
 	/*
 	 * Only a lone hart on a machine without doorbells has none (firmware/boot.c):
 	 * its IPIs to itself are handled at once, as if by the interrupt (not
@@ -45,18 +45,18 @@ static void ipi_take(struct hart_state *hs, bool in_ecall)
 			r->handle(hs, in_ecall);
 }
 
-void sbi_ipi_interrupt(void)
+void ipi_interrupt(void)
 {
 	ipi_take(current_hart(), false);
 }
 
-void sbi_ipi_process(void)
+void ipi_process(void)
 {
 	ipi_take(current_hart(), true);
 }
 
-void sbi_ipi_serve_pending(void)
+void ipi_serve_pending(void)
 {
 	if (csr_read(CSR_MIP) & MIP_IPI)
-		sbi_ipi_process();
+		ipi_process();
 }

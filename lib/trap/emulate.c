@@ -101,7 +101,7 @@ static bool counter_value(const struct hart_state *hs, unsigned int n, bool virt
 	return true;
 }
 
-bool sbi_emulate_illegal_insn(struct trap_frame *frame, unsigned long tval)
+bool emulate_illegal_insn(struct trap_frame *frame, unsigned long tval)
 {
 	struct hart_state *hs = current_hart();
 	unsigned long prev_mode = (frame->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
@@ -125,7 +125,7 @@ bool sbi_emulate_illegal_insn(struct trap_frame *frame, unsigned long tval)
 	case COUNTER_ACCESS_ALLOWED:
 		break;
 	case COUNTER_ACCESS_VIRTUAL:
-		sbi_trap_redirect(frame, CAUSE_VIRTUAL_INSTRUCTION, insn);
+		trap_redirect_to_smode(frame, CAUSE_VIRTUAL_INSTRUCTION, insn);
 		return true;
 	default:
 		return false;     /* the caller hands S-mode the illegal-instruction exception */
@@ -176,7 +176,7 @@ static bool emulate_misaligned(struct trap_frame *frame, unsigned long addr, boo
 		/* The access S-mode asked for faults: S-mode sees that fault, at the
 		 * instruction; a guest-page fault (V=1) also gets its guest physical
 		 * address (mtval2 of the faulting access) for htval. */
-		sbi_trap_redirect_full(frame, cause, fault_addr,
+		trap_redirect_to_smode_full(frame, cause, fault_addr,
 				       (current_hart()->features & HART_HAS_H) ? csr_read(CSR_MTVAL2) : 0, 0);
 		return true;
 	default:
@@ -184,12 +184,12 @@ static bool emulate_misaligned(struct trap_frame *frame, unsigned long addr, boo
 	}
 }
 
-bool sbi_emulate_misaligned_load(struct trap_frame *frame, unsigned long tval)
+bool emulate_misaligned_load(struct trap_frame *frame, unsigned long tval)
 {
 	return emulate_misaligned(frame, tval, false);
 }
 
-bool sbi_emulate_misaligned_store(struct trap_frame *frame, unsigned long tval)
+bool emulate_misaligned_store(struct trap_frame *frame, unsigned long tval)
 {
 	return emulate_misaligned(frame, tval, true);
 }

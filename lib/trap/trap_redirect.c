@@ -14,7 +14,7 @@
 #include "trap_redirect.h"
 #include "trap_report.h"
 
-bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
+bool trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsigned long cause, unsigned long tval,
 			     unsigned long tval2, unsigned long tinst)
 {
 	struct hart_state *hs = current_hart();
@@ -68,21 +68,21 @@ bool sbi_trap_redirect_state(unsigned long *mstatus, unsigned long *mepc, unsign
  * enabled it, runs its handler (delivered on this trap's way out); else the
  * hart stops with a report.
  */
-__attribute__((noinline)) void sbi_trap_double_trap(struct trap_frame *frame)
+__attribute__((noinline)) void trap_double_trap(struct trap_frame *frame)
 {
 	if (sse_double_trap(current_hart()))
 		return;
-	sbi_trap_panic(frame, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
+	trap_panic(frame, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
 }
 
-__attribute__((noinline)) void sbi_trap_redirect_full(struct trap_frame *frame, unsigned long cause,
+__attribute__((noinline)) void trap_redirect_to_smode_full(struct trap_frame *frame, unsigned long cause,
 							unsigned long tval, unsigned long tval2, unsigned long tinst)
 {
-	if (!sbi_trap_redirect_state(&frame->mstatus, &frame->mepc, cause, tval, tval2, tinst))
-		sbi_trap_double_trap(frame);
+	if (!trap_redirect_state(&frame->mstatus, &frame->mepc, cause, tval, tval2, tinst))
+		trap_double_trap(frame);
 }
 
-void sbi_trap_redirect(struct trap_frame *frame, unsigned long cause, unsigned long tval)
+void trap_redirect_to_smode(struct trap_frame *frame, unsigned long cause, unsigned long tval)
 {
-	sbi_trap_redirect_full(frame, cause, tval, 0, 0);
+	trap_redirect_to_smode_full(frame, cause, tval, 0, 0);
 }

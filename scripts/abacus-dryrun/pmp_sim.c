@@ -25,7 +25,7 @@ static void record_entry(void *ctx, unsigned int i, unsigned long addr, uint8_t 
 	h->pmpcfg[i] = cfg;
 }
 
-void pmp_deny(const struct sbi_memory_region *regions, unsigned int n, unsigned int entries,
+void pmp_deny(const struct memory_region *regions, unsigned int n, unsigned int entries,
 	      unsigned long granule, unsigned int *denied)
 {
 	struct machine_hart *h = machine.current;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The firmware's console, for the tool: the PMU core and the DT parser print
- * their boot-log lines through sbi_printf, which here formats with the
+ * their boot-log lines through console_printf, which here formats with the
  * firmware's own formatter (lib/common/format.c), so the words are the
  * boot log's byte for byte, and keeps them as lines for the report.
  */

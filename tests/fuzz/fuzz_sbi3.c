@@ -86,7 +86,7 @@ void sse_hw_lcofi_ack(void)
 
 bool sse_hw_entry_pc_ok(unsigned long pc)
 {
-	return sbi_memory_smode_addr_ok(pc);    /* translation off */
+	return smode_addr_ok(pc);    /* translation off */
 }
 
 struct sbiret sse_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1)
@@ -525,7 +525,7 @@ static void sse_inflight_land(void)
 	       inflight.seen & SSE_STATUS_STATE);
 	if (landed) {
 		EXPECT(sse_status(e) & SSE_STATUS_PENDING, "landed injection not pending");
-		sbi_ipi_raise(t, &sse_ipi_reason);
+		ipi_raise(t, &sse_ipi_reason);
 	} else {
 		EXPECT(sse_status(e) == before, "a failed injection changed the event");
 	}
@@ -550,7 +550,7 @@ void op_sse_machine(struct input *in)
 		unsigned int cur = host_current;
 		for (unsigned int i = 0; i < HOST_HARTS; i++) {
 			struct hart_state *t = host_harts[i].hs;
-			unsigned long bit = sbi_ipi_reason_bit(&sse_ipi_reason);
+			unsigned long bit = ipi_reason_bit(&sse_ipi_reason);
 			if (!(t->ipi_pending & bit) || i == HOST_HART_NO_SMODE)
 				continue;
 			host_select_hart(i);
@@ -809,7 +809,7 @@ static void check_hart_sse(unsigned int h)
 		EXPECT(hsse[h].lcofi_mmode == (sse_state(&sh->local[SSE_LOCAL_PMU_OVERFLOW]) >= SBI_SSE_STATE_ENABLED),
 		       "LCOFI routing does not follow the PMU overflow event");
 	/* sse_ready: after this hart's own latest step (remote work waits for its IPI). */
-	if (h == host_current && !(hs->ipi_pending & sbi_ipi_reason_bit(&sse_ipi_reason)) && !sh->global_targeted) {
+	if (h == host_current && !(hs->ipi_pending & ipi_reason_bit(&sse_ipi_reason)) && !sh->global_targeted) {
 		bool ready = best && !sh->masked && (!sh->nr_running || key(best) < key(sh->running[sh->nr_running - 1]));
 		EXPECT(!!hs->sse_ready == ready, "sse_ready %lu, deliverable %d", hs->sse_ready, ready);
 	}
@@ -830,7 +830,7 @@ static void check_hart_dbtr(unsigned int h)
 			continue;
 		}
 		if (!select && (d & 0x7) && (fire & ~0x7UL))
-			EXPECT(t->tdata2 < sbi_memory.fw_base || t->tdata2 >= sbi_memory.fw_base + sbi_memory.fw_size,
+			EXPECT(t->tdata2 < memory_map.fw_base || t->tdata2 >= memory_map.fw_base + memory_map.fw_size,
 			       "hart %u trigger %u aimed at firmware 0x%lx", h, i, t->tdata2);
 	}
 }

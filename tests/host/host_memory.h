@@ -16,8 +16,8 @@ static inline void host_memory_reset(void)
 {
 	static uint64_t heap[8192];
 
-	sbi_heap_init((uintptr_t)heap, (uintptr_t)heap + sizeof(heap));
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
+	heap_init((uintptr_t)heap, (uintptr_t)heap + sizeof(heap));
+	memset(&memory_map, 0, sizeof(memory_map));
 }
 
 #endif

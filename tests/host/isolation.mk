@@ -24,7 +24,7 @@ HOST_SRCS_dt_device_reg := tests/host/test_dt_device_reg.c lib/core/dt_device_re
 	lib/common/memory_map.c lib/common/heap.c lib/common/format.c tests/host/host_console.c
 HOST_LIBS_dt_device_reg := -lfdt
 
-# A DT's strings in the boot log (sbi_printable, lib/common/format.c): a model or node name
+# A DT's strings in the boot log (format_printable, lib/common/format.c): a model or node name
 # with a newline or control characters prints as one clean line.
 HOST_TESTS += log_text
 HOST_SRCS_log_text := tests/host/test_log_text.c lib/common/format.c lib/core/dt_device_reg.c \

@@ -25,7 +25,7 @@ void sbi_ecall_log_extensions(void)
 {
 	unsigned long last = SBI_EXT_LEGACY_LAST;
 
-	sbi_printf("abacus: SBI extensions  : legacy(0x00-0x08)");
+	console_printf("abacus: SBI extensions  : legacy(0x00-0x08)");
 	for (;;) {
 		const struct sbi_ecall_slot *next = NULL;
 
@@ -39,9 +39,9 @@ void sbi_ecall_log_extensions(void)
 			break;
 		last = next->eid;
 		if (sbi_ecall_probe(next->eid))
-			sbi_printf(" %s", next->name);
+			console_printf(" %s", next->name);
 	}
-	sbi_printf("\n");
+	console_printf("\n");
 }
 
 struct sbiret sbi_ecall_base(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,

@@ -22,18 +22,18 @@ struct sbiret sbi_ecall_dbcn(unsigned long a0, unsigned long a1, unsigned long a
 	switch (fid) {
 	case SBI_DBCN_CONSOLE_WRITE:
 	case SBI_DBCN_CONSOLE_READ:
-		if (!sbi_memory_smode_range_ok(lo, hi, num_bytes))
+		if (!smode_range_ok(lo, hi, num_bytes))
 			return sbiret_err(SBI_ERR_INVALID_PARAM);
 		if (num_bytes > DBCN_MAX_BYTES_PER_CALL)
 			num_bytes = DBCN_MAX_BYTES_PER_CALL;
 		/* Fewer bytes than asked when the UART does not drain: the
 		 * chapter lets a write do "partial/no writes" (it is non-blocking). */
 		if (fid == SBI_DBCN_CONSOLE_WRITE) {
-			return sbiret_ok(sbi_console_write((const char *)lo, num_bytes));
+			return sbiret_ok(console_write((const char *)lo, num_bytes));
 		} else {
 			unsigned long n = 0;
 			int c;
-			while (n < num_bytes && (c = sbi_getc()) >= 0)
+			while (n < num_bytes && (c = console_getc()) >= 0)
 				((volatile char *)lo)[n++] = (char)c;
 			return sbiret_ok(n);
 		}
@@ -43,7 +43,7 @@ struct sbiret sbi_ecall_dbcn(unsigned long a0, unsigned long a1, unsigned long a
 		 * room for the console's timeout (or the console is stalled).
 		 * 1 byte written - 1 = SBI_SUCCESS, 0 - 1 = SBI_ERR_FAILED. */
 		_Static_assert(SBI_SUCCESS == 0 && SBI_ERR_FAILED == -1, "write_byte's error below");
-		return (struct sbiret){ .error = (long)sbi_console_write(&c, 1) - 1, .value = 0 };
+		return (struct sbiret){ .error = (long)console_write(&c, 1) - 1, .value = 0 };
 	}
 	default:
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);

@@ -10,7 +10,7 @@
 static void dbtr_boot_log_feature(const struct hart_state *hs)
 {
 	if (hs->ext->dbtr.trig_max)
-		sbi_printf(" (%u triggers)", hs->ext->dbtr.trig_max);
+		console_printf(" (%u triggers)", hs->ext->dbtr.trig_max);
 }
 
 static bool dbtr_boot_harts_alike(const struct hart_state *a, const struct hart_state *b)
@@ -26,13 +26,13 @@ static void dbtr_boot_log(const struct hart_state *self)
 	if (!hs)
 		return;
 	dh = &hs->ext->dbtr;
-	sbi_printf("abacus: DBTR            : %u triggers on hart %lu", dh->trig_max, hs->hartid);
+	console_printf("abacus: DBTR            : %u triggers on hart %lu", dh->trig_max, hs->hartid);
 	if (dh->trig_max)
-		sbi_printf(" (types:%s%s)", (dh->type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
+		console_printf(" (types:%s%s)", (dh->type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
 			   (dh->type_mask[0] >> TDATA1_TYPE_MCONTROL6) & 1 ? " mcontrol6" : "");
 	if (dh->more_unused)
-		sbi_printf("; the hart has more, left unused (at most %u offered)", DBTR_MAX_TRIGGERS);
-	sbi_printf("\n");
+		console_printf("; the hart has more, left unused (at most %u offered)", DBTR_MAX_TRIGGERS);
+	console_printf("\n");
 }
 
 BOOT_HOOKS(40, dbtr, .feature = HART_HAS_SDTRIG, .log_feature = dbtr_boot_log_feature,

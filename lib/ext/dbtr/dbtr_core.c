@@ -89,7 +89,7 @@ static unsigned long dbtr_tdata1_with_modes(unsigned long tdata1, unsigned long 
 /* [a, a + size) meets the firmware region; size 0 stands for 2^64. */
 static bool dbtr_hits_firmware(uint64_t a, uint64_t size)
 {
-	uint64_t fb = sbi_memory.fw_base, fs = sbi_memory.fw_size;
+	uint64_t fb = memory_map.fw_base, fs = memory_map.fw_size;
 
 	if (!fs)
 		return false;
@@ -232,7 +232,7 @@ struct sbiret sbi_debug_set_shmem(struct dbtr_hart *dh, unsigned long shmem_phys
 	}
 	if (shmem_phys_lo & (sizeof(unsigned long) - 1))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (!sbi_memory_smode_range_ok(shmem_phys_lo, shmem_phys_hi,
+	if (!smode_range_ok(shmem_phys_lo, shmem_phys_hi,
 				       (uint64_t)dh->trig_max * SBI_DBTR_SHMEM_ENTRY_SIZE))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 	dh->shmem = shmem_phys_lo;

@@ -16,14 +16,14 @@ static void fwft_boot_log(const struct hart_state *self)
 	if (!hs)
 		return;
 	fh = &hs->ext->fwft;
-	sbi_printf("abacus: FWFT            :");
+	console_printf("abacus: FWFT            :");
 	for (unsigned int f = 0; f < SBI_FWFT_FEATURE_COUNT; f++)
 		if ((fh->supported >> f) & 1)
-			sbi_printf(" %s", fwft_feature_names[f]);
+			console_printf(" %s", fwft_feature_names[f]);
 	if ((fh->supported >> SBI_FWFT_POINTER_MASKING_PMLEN) & 1)
-		sbi_printf(" (PMLEN%s%s)", (fh->pmlen_supported >> 7) & 1 ? " 7" : "",
+		console_printf(" (PMLEN%s%s)", (fh->pmlen_supported >> 7) & 1 ? " 7" : "",
 			   (fh->pmlen_supported >> 16) & 1 ? " 16" : "");
-	sbi_printf("%s on hart %lu\n", fh->supported ? "" : " none", hs->hartid);
+	console_printf("%s on hart %lu\n", fh->supported ? "" : " none", hs->hartid);
 }
 
 BOOT_HOOKS(30, fwft, .log = fwft_boot_log);

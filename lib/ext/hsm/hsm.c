@@ -23,7 +23,7 @@ static IPI_REASON(30, hsm_wake_ipi_reason, NULL);
 
 void sbi_hsm_hart_wake(struct hart_state *hs)
 {
-	sbi_ipi_raise(hs, &hsm_wake_ipi_reason);
+	ipi_raise(hs, &hsm_wake_ipi_reason);
 }
 
 static bool hsm_transition(struct hart_state *hs, long from, long to)
@@ -40,9 +40,9 @@ static void hsm_serve_machine_interrupts(void)
 	unsigned long mip = csr_read(CSR_MIP);
 
 	if (mip & MIP_IPI)
-		sbi_ipi_process();
+		ipi_process();
 	if ((mip & MIP_MTIP) && (csr_read(CSR_MIE) & MIP_MTIP))
-		sbi_timer_process();
+		smode_timer_process();
 }
 
 /* The caller has set hs->hsm_state to STOPPED (or it still is, from boot). */
@@ -64,7 +64,7 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 
 	if (!hs || !hart_offered_to_smode(hs))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (!sbi_memory_smode_addr_ok(start_addr))
+	if (!smode_addr_ok(start_addr))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 	/* Claim the hart before writing its start parameters. */
 	if (!hsm_transition(hs, SBI_HSM_STATE_STOPPED, HSM_STATE_CLAIMED))
@@ -103,7 +103,7 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 	 * INVALID_PARAM (HSM chapter, hart_suspend errors). */
 	if (type != SBI_HSM_SUSPEND_RET_DEFAULT && !non_retentive)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (non_retentive && !sbi_memory_smode_addr_ok(resume_addr))
+	if (non_retentive && !smode_addr_ok(resume_addr))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 
 	hs->hsm_state = SBI_HSM_STATE_SUSPENDED;

@@ -8,7 +8,7 @@
 
 static void send_smode_ipi(struct hart_state *target, void *arg)
 {
-	sbi_ipi_send_smode(arg, target);
+	ipi_send_smode(arg, target);
 }
 
 struct sbiret sbi_ecall_ipi(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,

@@ -18,10 +18,10 @@ static void smode_ipi_take(struct hart_state *hs, bool in_ecall)
 
 IPI_REASON(10, smode_ipi_reason, smode_ipi_take);
 
-void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target)
+void ipi_send_smode(struct hart_state *self, struct hart_state *target)
 {
 	pmu_fw_event_count(&self->pmu, SBI_PMU_FW_IPI_SENT);
-	/* Counted before the reason bit is set (released by sbi_ipi_raise). */
+	/* Counted before the reason bit is set (released by ipi_raise). */
 	__atomic_fetch_add(&target->smode_ipi_requests, 1, __ATOMIC_RELAXED);
-	sbi_ipi_raise(target, &smode_ipi_reason);
+	ipi_raise(target, &smode_ipi_reason);
 }

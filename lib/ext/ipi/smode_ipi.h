@@ -15,6 +15,6 @@ extern const struct ipi_reason smode_ipi_reason;
  * IPI_SENT and IPI_RECEIVED totals agree (docs/pmu.md) even when two
  * requests meet in one interrupt.
  */
-void sbi_ipi_send_smode(struct hart_state *self, struct hart_state *target);
+void ipi_send_smode(struct hart_state *self, struct hart_state *target);
 
 #endif

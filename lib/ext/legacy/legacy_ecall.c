@@ -33,14 +33,14 @@ static __attribute__((noinline)) void legacy_redirect_fault(unsigned long cause,
 	unsigned long mepc = csr_read(CSR_MEPC) - 4;       /* the fast path already stepped past the ecall */
 	unsigned long mstatus = csr_read(CSR_MSTATUS);
 
-	if (!sbi_trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0)) {
+	if (!trap_redirect_state(&mstatus, &mepc, cause, tval, 0, 0)) {
 		/* Ssdbltrp: called from S-mode's trap handler with sstatus.SDT
 		 * set, which cannot take the fault: a double trap at the ecall,
 		 * as lib/trap/trap_redirect.c handles one. */
 		struct hart_state *hs = current_hart();
 
 		if (!sse_double_trap(hs))
-			sbi_trap_panic(NULL, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
+			trap_panic(NULL, "S-mode double trap (sstatus.SDT set) and no SSE double-trap event enabled");
 		csr_write(CSR_MEPC, mepc);
 		sse_deliver_after_ecall(hs);
 		return;
@@ -83,7 +83,7 @@ static bool legacy_read_smode_ulong(unsigned long va, unsigned long *out)
 
 static void legacy_send_ipi(struct hart_state *target, void *arg)
 {
-	sbi_ipi_send_smode(arg, target);
+	ipi_send_smode(arg, target);
 }
 
 static const unsigned long legacy_rfence_fid[] = {
@@ -103,18 +103,18 @@ struct sbiret sbi_ecall_legacy(unsigned long a0, unsigned long a1, unsigned long
 	(void)a4, (void)a5;
 	switch (eid) {
 	case SBI_EXT_LEGACY_SET_TIMER:
-		sbi_timer_set(a0);
+		smode_timer_set(a0);
 		break;
 	case SBI_EXT_LEGACY_CONSOLE_PUTCHAR:
 		/* "Will block", but not for ever: a byte the console dropped (its
 		 * UART stalled) is the chapter's "implementation specific
 		 * negative error code". */
 		c = (char)a0;
-		if (!sbi_console_write(&c, 1))
+		if (!console_write(&c, 1))
 			ret.error = SBI_ERR_FAILED;
 		break;
 	case SBI_EXT_LEGACY_CONSOLE_GETCHAR:
-		ret.error = sbi_getc();
+		ret.error = console_getc();
 		break;
 	case SBI_EXT_LEGACY_CLEAR_IPI:
 		/* Positive when an IPI was pending (legacy chapter). */

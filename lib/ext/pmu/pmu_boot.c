@@ -33,25 +33,25 @@ static void log_hpm_counters(uint32_t present, unsigned int width)
 			continue;
 		while (last < 31 && ((present >> (last + 1)) & 1))
 			last++;
-		sbi_printf("%s%u", sep, n);
+		console_printf("%s%u", sep, n);
 		if (last > n)
-			sbi_printf("-%u", last);
+			console_printf("-%u", last);
 		sep = ",";
 		n = last;
 	}
 	if (present >> 3)
-		sbi_printf(" (%u-bit)", width);
+		console_printf(" (%u-bit)", width);
 }
 
 static void pmu_boot_log_hart(const struct hart_state *hs)
 {
-	sbi_printf("; counters: cycle time instret");
+	console_printf("; counters: cycle time instret");
 	log_hpm_counters(hs->pmu.hw_present, hs->pmu.hpm_width + 1u);
 	if (!hs->pmu.has_mcountinhibit)
-		sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
+		console_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
 			   "hpm counters stop by selecting no event)");
 	if (!(hs->features & HART_HAS_SSCOFPMF))
-		sbi_printf("; no Sscofpmf: %s, filter flags ignored%s%s",
+		console_printf("; no Sscofpmf: %s, filter flags ignored%s%s",
 			   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" : "no overflow interrupt",
 			   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "",
 			   hs->pmu.vendor_mmode_uncounted ? ", M-mode uncounted (vendor CSR)" : "");
@@ -66,12 +66,12 @@ static bool pmu_boot_harts_alike(const struct hart_state *a, const struct hart_s
 static void pmu_boot_log(const struct hart_state *self)
 {
 	/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
-	sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "
+	console_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "
 		   "%u event ranges, %u selectors, %u raw ranges\n",
 		   pmu_num_counters(&self->pmu), self->hartid, self->pmu.num_hw - 1u, PMU_FW_COUNTERS,
 		   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
 	if (pmu_snapshot_offered)
-		sbi_printf("abacus: PMU snapshot    : offered (%s)\n", pmu_snapshot_offered);
+		console_printf("abacus: PMU snapshot    : offered (%s)\n", pmu_snapshot_offered);
 }
 
 BOOT_HOOKS(10, pmu, .setup = pmu_boot_setup, .log_hart = pmu_boot_log_hart, .harts_alike = pmu_boot_harts_alike,

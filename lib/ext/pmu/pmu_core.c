@@ -111,7 +111,7 @@ uint32_t pmu_hart_init(struct pmu_hart *ph, bool isa_sscofpmf, bool isa_smcntrpm
 		max_width = width > max_width ? width : max_width;
 	}
 	if (min_width != max_width && max_width)
-		sbi_printf("pmu: mhpmcounters of different widths (%u..%u bits): reporting %u\n",
+		console_printf("pmu: mhpmcounters of different widths (%u..%u bits): reporting %u\n",
 			   min_width, max_width, min_width);
 	ph->hpm_width = (uint8_t)(min_width - 1);
 	ph->num_counters = (uint8_t)(ph->num_hw + PMU_FW_COUNTERS);

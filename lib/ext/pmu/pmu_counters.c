@@ -537,7 +537,7 @@ struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_ph
 	}
 	if (shmem_phys_lo % SBI_PMU_SNAPSHOT_SIZE != 0)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (!sbi_memory_smode_range_ok(shmem_phys_lo, shmem_phys_hi, SBI_PMU_SNAPSHOT_SIZE))
+	if (!smode_range_ok(shmem_phys_lo, shmem_phys_hi, SBI_PMU_SNAPSHOT_SIZE))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 	/* The memory itself is touched only by start/stop with the snapshot flags. */
 	ph->snapshot_addr = shmem_phys_lo;

@@ -11,7 +11,7 @@
  * a trailing partial row), so every row is checked; a bad row is logged once,
  * naming the property, its row number (0-based) and the reason, and skipped,
  * and the good rows around it are kept. Only libfdt, string functions and
- * sbi_printf are used: this runs in M-mode at boot, without a libc.
+ * console_printf are used: this runs in M-mode at boot, without a libc.
  */
 #include <libfdt.h>
 #include "console.h"
@@ -42,7 +42,7 @@
 #define EVENT_IDX_MAX   SBI_PMU_EVENT_IDX_MASK
 
 #define row_log(prop, row, fmt, ...) \
-	sbi_printf("pmu: %s row %u: " fmt "\n", prop, row, ##__VA_ARGS__)
+	console_printf("pmu: %s row %u: " fmt "\n", prop, row, ##__VA_ARGS__)
 
 /* One mapping property, cut into whole rows. */
 struct dt_table {
@@ -81,10 +81,10 @@ static int table_get(const void *fdt, int node, const char *name, unsigned int r
 	if (extra == 0)
 		return 0;
 	if (extra % sizeof(fdt32_t) == 0)
-		sbi_printf("pmu: %s: %u cell%s after the last whole %u-cell row ignored\n", name,
+		console_printf("pmu: %s: %u cell%s after the last whole %u-cell row ignored\n", name,
 			   extra / 4, extra == 4 ? "" : "s", row_cells);
 	else
-		sbi_printf("pmu: %s: %u byte%s after the last whole %u-cell row ignored\n", name,
+		console_printf("pmu: %s: %u byte%s after the last whole %u-cell row ignored\n", name,
 			   extra, extra == 1 ? "" : "s", row_cells);
 	return 1;
 }
@@ -177,7 +177,7 @@ static int log_map_full(const char *prop, unsigned int dropped)
 {
 	if (dropped == 0)
 		return 0;
-	sbi_printf("pmu: %s: map full (%u rows), %u more row%s dropped\n", prop, PMU_MAP_MAX_ROWS,
+	console_printf("pmu: %s: map full (%u rows), %u more row%s dropped\n", prop, PMU_MAP_MAX_ROWS,
 		   dropped, dropped == 1 ? "" : "s");
 	return (int)dropped;
 }
@@ -461,9 +461,9 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 	if (node < 0) {
 		if (default_map) {
 			copy_default_map(map, default_map);
-			sbi_printf("pmu: no " PMU_COMPATIBLE " node, using the platform's default map\n");
+			console_printf("pmu: no " PMU_COMPATIBLE " node, using the platform's default map\n");
 		} else {
-			sbi_printf("pmu: no " PMU_COMPATIBLE " node and no platform default map, "
+			console_printf("pmu: no " PMU_COMPATIBLE " node and no platform default map, "
 				   "map is empty\n");
 		}
 		pmu_event_map_index(map);
@@ -474,7 +474,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 	for (other = fdt_node_offset_by_compatible(fdt, node, PMU_COMPATIBLE); other >= 0;
 	     other = fdt_node_offset_by_compatible(fdt, other, PMU_COMPATIBLE)) {
 		node_path(fdt, other, other_path, sizeof(other_path));
-		sbi_printf("pmu: %s: another " PMU_COMPATIBLE " node, ignored (using %s)\n",
+		console_printf("pmu: %s: another " PMU_COMPATIBLE " node, ignored (using %s)\n",
 			   other_path, path);
 		problems++;
 	}
@@ -484,7 +484,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 
 	problems += table_get(fdt, node, PROP_SELECTORS, SELECTOR_CELLS, &selectors);
 	if (selectors.present && !ranges.present) {
-		sbi_printf("pmu: " PROP_SELECTORS " without " PROP_RANGES
+		console_printf("pmu: " PROP_SELECTORS " without " PROP_RANGES
 			   " (mandatory then): its selectors are unusable\n");
 		problems++;
 	}
@@ -493,7 +493,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 	problems += table_get(fdt, node, PROP_RAW, RAW_CELLS, &raw);
 	problems += parse_raw(&raw, map, present_counters);
 
-	sbi_printf("pmu: %u event ranges, %u selectors, %u raw ranges from %s\n", map->range_count,
+	console_printf("pmu: %u event ranges, %u selectors, %u raw ranges from %s\n", map->range_count,
 		   map->selector_count, map->raw_count, path);
 	pmu_event_map_index(map);
 	return problems;

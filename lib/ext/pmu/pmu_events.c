@@ -117,7 +117,7 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (num_entries == 0)
 		return sbiret_ok(0);
-	if (!sbi_memory_smode_range_ok(shmem_phys_lo, shmem_phys_hi,
+	if (!smode_range_ok(shmem_phys_lo, shmem_phys_hi,
 				       (uint64_t)num_entries * SBI_PMU_EVENT_INFO_ENTRY_SIZE))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 

@@ -10,7 +10,7 @@
 
 void csr_serve_pending_ipi(void)
 {
-	sbi_ipi_serve_pending();
+	ipi_serve_pending();
 }
 
 /* ---- Probing: accesses that may trap ---- */

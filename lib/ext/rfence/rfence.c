@@ -138,7 +138,7 @@ static IPI_REASON(20, rfence_ipi_reason, rfence_ipi);
 static void rfence_wait_serving(void)
 {
 	if (csr_read(CSR_MIP) & MIP_IPI)
-		sbi_ipi_process();
+		ipi_process();
 }
 
 /* The request in a gone hart's slot, done in its place (it will never be): counted down, the slot freed. */
@@ -169,7 +169,7 @@ static __attribute__((noinline)) void rfence_unstick(struct hart_state *target)
 		rfence_reap(target);
 	else if (owner && hart_gone((const struct hart_state *)owner) &&
 		 __atomic_load_n(&target->rfence.done_counter, __ATOMIC_ACQUIRE))
-		sbi_ipi_raise(target, &rfence_ipi_reason);
+		ipi_raise(target, &rfence_ipi_reason);
 }
 
 /* One round of waiting for target's slot (out of line: the sender's own frame stays as small). */
@@ -202,7 +202,7 @@ static void rfence_send(struct hart_state *target, void *arg)
 	__atomic_fetch_add(&call->pending, 1, __ATOMIC_RELAXED);
 	target->rfence = call->req;
 	target->rfence.done_counter = &call->pending;   /* last: the request is posted */
-	sbi_ipi_raise(target, &rfence_ipi_reason);
+	ipi_raise(target, &rfence_ipi_reason);
 }
 
 /* Requests of this call (or any) left in the slots of gone harts: none of them will do theirs. */

@@ -32,7 +32,7 @@ struct sbiret sbi_ecall_srst(unsigned long a0, unsigned long a1, unsigned long a
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	if (!reset_supported(type))
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-	sbi_printf("\nabacus: system reset: %s%s\n",
+	console_printf("\nabacus: system reset: %s%s\n",
 		   type == SBI_SRST_TYPE_SHUTDOWN ? "shutdown" : type == SBI_SRST_TYPE_COLD_REBOOT ?
 		   "cold reboot" : "warm reboot", reason == SBI_SRST_REASON_SYSTEM_FAILURE ? " (system failure)" : "");
 	reset_system(type, reason);

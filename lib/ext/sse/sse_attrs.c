@@ -47,7 +47,7 @@ static long sse_attr_range_check(uint32_t base_attr_id, uint32_t attr_count, uns
 	if ((uint64_t)base_attr_id + attr_count > SBI_SSE_ATTR_COUNT)
 		return SBI_ERR_BAD_RANGE;
 	if (phys_lo & (sizeof(unsigned long) - 1) ||
-	    !sbi_memory_smode_range_ok(phys_lo, phys_hi, (uint64_t)attr_count * sizeof(unsigned long)))
+	    !smode_range_ok(phys_lo, phys_hi, (uint64_t)attr_count * sizeof(unsigned long)))
 		return SBI_ERR_INVALID_ADDRESS;
 	return SBI_SUCCESS;
 }

@@ -200,7 +200,7 @@ static void sse_route(struct hart_state *self, struct sse_event *e)
 	e->target = t;
 	__atomic_fetch_or(&t->ext->sse.global_targeted, 1UL << (e - sse_global_events), __ATOMIC_RELEASE);
 	if (t != self)
-		sbi_ipi_raise(t, &sse_ipi_reason);
+		ipi_raise(t, &sse_ipi_reason);
 }
 
 /* ---- Looking an event up for the calling hart ---- */
@@ -347,7 +347,7 @@ void sse_ipi(struct hart_state *hs, bool in_ecall)
 {
 	sse_update_ready(hs);
 	if (in_ecall && hs->sse_ready)
-		sbi_ipi_raise(hs, &sse_ipi_reason);
+		ipi_raise(hs, &sse_ipi_reason);
 }
 
 /* ---- Delivery and completion ---- */
@@ -544,7 +544,7 @@ struct sbiret sbi_sse_inject(struct hart_state *hs, uint32_t event_id, unsigned 
 	 */
 	if (!sse_status_inject(local, seen))
 		return sbiret_err(SBI_ERR_FAILED);
-	sbi_ipi_raise(target, &sse_ipi_reason);
+	ipi_raise(target, &sse_ipi_reason);
 	return sbiret_ok(0);
 }
 

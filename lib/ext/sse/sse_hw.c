@@ -37,6 +37,6 @@ bool sse_hw_entry_pc_ok(unsigned long pc)
 {
 	/* Bare: pc is physical. Translated: a virtual address of S-mode's. */
 	if ((csr_read(CSR_SATP) >> SATP_MODE_SHIFT) == 0)
-		return sbi_memory_smode_addr_ok(pc);
+		return smode_addr_ok(pc);
 	return true;
 }

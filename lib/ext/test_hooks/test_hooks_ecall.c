@@ -60,7 +60,7 @@ static struct sbiret __attribute__((noinline)) test_emulate_misaligned(unsigned 
 	frame->mepc = insn_addr;
 	for (unsigned int i = 1; i < TRAP_FRAME_REGS; i++)
 		frame->regs[i] = value;
-	done = is_store ? sbi_emulate_misaligned_store(frame, addr) : sbi_emulate_misaligned_load(frame, addr);
+	done = is_store ? emulate_misaligned_store(frame, addr) : emulate_misaligned_load(frame, addr);
 	if (!done) {
 		ret = sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	} else if (frame->mepc != insn_addr + 2 && frame->mepc != insn_addr + 4) {
@@ -139,7 +139,7 @@ SBI_EXTENSION(SBI_EXT_FIRMWARE_ABACUS, sbi_ecall_test_hooks, "TEST-HOOKS", NULL)
 static void test_hooks_boot_log(const struct hart_state *self)
 {
 	(void)self;
-	sbi_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
+	console_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
 		   SBI_EXT_FIRMWARE_ABACUS);
 }
 

@@ -9,7 +9,7 @@
 #include "time/smode_timer.h"
 #include "timer_device.h"
 
-void sbi_timer_set(uint64_t stime_value)
+void smode_timer_set(uint64_t stime_value)
 {
 	struct hart_state *hs = current_hart();
 
@@ -23,7 +23,7 @@ void sbi_timer_set(uint64_t stime_value)
 	csr_set(CSR_MIE, MIP_MTIP);
 }
 
-void sbi_timer_process(void)
+void smode_timer_process(void)
 {
 	/* Masked until S-mode sets a new deadline; S-mode sees STIP instead. */
 	csr_clear(CSR_MIE, MIP_MTIP);

@@ -5,8 +5,8 @@
 #include <stdint.h>
 
 /* Programs the S-mode timer of the calling hart (Sstc or ACLINT MTIMER). */
-void sbi_timer_set(uint64_t stime_value);
+void smode_timer_set(uint64_t stime_value);
 /* Machine timer interrupt: pass it on to S-mode as STIP. */
-void sbi_timer_process(void);
+void smode_timer_process(void);
 
 #endif

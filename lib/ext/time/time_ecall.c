@@ -10,7 +10,7 @@ struct sbiret sbi_ecall_time(unsigned long a0, unsigned long a1, unsigned long a
 	(void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
 	if (fid != SBI_TIME_SET_TIMER)
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-	sbi_timer_set(a0);
+	smode_timer_set(a0);
 	return sbiret_ok(0);
 }
 

@@ -19,7 +19,7 @@ static long qemu_virt_fw_event_lookup(uint64_t event_data)
 
 static uint64_t qemu_virt_fw_event_read(long platform_event)
 {
-	return platform_event == QEMU_VIRT_FW_EVENT_CONSOLE_BYTES ? sbi_console_bytes_written() : 0;
+	return platform_event == QEMU_VIRT_FW_EVENT_CONSOLE_BYTES ? console_bytes_written() : 0;
 }
 
 static const struct pmu_platform qemu_virt_pmu = {

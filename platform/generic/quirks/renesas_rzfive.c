@@ -76,11 +76,11 @@ static int rzfive_init(const void *fdt)
 	(void)fdt;
 	dma_pool_uncached = !why;
 	if (why)
-		sbi_printf("abacus: RZ/Five         : %s: no DMA pool for S-mode\n", why);
+		console_printf("abacus: RZ/Five         : %s: no DMA pool for S-mode\n", why);
 	else
-		sbi_printf("abacus: RZ/Five         : 0x%lx-0x%lx uncached (PMA): S-mode's DMA pool\n",
+		console_printf("abacus: RZ/Five         : 0x%lx-0x%lx uncached (PMA): S-mode's DMA pool\n",
 			   RZFIVE_DMA_POOL_BASE, RZFIVE_DMA_POOL_BASE + RZFIVE_DMA_POOL_SIZE - 1);
-	return sbi_memory_add_device(RZFIVE_LOCAL_MEMORY_BASE, RZFIVE_LOCAL_MEMORY_SIZE, "ILM/DLM") ? 0 : -1;
+	return memory_map_add_device(RZFIVE_LOCAL_MEMORY_BASE, RZFIVE_LOCAL_MEMORY_SIZE, "ILM/DLM") ? 0 : -1;
 }
 
 /* /reserved-memory/dma-pool@58000000, with the root's cells (Linux's RZ/Five DT: 2 and 2). */

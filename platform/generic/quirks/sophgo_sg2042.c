@@ -23,7 +23,7 @@
 static int sg2042_init(const void *fdt)
 {
 	(void)fdt;
-	return sbi_memory_add_device(SG2042_MTIMER_BASE, SG2042_MTIMER_STRIDE * SG2042_MTIMERS, "mtimer") ? 0 : -1;
+	return memory_map_add_device(SG2042_MTIMER_BASE, SG2042_MTIMER_STRIDE * SG2042_MTIMERS, "mtimer") ? 0 : -1;
 }
 
 static const struct pmu_platform sg2042_pmu = {

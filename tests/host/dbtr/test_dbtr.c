@@ -40,9 +40,9 @@ static void machine(unsigned int triggers, bool qemu72)
 static void test_setup(void)
 {
 	host_memory_reset();
-	sbi_memory_add_ram((uintptr_t)ram, RAM_SIZE);
-	sbi_memory.fw_base = (uintptr_t)ram;
-	sbi_memory.fw_size = FW_SIZE;
+	memory_map_add_ram((uintptr_t)ram, RAM_SIZE);
+	memory_map.fw_base = (uintptr_t)ram;
+	memory_map.fw_size = FW_SIZE;
 	memset(ram, 0, RAM_SIZE);
 	shm = (unsigned long *)(ram + FW_SIZE);
 	addr_a = (unsigned long)(ram + FW_SIZE + 4096);

@@ -31,9 +31,9 @@ uint32_t fixture_init(const struct sim_hart_config *cfg, bool isa_sscofpmf, bool
 		fixture_ram = aligned_alloc(FIXTURE_PAGE, FIXTURE_RAM_PAGES * FIXTURE_PAGE);
 	fixture_fill_ram();
 	host_memory_reset();
-	sbi_memory_add_ram((uintptr_t)fixture_ram, FIXTURE_RAM_PAGES * FIXTURE_PAGE);
-	sbi_memory.fw_base = fixture_page(FIXTURE_FW_PAGE);
-	sbi_memory.fw_size = FIXTURE_PAGE;
+	memory_map_add_ram((uintptr_t)fixture_ram, FIXTURE_RAM_PAGES * FIXTURE_PAGE);
+	memory_map.fw_base = fixture_page(FIXTURE_FW_PAGE);
+	memory_map.fw_size = FIXTURE_PAGE;
 
 	memset(&pmu_event_map, 0, sizeof pmu_event_map);
 	pmu_event_map_index(&pmu_event_map);

@@ -2,7 +2,7 @@
 /*
  * Shared set-up for the PMU host tests: a simulated hart, one struct
  * pmu_hart, a QEMU-7.2-like event map, a fake platform for
- * SBI_PMU_FW_PLATFORM events and a "RAM" buffer registered with sbi_memory.
+ * SBI_PMU_FW_PLATFORM events and a "RAM" buffer registered with memory_map.
  */
 #ifndef ABACUS_PMU_FIXTURE_H
 #define ABACUS_PMU_FIXTURE_H

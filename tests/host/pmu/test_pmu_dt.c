@@ -26,11 +26,11 @@ TEST_MAIN_GLOBALS
 
 static const char *fixture_dir = "build/fixtures";
 
-/* ---- sbi_printf capture: the log lines the parser writes ---- */
+/* ---- console_printf capture: the log lines the parser writes ---- */
 static char log_text[1 << 16];
 static size_t log_len;
 
-int sbi_printf(const char *fmt, ...)
+int console_printf(const char *fmt, ...)
 {
 	va_list ap;
 	int n;

@@ -167,7 +167,7 @@ static void test_reason_handle(struct hart_state *hs, bool in_ecall)
 	handled++;
 	handled_in_ecall += in_ecall;
 	if (in_ecall && keep_raised)
-		sbi_ipi_raise(hs, &test_reason);
+		ipi_raise(hs, &test_reason);
 }
 
 TEST(each_reason_has_its_bit_and_its_handler)
@@ -175,15 +175,15 @@ TEST(each_reason_has_its_bit_and_its_handler)
 	table_init();
 	handled = handled_in_ecall = msip_raised = 0;
 	keep_raised = false;
-	CHECK(sbi_ipi_reason_bit(&test_reason) != sbi_ipi_reason_bit(&test_silent_reason));
-	sbi_ipi_raise(&harts[1], &test_reason);
-	sbi_ipi_raise(&harts[1], &test_silent_reason);
-	CHECK_EQ(harts[1].ipi_pending, sbi_ipi_reason_bit(&test_reason) | sbi_ipi_reason_bit(&test_silent_reason));
+	CHECK(ipi_reason_bit(&test_reason) != ipi_reason_bit(&test_silent_reason));
+	ipi_raise(&harts[1], &test_reason);
+	ipi_raise(&harts[1], &test_silent_reason);
+	CHECK_EQ(harts[1].ipi_pending, ipi_reason_bit(&test_reason) | ipi_reason_bit(&test_silent_reason));
 	CHECK_EQ(msip_raised, 2);
 	CHECK_EQ(handled, 0);
 	/* The target's interrupt takes both; only one has a handler. */
 	host_current_hart = &harts[1];
-	sbi_ipi_interrupt();
+	ipi_interrupt();
 	CHECK_EQ(handled, 1);
 	CHECK_EQ(handled_in_ecall, 0);
 	CHECK_EQ(harts[1].ipi_pending, 0);
@@ -200,19 +200,19 @@ TEST(a_handler_knows_it_runs_inside_an_ecall)
 	host_current_hart = &harts[0];
 	handled = handled_in_ecall = msip_raised = 0;
 	keep_raised = true;
-	harts[0].ipi_pending = sbi_ipi_reason_bit(&test_reason);
-	sbi_ipi_process();
+	harts[0].ipi_pending = ipi_reason_bit(&test_reason);
+	ipi_process();
 	CHECK_EQ(handled, 1);
 	CHECK_EQ(handled_in_ecall, 1);
-	CHECK_EQ(harts[0].ipi_pending, sbi_ipi_reason_bit(&test_reason));
+	CHECK_EQ(harts[0].ipi_pending, ipi_reason_bit(&test_reason));
 	CHECK_EQ(msip_raised, 1);
 	/* The wait loop serves it again: still raised. */
-	sbi_ipi_process();
-	CHECK_EQ(harts[0].ipi_pending, sbi_ipi_reason_bit(&test_reason));
+	ipi_process();
+	CHECK_EQ(harts[0].ipi_pending, ipi_reason_bit(&test_reason));
 	CHECK_EQ(msip_raised, 2);
 	/* Nothing left to do: nothing kept. */
 	keep_raised = false;
-	sbi_ipi_process();
+	ipi_process();
 	CHECK_EQ(harts[0].ipi_pending, 0);
 	CHECK_EQ(msip_raised, 2);
 }
@@ -229,7 +229,7 @@ TEST(a_hart_without_a_doorbell_takes_its_own_ipi_once)
 	harts[0].ipi_dev = NULL;
 	handled = handled_in_ecall = msip_raised = 0;
 	keep_raised = true;
-	sbi_ipi_raise(&harts[0], &test_reason);
+	ipi_raise(&harts[0], &test_reason);
 	CHECK_EQ(handled, 1);
 	CHECK_EQ(handled_in_ecall, 0);
 	CHECK_EQ(harts[0].ipi_pending, 0);

@@ -67,7 +67,7 @@ void sse_hw_lcofi_ack(void)
 }
 
 /* Its IPIs (the IPI transport, include/ipi.h), counted per target (from any thread). */
-void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
+void ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 {
 	CHECK(reason == &sse_ipi_reason);
 	__atomic_fetch_add(&kicks[target->index], 1, __ATOMIC_RELAXED);
@@ -75,7 +75,7 @@ void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 
 bool sse_hw_entry_pc_ok(unsigned long pc)
 {
-	return translation_on || sbi_memory_smode_addr_ok(pc);
+	return translation_on || smode_addr_ok(pc);
 }
 
 /* ---- Harness ---- */
@@ -95,9 +95,9 @@ static void test_setup(void)
 	memset(lcofi_acks, 0, sizeof(lcofi_acks));
 	translation_on = false;
 	host_memory_reset();
-	sbi_memory_add_ram((uintptr_t)ram, RAM_SIZE);
-	sbi_memory.fw_base = (uintptr_t)ram;
-	sbi_memory.fw_size = FW_SIZE;
+	memory_map_add_ram((uintptr_t)ram, RAM_SIZE);
+	memory_map.fw_base = (uintptr_t)ram;
+	memory_map.fw_size = FW_SIZE;
 	mem = (unsigned long *)(ram + FW_SIZE);
 	HANDLER_PC = (unsigned long)(ram + RAM_SIZE - 0x400);
 	memset(mem, 0, RAM_SIZE - FW_SIZE);
