@@ -119,12 +119,12 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 # AIA's discovery and APLIC set-up, the PMP plan), or once at the end (the
 # reset devices and drivers, the I2C controllers and PMICs only a reset uses),
 # is built for size: it keeps the image small, and with it the firmware
-# region (image, BSS, per-hart blocks, one NAPOT range: 256 KiB on a 4-hart
-# QEMU virt, docs/boot.md). So are the ACLINT and IMSIC drivers: besides their
+# region (image, BSS, per-hart blocks, one NAPOT range: its size in
+# docs/boot.md). So are the ACLINT and IMSIC drivers: besides their
 # probes and the hart set-up, all they run is a doorbell's or a timer's one
 # load or store, the same at -Os. Everything else (every path an SBI call
-# or an IPI takes) stays at -O2, and so does libfdt (at -Os boot takes 42 %
-# more).
+# or an IPI takes) stays at -O2, and so does libfdt (at -Os boot takes much
+# longer: docs/boot.md).
 FW_OPT     := -O2
 FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
 	lib/fdt/fdt_helpers.c firmware/fdt_fixup.c lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \

@@ -402,9 +402,10 @@ struct boot_platform_work {
 };
 
 /*
- * Runs on the static boot stack (4 KiB, idle once cold boot is over), not on
- * the hart's 1 KiB M-mode stack: parsing and fixing up the DT goes deeper
- * than any trap path. Nothing here may use current_hart().
+ * Runs on the static boot stack (idle once cold boot is over), not on the
+ * hart's M-mode stack: parsing and fixing up the DT goes deeper than any
+ * trap path (scripts/stack-check.py bounds both, entry.S sizes them).
+ * Nothing here may use current_hart().
  */
 static void boot_finish_platform(void *arg)
 {

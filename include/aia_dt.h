@@ -109,8 +109,8 @@ struct aia_dt {
 unsigned int aia_dt_scan(const void *fdt, struct aia_dt *aia, bool report);
 /*
  * The same over nodes found by another walk (boot: the ACLINT's, so the AIA
- * costs no walk of its own; each walks about 370,000 instructions on QEMU
- * virt): any node, those not aia_dt_is_candidate() are skipped. parents[i],
+ * costs no walk of its own: a walk is a visible part of boot, docs/aia.md):
+ * any node, those not aia_dt_is_candidate() are skipped. parents[i],
  * the parent of nodes[i] the walk knew (or NULL), spares fdt_read_reg walks.
  */
 unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes,

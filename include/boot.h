@@ -8,16 +8,17 @@
 /* Free space in the DT handed to S-mode (a next stage grows it in place). */
 #define FDT_FIXUP_ROOM_BYTES 4096
 /*
- * Room for DT fixups in the firmware's copy: a /reserved-memory node (about
- * 200 bytes), the AIA's status properties (4 sockets' M-level IMSICs and
- * APLICs add 8, 192 bytes), a quirk's nodes (the RZ/Five's DMA pool) and the
- * ISA edits (FDT_COPY_ROOM_BYTES, with room to spare: the most any case of
- * tests/qemu-tests.txt grows a DT is 163 bytes, tt-atlantis), and
- * a status property per cpu node at worst (24 bytes: firmware/fdt_fixup.c,
+ * Room for DT fixups in the firmware's copy: a /reserved-memory node, the
+ * AIA's status properties (every socket's M-level IMSICs and APLICs), a
+ * quirk's nodes (the RZ/Five's DMA pool) and the ISA edits
+ * (FDT_COPY_ROOM_BYTES, with room to spare: what the cases of
+ * tests/qemu-tests.txt use is in docs/boot.md), and a status property per
+ * cpu node at worst (FDT_FIXUP_ROOM_PER_CPU: firmware/fdt_fixup.c,
  * fixup_harts_not_offered). By cpu node, not by the DT's size: QEMU 11.1's
- * cpu nodes (riscv,isa-extensions) are nearly three times QEMU 7.2's, and
- * room for an eighth of its 512-hart DT (532 KB) left no space below the
- * next stage for the firmware region, which holds the copy (docs/boot.md).
+ * cpu nodes (riscv,isa-extensions) are much larger than QEMU 7.2's, and
+ * room for a fraction of its 512-hart DT left no space below the next
+ * stage for the firmware region, which holds the copy (docs/boot.md,
+ * docs/reliability.md).
  */
 #define FDT_COPY_ROOM_BYTES 1024
 #define FDT_FIXUP_ROOM_PER_CPU 24

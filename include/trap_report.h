@@ -10,7 +10,8 @@
 
 /*
  * The report's own stack, shared by the harts one at a time (the report
- * lock): printing goes ~500 bytes deep, and a trap in M-mode may come deep
+ * lock): printing goes deep (scripts/stack-check.py bounds it against this
+ * size), and a trap in M-mode may come deep
  * in a path, or before the hart has a stack at all (firmware/entry.S).
  */
 #define TRAP_REPORT_STACK_SIZE 1024

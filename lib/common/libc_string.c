@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * String and memory functions. memcpy/memset move a word at a time when both
- * ends are aligned: boot copies the DTB (190 KiB with 512 harts) and clears
+ * ends are aligned: boot copies the DTB (large with hundreds of harts) and clears
  * every hart's block, which byte loops made a visible part of boot time.
  * Built with -fno-builtin so GCC does not turn these loops into calls to
  * themselves.

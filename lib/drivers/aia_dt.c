@@ -3,7 +3,7 @@
  * AIA nodes in the DT (include/aia_dt.h): IMSICs and APLIC domains, their
  * level, geometry, children and delegation; and hiding the machine-level
  * ones from S-mode. Pure (libfdt only), host-tested on QEMU's own DTs and
- * broken variants (tests/host/test_aia_dt.c) and fuzzed (tests/fuzz/fuzz_dt.c).
+ * broken variants (tests/host/test_aia.c) and fuzzed (tests/fuzz/fuzz_dt.c).
  *
  * A DT may be wrong in every way: each problem is one boot-log line naming
  * the node, and a node that cannot be used safely is left out as a whole.

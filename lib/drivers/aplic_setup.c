@@ -3,7 +3,7 @@
  * A machine-level APLIC domain set up as the AIA's root domain of a machine
  * whose wired interrupts all belong to S-mode (include/aplic.h). Pure: every
  * register access goes through the MMIO seam, so the sequence is tested on
- * the host against a model of the domain (tests/host/test_aia_setup.c).
+ * the host against a model of the domain (tests/host/test_aia.c).
  *
  * AIA references: 4.5.1 domaincfg (IE, DM, BE; bits 31:24 read 0x80),
  * 4.5.2 sourcecfg (D = 1 with a child index delegates a source; a source

@@ -27,7 +27,7 @@
  *
  * Checked: no crash, no hang (libFuzzer's -timeout), no sanitizer report;
  * the map pmu_dt_parse builds holds only rows the binding allows (checked
- * here from the binding, seed 001); every row it did not keep was reported
+ * here from the binding, OpenSBI's docs/pmu_support.md); every row it did not keep was reported
  * (a "<property> row N:" log line, or the "map full" line); a DT that was
  * well-formed stays well-formed through the fixups, which leave no mapping
  * property and add the reserved-memory node; what the AIA scan keeps is

@@ -74,8 +74,8 @@ void pmu_event_map_index(struct pmu_event_map *map);
 /*
  * A board's built-in event map, used when its DT has no riscv,pmu node (a
  * quirk gives it: include/platform.h): the rows alone, which pmu_dt_parse()
- * copies into the map (a whole struct pmu_event_map per board would cost
- * the image 5 KiB of mostly zeros).
+ * copies into the map (a whole struct pmu_event_map per board would fill
+ * the image with mostly zeros).
  */
 struct pmu_default_map {
 	const struct pmu_event_range *ranges;

@@ -2,7 +2,7 @@
 /*
  * The riscv,pmu device-tree node: the event -> counter map of the PMU core.
  *
- * Binding (OpenSBI's, docs seed 001), all cells big-endian:
+ * Binding (OpenSBI's docs/pmu_support.md), all cells big-endian:
  *   riscv,event-to-mhpmcounters      <first last counters>           event_idx range -> counters
  *   riscv,event-to-mhpmevent         <event_idx sel_hi sel_lo>       event -> mhpmevent value
  *   riscv,raw-event-to-mhpmcounters  <match_hi match_lo mask_hi mask_lo counters>

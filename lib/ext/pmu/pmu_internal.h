@@ -229,7 +229,7 @@ static inline bool pmu_fw_counter_is_platform(const struct pmu_fw_counter *fc)
 /*
  * pmu_counter_fw_read() with its arguments in the order the ecall glue has
  * them (a0 stays where it is): perf calls it on every sample of a firmware
- * event, and its goal is 70 instructions an ecall (docs/bench.md).
+ * event, and it has a goal of its own (docs/bench.md).
  */
 struct sbiret pmu_counter_fw_read_ecall(unsigned long counter_idx, const struct pmu_hart *ph);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Renesas RZ/Five (R9A07G043F): one Andes AX45MP core.
- * - PMU: M-mode kept out of the counts is found on the hart (lib/pmu, by
+ * - PMU: M-mode kept out of the counts is found on the hart (lib/ext/pmu, by
  *   mvendorid); Linux's RZ/Five DT has no riscv,pmu node: the AX45MP map
  *   (andes_ax45_pmu.c).
  * - The core's instruction and data local memories (ILM, DLM) answer at

@@ -533,7 +533,7 @@ TEST(init_c906_gap_offers_counters_13_to_17)
 TEST(config_uses_selector_rows)
 {
 	fixture_init(&sim_u74, false, false);
-	/* rows from the HiFive Unmatched DT (seed 001) */
+	/* rows from the HiFive Unmatched DT (tests/fixtures/hifive-unmatched.dts) */
 	pmu_event_map.ranges[0] = (struct pmu_event_range){ 3, 6, 0x18 };
 	pmu_event_map.ranges[1] = (struct pmu_event_range){ EV_DTLB_RD_MISS, EV_DTLB_RD_MISS, 0x18 };
 	pmu_event_map.range_count = 2;
