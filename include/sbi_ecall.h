@@ -120,6 +120,27 @@ static inline const struct sbi_ecall_slot *sbi_ecall_slot(unsigned long eid)
 	return (const struct sbi_ecall_slot *)(sbi_ecall_slot_at(eid) + SBI_EXT_TABLE_SLOTS);
 }
 
+/*
+ * A handler's test for one of its hot FIDs, before it hands the rest to a
+ * function of their own: a compare and a branch each, which no compiler
+ * turns into a jump table (the constant goes through an empty asm, in a7,
+ * which a handler does not use: docs/bench.md, "Compilers").
+ */
+#ifdef __riscv
+static inline bool sbi_fid_is(unsigned long fid, unsigned long want)
+{
+	register unsigned long w __asm__("a7") = want;
+
+	__asm__ volatile("" : "+r"(w));
+	return fid == w;
+}
+#else
+static inline bool sbi_fid_is(unsigned long fid, unsigned long want)
+{
+	return fid == want;   /* host builds (tests, fuzzers) */
+}
+#endif
+
 /* Dispatches an ecall: a0..a5, fid (a6) and eid (a7) as S-mode passed them. */
 struct sbiret sbi_ecall_dispatch(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
 				 unsigned long a4, unsigned long a5, unsigned long fid, unsigned long eid);

@@ -422,8 +422,7 @@ static void snapshot_take(struct pmu_hart *ph, unsigned long base, uint64_t set)
 }
 
 /* pmu_counter_stop once the flags are checked, for any set. */
-static __attribute__((noinline)) long counters_stop(struct pmu_hart *ph, unsigned long base,
-						    unsigned long mask, unsigned long stop_flags)
+static long counters_stop(struct pmu_hart *ph, unsigned long base, unsigned long mask, unsigned long stop_flags)
 {
 	long error = SBI_SUCCESS;
 	uint64_t set, m;
@@ -449,6 +448,24 @@ static __attribute__((noinline)) long counters_stop(struct pmu_hart *ph, unsigne
 		for (m = set; m; m &= m - 1)
 			counter_reset_one(ph, pmu_lowest_bit(m));
 	return error;
+}
+
+/*
+ * The paths the one-counter stop leaves by a tail call, out of line, their
+ * arguments in the order it has them: it stays a leaf (docs/bench.md,
+ * "Compilers").
+ */
+static __attribute__((noinline)) struct sbiret counters_stop_general(unsigned long base, unsigned long mask,
+								    unsigned long stop_flags, struct pmu_hart *ph)
+{
+	return sbiret_err(counters_stop(ph, base, mask, stop_flags));
+}
+
+/* A stop with RESET of one counter, once it is stopped: error is the stop's. */
+static __attribute__((noinline)) struct sbiret counter_stop_reset(unsigned long idx, long error, struct pmu_hart *ph)
+{
+	counter_reset_one(ph, idx);
+	return sbiret_err(error);
 }
 
 struct sbiret pmu_counter_stop(struct pmu_hart *ph, unsigned long counter_idx_base,
@@ -486,11 +503,11 @@ struct sbiret pmu_counter_stop_ecall(unsigned long counter_idx_base, unsigned lo
 			counter_stop_one(ph, idx, pmu_fw_event_total(ph, fc->code), true);
 		}
 		if (stop_flags & SBI_PMU_STOP_FLAG_RESET)
-			counter_reset_one(ph, idx);
+			return counter_stop_reset(idx, error, ph);
 		return sbiret_err(error);
 	}
 general:
-	return sbiret_err(counters_stop(ph, counter_idx_base, counter_idx_mask, stop_flags));
+	return counters_stop_general(counter_idx_base, counter_idx_mask, stop_flags, ph);
 }
 
 struct sbiret pmu_counter_fw_read_ecall(unsigned long counter_idx, const struct pmu_hart *ph)

@@ -4,25 +4,10 @@
 #include "sbi_ecall.h"
 #include "pmu_internal.h"   /* the pmu_*_ecall() entries */
 
-struct sbiret sbi_ecall_pmu(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
-			    unsigned long a4, unsigned long a5, unsigned long fid)
+/* The FIDs perf does not call on every sample or context switch. */
+static __attribute__((noinline)) struct sbiret pmu_ecall_other(unsigned long a0, unsigned long a1, unsigned long a2,
+							      unsigned long a3, unsigned long fid)
 {
-	/*
-	 * What perf calls on every sample and context switch first, in that
-	 * order, one compare each (docs/bench.md), to the core's entries that
-	 * take ph last, so no argument register moves. For GCC 12, current_hart()
-	 * in each branch (not once before them) and the sbirets built here
-	 * (num_counters, NOT_SUPPORTED) after these tail calls keep them
-	 * shortest and without a stack frame.
-	 */
-	if (fid == SBI_PMU_COUNTER_FW_READ)
-		return pmu_counter_fw_read_ecall(a0, &current_hart()->pmu);
-	if (fid == SBI_PMU_COUNTER_START)
-		return pmu_counter_start_ecall(a0, a1, a2, a3, &current_hart()->pmu);
-	if (fid == SBI_PMU_COUNTER_STOP)
-		return pmu_counter_stop_ecall(a0, a1, a2, &current_hart()->pmu);
-	if (fid == SBI_PMU_COUNTER_CONFIG_MATCHING)
-		return pmu_counter_config_matching_ecall(a0, a1, a2, a3, a4, &current_hart()->pmu);
 	struct pmu_hart *ph = &current_hart()->pmu;
 
 	switch (fid) {
@@ -37,9 +22,24 @@ struct sbiret sbi_ecall_pmu(unsigned long a0, unsigned long a1, unsigned long a2
 	case SBI_PMU_EVENT_GET_INFO:
 		return pmu_event_get_info(ph, a0, a1, a2, a3);
 	default:
-		(void)a5;
 		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 	}
+}
+
+/* The hot FIDs first, one test each (docs/bench.md, "Compilers"), then the rest. */
+struct sbiret sbi_ecall_pmu(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			    unsigned long a4, unsigned long a5, unsigned long fid)
+{
+	(void)a5;
+	if (sbi_fid_is(fid, SBI_PMU_COUNTER_FW_READ))
+		return pmu_counter_fw_read_ecall(a0, &current_hart()->pmu);
+	if (sbi_fid_is(fid, SBI_PMU_COUNTER_START))
+		return pmu_counter_start_ecall(a0, a1, a2, a3, &current_hart()->pmu);
+	if (sbi_fid_is(fid, SBI_PMU_COUNTER_STOP))
+		return pmu_counter_stop_ecall(a0, a1, a2, &current_hart()->pmu);
+	if (sbi_fid_is(fid, SBI_PMU_COUNTER_CONFIG_MATCHING))
+		return pmu_counter_config_matching_ecall(a0, a1, a2, a3, a4, &current_hart()->pmu);
+	return pmu_ecall_other(a0, a1, a2, a3, fid);
 }
 
 SBI_EXTENSION(SBI_EXT_PMU, sbi_ecall_pmu, "pmu", NULL);
