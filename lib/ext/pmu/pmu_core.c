@@ -383,7 +383,7 @@ static __attribute__((noinline)) long config_matching(struct pmu_hart *ph, unsig
 /*
  * config_matching() as an sbiret, out of line, with the glue's argument
  * order: every path of the entry below ends in a tail call that moves no
- * register (with t2-t6 reserved, GCC 12 would otherwise spill to s0-s2).
+ * register (docs/bench.md, "Compilers").
  */
 static __attribute__((noinline)) struct sbiret config_matching_any(unsigned long base, unsigned long mask,
 								     unsigned long flags, unsigned long event_idx,
@@ -395,8 +395,8 @@ static __attribute__((noinline)) struct sbiret config_matching_any(unsigned long
 }
 
 /*
- * An error sbiret, out of line: GCC 12 builds a returned struct in a stack
- * slot, which would give the fast path below a frame it needs only to fail.
+ * An error sbiret, out of line, reached by a tail call: the fast path below
+ * gets no frame it would need only to fail (docs/bench.md, "Compilers").
  */
 static __attribute__((noinline)) struct sbiret config_error(long error)
 {

@@ -14,8 +14,9 @@
  *
  * Linux starts and stops one counter per call (mask 1). That case has a
  * path of its own, with the same rules and helpers as the general one but
- * no loop and no call, so GCC gives it no stack frame: it decides most of
- * what start and stop cost (docs/bench.md). Whatever needs a call (the
+ * no loop and no call but tail calls, so it needs no stack frame: that
+ * decides most of what start and stop cost (docs/bench.md, "Compilers").
+ * Whatever needs a call (the
  * platform's hook for SBI_PMU_FW_PLATFORM counters, the snapshot memory)
  * takes the general path.
  */

@@ -246,7 +246,7 @@ struct sbiret pmu_counter_config_matching_ecall(unsigned long counter_idx_base, 
 						unsigned long config_flags, unsigned long event_idx,
 						uint64_t event_data, struct pmu_hart *ph);
 
-/* The hart's count of standard firmware event code (through a pointer: GCC 12 folds the offset then). */
+/* The hart's count of standard firmware event code (through a pointer: docs/bench.md, "Compilers"). */
 static inline uint64_t pmu_fw_event_total(const struct pmu_hart *ph, unsigned int code)
 {
 	const uint64_t *counts = ph->fw_event_count;
@@ -256,12 +256,12 @@ static inline uint64_t pmu_fw_event_total(const struct pmu_hart *ph, unsigned in
 
 /*
  * Index of the lowest set bit of a non-zero mask. A de Bruijn multiply, not
- * __builtin_ctzll: without Zbb GCC turns that into a call to libgcc's
- * __ctzdi2, which the firmware does not link.
+ * __builtin_ctzll: without Zbb a compiler may turn that into a call to
+ * libgcc's __ctzdi2, which the firmware does not link.
  */
 static inline unsigned long pmu_lowest_bit(uint64_t mask)
 {
-	/* The multiplier beside its table: one address for both (GCC loads each from memory). */
+	/* The multiplier beside its table: one address for both, not two loaded from memory. */
 	static const struct {
 		uint64_t multiplier;
 		uint8_t position[64];
