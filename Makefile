@@ -310,6 +310,7 @@ FORCE:
 -include tests/host/board_devices.mk
 -include tests/payloads/boards_own.mk
 -include tests/host/board_drivers.mk
+-include tests/host/spacemit_k1.mk
 -include tests/payloads/payloads.mk
 -include tests/payloads/next_stage.mk
 -include tests/payloads/trampoline.mk

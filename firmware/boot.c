@@ -203,32 +203,47 @@ static void boot_console(const void *dtb, const char *dtb_why)
 /*
  * The test-hook image: harts held back at boot (bootargs "abacus.hold=MASK",
  * hartids below 64) until S-mode releases each (ABACUS_TEST_RELEASE_HART),
- * so a test makes late harts on demand, whatever the host's speed.
+ * so a test makes late harts on demand, whatever the host's speed. With
+ * "abacus.hold-wake=MASK" instead, a hart_start of a held hart releases it,
+ * as a board's hart_wake wakes a hart its loader never started (the K1's):
+ * HSM's wake-and-wait path on QEMU.
  */
 static unsigned long test_hold_mask;
 
-static void test_hold_parse(const void *fdt)
+/* The hexadecimal value of bootargs key (with its '='), with or without 0x; false when absent. */
+static bool test_bootarg_hex(const void *fdt, const char *key, unsigned long *value)
 {
-	static const char key[] = "abacus.hold=";
 	int chosen = fdt_path_offset(fdt, "/chosen"), len;
 	const char *args = chosen < 0 ? NULL : fdt_getprop(fdt, chosen, "bootargs", &len);
-	unsigned long n = sizeof(key) - 1, v = 0;
+	unsigned long n = strlen(key), v = 0;
 
 	for (int i = 0; args && i + (int)n < len; i++) {
 		const char *p = args + i;
 		if ((i && p[-1] != ' ' && p[-1] != ',') || memcmp(p, key, n))
 			continue;
-		/* Hexadecimal, with or without 0x. */
 		for (p += n + (p[n] == '0' && p[n + 1] == 'x' ? 2 : 0);; p++) {
 			unsigned int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : 16;
 			if (d > 15)
 				break;
 			v = v << 4 | d;
 		}
-		test_hold_mask = v;
-		console_printf("abacus: test: harts held back at boot (bootargs): mask 0x%lx\n", v);
-		return;
+		*value = v;
+		return true;
 	}
+	return false;
+}
+
+static void test_hold_parse(const void *fdt)
+{
+	bool wake = false;
+
+	if (!test_bootarg_hex(fdt, "abacus.hold=", &test_hold_mask) &&
+	    !(wake = test_bootarg_hex(fdt, "abacus.hold-wake=", &test_hold_mask)))
+		return;
+	if (wake)
+		sbi_hsm_hart_waker = test_wake_held_hart;
+	console_printf("abacus: test: harts held back at boot (bootargs): mask 0x%lx%s\n", test_hold_mask,
+		   wake ? "; hart_start wakes them" : "");
 }
 
 static void test_hold(struct hart_state *hs)
@@ -439,6 +454,8 @@ void boot_warm_main(unsigned long hartid)
 	struct hart_state *hs = current_hart();
 
 	(void)hartid;
+	if (platform->hart_init)
+		platform->hart_init(hs->hartid);
 	if (hs != boot_hart) {
 #ifdef ABACUS_TEST_HOOKS
 		test_hold(hs);

@@ -107,11 +107,14 @@ secondary_wait:
 	beqz	t2, 5f
 	li	t0, MIP_MSIP
 5:	csrw	CSR_MIE, t0
-3:	wfi
-	la	t0, boot_release
+	/* Released already (a hart a platform woke after boot: the K1's):
+	 * no wfi, whose IPI came before this hart was there to take it. */
+3:	la	t0, boot_release
 	lw	t0, 0(t0)
-	beqz	t0, 3b
-	fence	r, rw
+	bnez	t0, 4f
+	wfi
+	j	3b
+4:	fence	r, rw
 	csrr	a0, CSR_MHARTID
 	/* fall through */
 

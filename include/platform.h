@@ -24,6 +24,19 @@ struct platform_quirk {
 	int (*init)(const void *fdt);
 	/* Optional: reset when no DT reset device acted; returns if it cannot. */
 	void (*system_reset)(unsigned long type, unsigned long reason);
+	/*
+	 * Optional: each hart's own set-up, first thing on its own stack
+	 * (firmware/boot.c, boot_warm_main), on every hart, at boot and when
+	 * a hart comes late: the core's own enables (the K1's caches).
+	 */
+	void (*hart_init)(unsigned long hartid);
+	/*
+	 * Optional: wakes hart `hartid`, which has not come (never started by
+	 * the loader), on behalf of hart `from_hartid`; 0 when asked, else it
+	 * cannot. HSM hart_start calls it for such a hart, then waits for the
+	 * hart to set itself up (lib/ext/hsm/hsm.h, sbi_hsm_hart_waker).
+	 */
+	int (*hart_wake)(unsigned long hartid, unsigned long from_hartid);
 	/* Optional: what it adds to the DT S-mode gets, after the generic fixups (firmware/fdt_fixup.c). */
 	int (*fdt_fixup)(void *fdt);
 	/*

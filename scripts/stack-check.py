@@ -101,11 +101,15 @@ INDIRECT_CALLS = {
     'add_entry': ['pmp_write_entry'],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for. The board quirks' set-up.
-    'boot_cold_main': ['sg2042_init', 'rzfive_init'],
+    'boot_cold_main': ['sg2042_init', 'rzfive_init', 'k1_init'],
     # A board quirk's additions to S-mode's DT (firmware/fdt_fixup.c), on the boot stack at the end of boot.
     'fdt_fixup_for_smode': ['rzfive_fdt_fixup'],
     'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
-                       'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare'],
+                       'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare', 'k1_hart_init'],
+    # HSM hart_start of a hart that has not come: the board quirk's way to wake it (lib/ext/hsm/hsm.h;
+    # the test-hook image's stand-in for QEMU, abacus.hold-wake),
+    # then the time source while it waits (hsm_wake_absent, inlined).
+    'sbi_hsm_hart_start': ['k1_hart_wake', 'test_wake_held_hart', 'mtimer_now', 'thead_mtimer_now'],
 }
 
 # Tables the linker gathers whose entries hold function pointers: every

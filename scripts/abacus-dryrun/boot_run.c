@@ -82,6 +82,9 @@ void sbi_hsm_hart_wake(struct hart_state *hs)
 	(void)hs;
 }
 
+/* What boot hands HSM for the harts not here (the quirk's hart_wake); no hart_start runs in a dry run. */
+int (*sbi_hsm_hart_waker)(unsigned long hartid, unsigned long from_hartid);
+
 void mstatus_mpv_write(bool on)
 {
 	(void)on;

@@ -163,6 +163,11 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 			fprintf(out, "trap entry : every trap into M-mode flushes the TLB first (stale-TLB erratum), "
 				"on %u hart%s\n", flushing, flushing > 1 ? "s" : "");
 	}
+	/* The quirk's own hart hooks: what the DT cannot say about bringing harts up. */
+	if (platform->hart_init || platform->hart_wake)
+		fprintf(out, "hart hooks : %s%s%s\n", platform->hart_init ? "hart_init (each hart's own set-up, first)" : "",
+			platform->hart_init && platform->hart_wake ? "; " : "",
+			platform->hart_wake ? "hart_wake (asked at hart_start for a hart that has not come)" : "");
 	for (unsigned int i = 0; i < memory_map.ram_count; i++)
 		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)memory_map.ram[i].base,
 		    (unsigned long)(memory_map.ram[i].base + memory_map.ram[i].size - 1));

@@ -17,7 +17,7 @@ TOOL_PMU_DT_ASAN := $(BUILD)/host/abacus-pmu-dt-asan
 TOOL_PMU_DT_SRCS := $(wildcard scripts/abacus-pmu-dt/*.c) \
 	lib/ext/pmu/pmu_dt.c lib/ext/pmu/pmu_core.c lib/ext/pmu/pmu_events.c lib/ext/pmu/pmu_counters.c lib/ext/pmu/pmu_event_index.c lib/ext/pmu/pmu_platform.c \
 	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c lib/common/format.c lib/fdt/fdt_helpers.c \
-	tests/host/sim_hart.c platform/generic/platform.c $(wildcard platform/generic/quirks/*.c)
+	tests/host/sim_hart.c platform/generic/platform.c $(wildcard platform/generic/quirks/*.c) lib/core/timer.c
 TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/ext/pmu/*.h tests/host/sim_hart.h \
 	platform/generic/quirks/u74_pmu.h)
 TOOL_CC ?= gcc

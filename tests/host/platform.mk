@@ -5,7 +5,7 @@
 HOST_TESTS += platform_quirks
 HOST_SRCS_platform_quirks := tests/host/test_platform_quirks.c platform/generic/platform.c lib/ext/pmu/pmu_platform.c \
 	$(wildcard platform/generic/quirks/*.c) tests/host/host_console.c lib/common/smode_memory.c \
-	lib/common/memory_map.c lib/common/heap.c
+	lib/common/memory_map.c lib/common/heap.c lib/core/timer.c
 HOST_LIBS_platform_quirks := -lfdt
 
 # The quirks as the dry run builds them (ABACUS_HOST): CSR accesses reach the test's CSR file.

@@ -117,20 +117,26 @@ static void check_not_here(unsigned long h, unsigned long self)
 		CHECK_EQ(sbi_sse_inject(SBI_SSE_EVENT_LOCAL_SOFTWARE, h).error, SBI_ERR_FAILED);
 }
 
-/* Released: it comes, and a start succeeds within a bounded time (FAILED until it has set itself up). */
-static void check_joins(unsigned long h)
+/*
+ * Released (by S-mode, or with "abacus.hold-wake" by the firmware's waker at
+ * the first hart_start): it comes, and a start succeeds within a bounded
+ * time (FAILED until it has set itself up).
+ */
+static void check_joins(unsigned long h, bool release)
 {
 	struct job *j = &jobs[h];
 	uint64_t deadline = time_deadline_us(PAYLOAD_WAIT_US);
 	unsigned long opaque = hart_job_prepare(h, late_job, j), tries = 0;
 	long err;
 
-	CHECK_EQ(sbi_ecall(SBI_EXT_FIRMWARE_ABACUS, ABACUS_TEST_RELEASE_HART, h, 0, 0, 0, 0, 0).error, SBI_SUCCESS);
+	if (release)
+		CHECK_EQ(sbi_ecall(SBI_EXT_FIRMWARE_ABACUS, ABACUS_TEST_RELEASE_HART, h, 0, 0, 0, 0, 0).error,
+			 SBI_SUCCESS);
 	do {
 		err = sbi_hart_start(h, (unsigned long)_start, opaque).error;
 		tries++;
 	} while (err == SBI_ERR_FAILED && !time_passed(deadline));
-	printf("hart %lu: released, started after %lu tries\n", h, tries);
+	printf("hart %lu: %s, started after %lu tries\n", h, release ? "released" : "woken by hart_start", tries);
 	if (!CHECK_EQ(err, SBI_SUCCESS))
 		return;
 	if (!CHECK(wait_flag(&j->ready, 1, PAYLOAD_WAIT_US)))
@@ -149,9 +155,33 @@ static void check_joins(unsigned long h)
 	CHECK(hart_wait_state(h, SBI_HSM_STATE_STOPPED, PAYLOAD_WAIT_US));
 }
 
+/*
+ * "abacus.hold-wake=MASK": the held harts come only when a hart_start wakes
+ * them (the firmware's platform waker, lib/ext/hsm/hsm.h: the path a K1
+ * takes for the harts its loader never started). No release from S-mode:
+ * a start that succeeds is the waker's doing. Each then runs like any hart.
+ */
+static void wake_main(unsigned long self, unsigned long mask, const unsigned long *ids, int n)
+{
+	int count = 0;
+
+	for (int i = 0; i < n && i < MAX_HARTS; i++) {
+		unsigned long h = ids[i];
+
+		if (!(mask >> h & 1) || h == self)
+			continue;
+		CHECK(dt_cpu_enabled(h));
+		CHECK_EQ(sbi_hart_get_status(h).value, SBI_HSM_STATE_STOPPED);
+		check_joins(h, false);
+		count++;
+	}
+	CHECK(count >= 2);
+}
+
 void payload_main(unsigned long hartid, unsigned long dtb)
 {
 	unsigned long mask = dt_bootarg("abacus.hold", 0), held = 0, ids[MAX_HARTS];
+	unsigned long wake_mask = dt_bootarg("abacus.hold-wake", 0);
 	int n = dt_hartids(ids, MAX_HARTS), count = 0;
 
 	(void)dtb;
@@ -160,6 +190,10 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	if (!CHECK_EQ(sbi_probe_extension(SBI_EXT_FIRMWARE_ABACUS).value, 1)) {
 		printf("the test-hook image is needed (make TEST_HOOKS=1)\n");
 		test_fail();
+	}
+	if (wake_mask) {
+		wake_main(hartid, wake_mask, ids, n);
+		return;
 	}
 	if (!CHECK(mask && !(mask & 1UL << hartid)))
 		test_fail();
@@ -179,5 +213,5 @@ void payload_main(unsigned long hartid, unsigned long dtb)
 	csr_clear(sip, SIP_SSIP);
 	for (int i = 0; i < n && i < MAX_HARTS; i++)
 		if (held >> ids[i] & 1)
-			check_joins(ids[i]);
+			check_joins(ids[i], true);
 }

@@ -14,6 +14,7 @@
 #include "memory_map.h"
 #include "sbi_spec.h"
 #include "time/smode_timer.h"
+#include "timer_device.h"
 
 /* Internal: a starter has claimed the hart and is writing its start parameters. */
 #define HSM_STATE_CLAIMED (-1L)
@@ -57,6 +58,34 @@ void sbi_hsm_stopped_loop(struct hart_state *hs)
 	}
 }
 
+int (*sbi_hsm_hart_waker)(unsigned long hartid, unsigned long from_hartid);
+
+/*
+ * A hart that has not come (WAITING), claimed by its starter: the
+ * platform's waker asked to wake it, wait on the time source up to
+ * HSM_WAKE_WAIT_MS for it to set itself up (READY) or go (GONE). Its
+ * presence then; WAITING when it cannot be woken or did not come in time.
+ * No time source, or one that does not move: no wait (never a loop count).
+ */
+static unsigned int hsm_wake_absent(struct hart_state *hs)
+{
+	uint64_t hz = timer_hz(), start, end, now;
+	unsigned long looks = 0;
+	unsigned int presence;
+
+	if (!timer_present() || !hz || sbi_hsm_hart_waker(hs->hartid, current_hart()->hartid))
+		return HART_WAITING;
+	start = timer_now();
+	end = start + hz / 1000 * HSM_WAKE_WAIT_MS;
+	while ((presence = __atomic_load_n(&hs->presence, __ATOMIC_SEQ_CST)) == HART_WAITING ||
+	       presence == HART_ARRIVED) {
+		now = timer_now();
+		if (now >= end || (now == start && ++looks == TIMER_STUCK_LOOKS))
+			return HART_WAITING;
+	}
+	return presence;
+}
+
 struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr, unsigned long opaque)
 {
 	struct hart_state *hs = hart_by_id(hartid);
@@ -70,14 +99,17 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 	if (!hsm_transition(hs, SBI_HSM_STATE_STOPPED, HSM_STATE_CLAIMED))
 		return sbiret_err(SBI_ERR_ALREADY_AVAILABLE);
 	presence = __atomic_load_n(&hs->presence, __ATOMIC_SEQ_CST);
+	if (presence == HART_WAITING && sbi_hsm_hart_waker)
+		presence = hsm_wake_absent(hs);
 	if (presence != HART_READY) {
 		__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 		/*
 		 * Gone (a fatal trap): "hartid is not a valid hartid as the
 		 * corresponding hart cannot be started in supervisor mode". Not
-		 * here yet (a late hart): it joins when it comes, so this start
-		 * "failed for unspecified or unknown other reasons" and a later
-		 * one succeeds (HSM chapter, hart_start errors; docs/boot.md).
+		 * here yet (a late hart, which the platform could not wake or
+		 * which did not come in time): it joins when it comes, so this
+		 * start "failed for unspecified or unknown other reasons" and a
+		 * later one succeeds (HSM chapter, hart_start errors; docs/boot.md).
 		 */
 		return sbiret_err(presence == HART_GONE ? SBI_ERR_INVALID_PARAM : SBI_ERR_FAILED);
 	}

@@ -108,6 +108,12 @@ static struct sbiret __attribute__((noinline)) test_release_hart(unsigned long h
 	return sbiret_ok(0);
 }
 
+int test_wake_held_hart(unsigned long hartid, unsigned long from_hartid)
+{
+	(void)from_hartid;
+	return test_release_hart(hartid).error ? -1 : 0;
+}
+
 struct sbiret sbi_ecall_test_hooks(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
 				   unsigned long a4, unsigned long a5, unsigned long fid)
 {
