@@ -24,9 +24,6 @@
 #include "pmu/pmu_hw.h"
 #include "memory_map.h"
 
-/* Both address halves all-ones: disable the snapshot memory (FID 7). */
-#define SNAPSHOT_DISABLE (~0UL)
-
 /* The platform's count of a SBI_PMU_FW_PLATFORM counter's event: out of line, it is a call. */
 static __attribute__((noinline)) uint64_t fw_platform_event_now(const struct pmu_fw_counter *fc)
 {
@@ -538,29 +535,6 @@ struct sbiret pmu_counter_fw_read_hi(struct pmu_hart *ph, unsigned long counter_
 	if (counter_idx - ph->num_hw >= PMU_FW_COUNTERS)
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	return sbiret_ok(0);   /* Table 15: always 0 on RV64 */
-}
-
-struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_phys_lo,
-				     unsigned long shmem_phys_hi, unsigned long flags)
-{
-	/* Table 17: the whole function is unavailable, whatever the arguments. */
-	if (!pmu_snapshot_offered)
-		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
-	if (flags != 0)
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (shmem_phys_lo == SNAPSHOT_DISABLE && shmem_phys_hi == SNAPSHOT_DISABLE) {
-		ph->snapshot_enabled = false;
-		ph->snapshot_addr = 0;
-		return sbiret_ok(0);
-	}
-	if (shmem_phys_lo % SBI_PMU_SNAPSHOT_SIZE != 0)
-		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	if (!smode_range_ok(shmem_phys_lo, shmem_phys_hi, SBI_PMU_SNAPSHOT_SIZE))
-		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
-	/* The memory itself is touched only by start/stop with the snapshot flags. */
-	ph->snapshot_addr = shmem_phys_lo;
-	ph->snapshot_enabled = true;
-	return sbiret_ok(0);
 }
 
 /*

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * PMU events: which event_idx/event_data pairs exist (spec Tables 1-6),
- * which counters of a hart can count them (the DT map, pmu_event_map), and
- * sbi_pmu_event_get_info (FID 8).
+ * which counters of a hart can count them (the DT map, pmu_event_map),
+ * sbi_pmu_event_get_info (FID 8), and the snapshot memory S-mode registers
+ * for start and stop (snapshot_set_shmem, FID 7).
  */
 #include "pmu/pmu_hw.h"
 #include "pmu_internal.h"
@@ -141,5 +142,31 @@ struct sbiret pmu_event_get_info(struct pmu_hart *ph, unsigned long shmem_phys_l
 		}
 		event_info_fill(ph, entries + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE);
 	}
+	return sbiret_ok(0);
+}
+
+/* Both address halves all-ones: disable the snapshot memory (FID 7). */
+#define SNAPSHOT_DISABLE (~0UL)
+
+struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *ph, unsigned long shmem_phys_lo,
+				     unsigned long shmem_phys_hi, unsigned long flags)
+{
+	/* Table 17: the whole function is unavailable, whatever the arguments. */
+	if (!pmu_snapshot_offered)
+		return sbiret_err(SBI_ERR_NOT_SUPPORTED);
+	if (flags != 0)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (shmem_phys_lo == SNAPSHOT_DISABLE && shmem_phys_hi == SNAPSHOT_DISABLE) {
+		ph->snapshot_enabled = false;
+		ph->snapshot_addr = 0;
+		return sbiret_ok(0);
+	}
+	if (shmem_phys_lo % SBI_PMU_SNAPSHOT_SIZE != 0)
+		return sbiret_err(SBI_ERR_INVALID_PARAM);
+	if (!smode_range_ok(shmem_phys_lo, shmem_phys_hi, SBI_PMU_SNAPSHOT_SIZE))
+		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
+	/* The memory itself is touched only by start/stop with the snapshot flags. */
+	ph->snapshot_addr = shmem_phys_lo;
+	ph->snapshot_enabled = true;
 	return sbiret_ok(0);
 }
