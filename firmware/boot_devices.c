@@ -12,6 +12,7 @@
 #include "fdt_helpers.h"
 #include "imsic.h"
 #include "ipi_device.h"
+#include "i2c_bus.h"
 #include "platform.h"
 #include "reset_device.h"
 #include "boot.h"
@@ -83,6 +84,9 @@ void boot_probe_devices(const void *fdt)
 	if (!timer_present() && !some_hart_has_doorbell())
 		console_printf("abacus: warning: no IPI doorbell and no machine timer in the DT: no IPIs, no M-mode timer\n");
 
+	/* A PMIC's probe reaches its I2C controller: the quirk says how to turn its clock on. */
+	if (platform->i2c_bus_power)
+		i2c_set_power_hook(platform->i2c_bus_power);
 	dt_probe_each_once(fdt, DT_DRIVERS(reset));
 	if (!reset_supported(SBI_SRST_TYPE_SHUTDOWN) && !reset_supported(SBI_SRST_TYPE_COLD_REBOOT) &&
 	    !platform->system_reset)

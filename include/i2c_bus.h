@@ -59,15 +59,30 @@ struct i2c_bus_ops {
 	int (*transfer)(const struct i2c_bus *bus, const struct i2c_xfer *x);
 };
 
+/*
+ * A register write that turns a controller's clock (or its module) on,
+ * which the DT names but does not say how to enable: the SoC's quirk knows
+ * (i2c_set_power_hook). S-mode may have turned it off while the bus was
+ * idle (Linux's runtime PM gates the JH7110's and the RZ/Five's I2C clocks
+ * between transfers), so each transfer first writes, 32 bits wide,
+ * *reg = (*reg & ~clear) | set.
+ */
+struct i2c_bus_power {
+	uintptr_t reg;
+	uint32_t clear, set;
+};
+
 /* A controller, as its driver's probe registers it (i2c_bus_add). */
 struct i2c_bus {
 	const struct i2c_bus_ops *ops;
 	uintptr_t base;             /* its registers, checked by dt_device_reg */
 	uint8_t reg_shift;          /* register r at base + (r << reg_shift) */
 	uint8_t io_width;           /* accessed 1 or 4 bytes wide */
+	uint8_t nr_power;           /* power[0 .. nr_power - 1], before every transfer */
 	uint32_t flags;             /* the driver's own (bus speed, ...) */
 	int node;                   /* the DT node (while the firmware boots) */
 	const char *name;           /* the node's name, for the log */
+	const struct i2c_bus_power *power;
 };
 
 /* The most controllers the firmware uses (a board's reset needs one). */
@@ -86,6 +101,16 @@ struct i2c_device {
  * (one boot-log line).
  */
 struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base);
+
+/*
+ * A SoC quirk's way to power a controller: called for each controller as
+ * its driver adds it (before its first transfer), it fills bus->power and
+ * bus->nr_power when it knows the controller's clock (its entries on the
+ * boot heap: a board without such a quirk pays nothing). Boot installs it
+ * before the devices are probed (firmware/boot_devices.c).
+ */
+typedef void (*i2c_power_hook_t)(const void *fdt, struct i2c_bus *bus);
+void i2c_set_power_hook(i2c_power_hook_t hook);
 
 /*
  * For a device's driver: node is a device on an I2C bus (its reg, one cell,

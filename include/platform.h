@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include "pmu/pmu.h"
 
+struct i2c_bus;
+
 struct platform_quirk {
 	const char *name;                     /* printed in the boot log */
 	/* Root compatible strings this quirk is for, NULL-terminated. */
@@ -39,6 +41,8 @@ struct platform_quirk {
 	int (*hart_wake)(unsigned long hartid, unsigned long from_hartid);
 	/* Optional: what it adds to the DT S-mode gets, after the generic fixups (firmware/fdt_fixup.c). */
 	int (*fdt_fixup)(void *fdt);
+	/* Optional: how to turn on an I2C controller's clock before its transfers (include/i2c_bus.h). */
+	void (*i2c_bus_power)(const void *fdt, struct i2c_bus *bus);
 	/*
 	 * The cores keep using TLB entries after S-mode's translation is off
 	 * (T-Head TH1520, SG2042): every trap into M-mode first flushes them
@@ -64,5 +68,12 @@ extern const struct platform_quirk platform_quirk_generic;
 const struct platform_quirk *platform_choose(const void *fdt);
 /* The quirk boot chose (platform_choose), for the rest of boot. */
 extern const struct platform_quirk *platform;
+
+/*
+ * A vendor core's PMU, found on the hart whatever the board (boot calls it
+ * by mvendorid, firmware/hart_init.c): the Andes one, after pmu_hart_init,
+ * on a hart without Sscofpmf (platform/generic/quirks/andes_ax45_pmu.c).
+ */
+bool andes_ax45_pmu_hart_init(struct pmu_hart *ph);
 
 #endif

@@ -28,6 +28,7 @@ enum reset_slot {
 	RESET_SLOT_HTIF,        /* the HTIF's exit request (Spike, QEMU spike): power-off only */
 	RESET_SLOT_WATCHDOG,    /* the SoC's reset watchdog (Allwinner D1) */
 	RESET_SLOT_RTC,         /* the SoC's RTC power requests (Sophgo CV18xx) */
+	RESET_SLOT_FIRMWARE,    /* a request to the SoC's management core (TH1520's AON E902) */
 	RESET_SLOT_PMIC,        /* a PMIC or board controller on an I2C bus (one per board) */
 	RESET_SLOT_PLATFORM,    /* the platform's fallback (platform.system_reset) */
 	RESET_SLOTS

@@ -68,6 +68,13 @@ INDIRECT_CALLS = {
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
+    # A vendor's counter overflow interrupt (lib/ext/pmu/pmu.h, pmu_vendor_counters): the Andes AX45MP's.
+    'special_take': ['ax45_take'],
+    'special_start': ['ax45_start'],
+    'snapshot_take': ['ax45_overflowed'],
+    'pmu_hart_reset': ['ax45_hart_reset'],
+    # ... and its probe on an Andes hart, handed to the PMU's discovery at boot (pmu_andes_hart_probe).
+    'pmu_hart_discover': ['andes_ax45_pmu_hart_init'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
     # IPI doorbells (include/ipi_device.h): ACLINT MSWI, Andes PLICSW, M-level IMSIC file.
     'ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
@@ -88,10 +95,13 @@ INDIRECT_CALLS = {
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
                         'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported'],
     'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
-                     'cv1800_rtc_supported', 'i2c_reset_supported', 'platform_reset_supported',
-                     'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset', 'i2c_reset'],
-    # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1.
-    'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer'],
+                     'cv1800_rtc_supported', 'th1520_aon_supported', 'i2c_reset_supported', 'platform_reset_supported',
+                     'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset', 'cv1800_rtc_reset', 'th1520_aon_reset',
+                     'i2c_reset'],
+    # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1, Renesas RIIC.
+    'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer', 'riic_transfer'],
+    # A SoC quirk's I2C clock (include/i2c_bus.h, i2c_set_power_hook), as a controller is added (boot).
+    'i2c_bus_add': ['jh7110_i2c_power', 'rzfive_i2c_power'],
     # The AIA's M-level APLIC (boot) and each hart's M-level IMSIC file (hart
     # set-up, also on hart_start) through accessors the host tests replace
     # (lib/drivers/aia.c).

@@ -17,6 +17,7 @@
 static struct i2c_bus buses[I2C_BUSES_MAX];
 static char bus_names[I2C_BUSES_MAX][24];
 static unsigned int nr_buses;
+static i2c_power_hook_t power_hook;
 
 /* The transfer under way (one at a time: i2c_lock). */
 static spinlock_t i2c_lock;
@@ -43,7 +44,14 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops 
 	*bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node,
 				 .name = bus_names[nr_buses] };
 	nr_buses++;
+	if (power_hook)
+		power_hook(fdt, bus);
 	return bus;
+}
+
+void i2c_set_power_hook(i2c_power_hook_t hook)
+{
+	power_hook = hook;
 }
 
 static const struct i2c_bus *bus_of_node(int node)
@@ -145,11 +153,23 @@ bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32
 	}
 }
 
+/* The controller's clock on, as its SoC's quirk said (include/i2c_bus.h, struct i2c_bus_power). */
+static void power_up(const struct i2c_bus *bus)
+{
+	for (unsigned int i = 0; i < bus->nr_power; i++) {
+		const struct i2c_bus_power *p = &bus->power[i];
+		volatile void *reg = (volatile void *)p->reg;
+
+		mmio_write32(reg, (mmio_read32(reg) & ~p->clear) | p->set);
+	}
+}
+
 int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
 	int rc;
 
 	spin_lock(&i2c_lock);
+	power_up(bus);
 	deadline_start();
 	rc = bus->ops->transfer(bus, x);
 	spin_unlock(&i2c_lock);

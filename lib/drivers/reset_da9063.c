@@ -2,7 +2,9 @@
 /*
  * Shutdown and reboot through a Dialog DA9063 PMIC on I2C (dlg,da9063: the
  * HiFive Unmatched's, at 0x58 on the FU740's I2C0; U-Boot's DT for the board
- * has no gpio-restart: it reboots through this PMIC).
+ * has no gpio-restart: it reboots through this PMIC), and shutdown through
+ * its smaller sibling the DA9062 (dlg,da9062: the RZ/Five SMARC module's, at
+ * 0x58 on the RIIC I2C0), below.
  *
  * Register names and bits as Linux 7.2 has them (include/linux/mfd/da9063/
  * registers.h, core.h): PAGE_CON 0x00 (2 reaches register 0x181 at 0x81:
@@ -70,3 +72,39 @@ static int da9063_probe(const void *fdt, int node)
 
 static const char *const da9063_compatible[] = { "dlg,da9063", NULL };
 DT_DRIVER(reset, da9063_driver) = { "da9063", da9063_compatible, da9063_probe };
+
+/*
+ * The DA9062: the same registers and bits where the DA9063's sequences
+ * touch them (Linux 7.2 include/linux/mfd/da9062/registers.h: PAGE_CON
+ * 0x000, CONTROL_A 0x00e, CONTROL_D 0x011, CONTROL_F 0x013 with SHUTDOWN
+ * bit 1, DEVICE_ID 0x181 reached with PAGE_CON = 2: da9062-core.c's paged
+ * regmap, selector 1 << DA9062_I2C_PAGE_SEL_SHIFT), its own chip id
+ * DA9062_PMIC_DEVICE_ID 0x62 (da9062_get_device_type checks it so).
+ *  - Shutdown: CONTROL_F = SHUTDOWN on page 0, as for the DA9063. Linux's
+ *    only DA9062 reset (drivers/watchdog/da9062_wdt.c, da9062_wdt_restart,
+ *    500 ms wait) writes the same byte and calls it a restart: what the
+ *    PMIC does after SHUTDOWN (stay off, or power up again) is its OTP
+ *    configuration's, which no source at hand gives for the RZ/Five SMARC
+ *    module (where Linux 7.2's DT leaves that watchdog disabled).
+ *  - No reboot: no source at hand gives a DA9062 power cycle (the
+ *    DA9063's wake-up and standby sequence is Canonical's, for the
+ *    Unmatched's DA9063); the SMARC DT's own restart device is the SoC's
+ *    watchdog (renesas,rzg2l-wdt), which the firmware has no driver for.
+ */
+#define DA9062_CHIP_ID        0x62   /* DA9062_PMIC_DEVICE_ID */
+
+static const struct i2c_reset_op da9062_probe_ops[] = {
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_2 },
+	{ I2C_RESET_EXPECT, DA9063_REG_DEVICE_ID, DA9062_CHIP_ID },
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
+	{ 0 }
+};
+static const struct i2c_reset_pmic da9062 = { "da9062", da9062_probe_ops, da9063_shutdown, NULL };
+
+static int da9062_probe(const void *fdt, int node)
+{
+	return i2c_reset_probe(fdt, node, &da9062);
+}
+
+static const char *const da9062_compatible[] = { "dlg,da9062", NULL };
+DT_DRIVER(reset, da9062_driver) = { "da9062", da9062_compatible, da9062_probe };

@@ -33,5 +33,7 @@ const struct platform_quirk *platform_choose(const void *fdt)
 {
 	platform = platform_quirk_match(fdt);
 	pmu_platform = platform->pmu;   /* the PMU's platform events and default map (lib/ext/pmu/) */
+	/* The Andes cores' own PMU, found on the hart whatever the board (lib/ext/pmu/pmu_hart.c). */
+	pmu_andes_hart_probe = andes_ax45_pmu_hart_init;
 	return platform;
 }

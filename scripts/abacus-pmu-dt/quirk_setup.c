@@ -3,7 +3,8 @@
  * The board quirks are linked into the tool for their event maps (the tool
  * chooses one by the DT's root compatible, as boot does); their set-up code
  * (a quirk's init and hart hooks, which probe CSRs and devices with traps
- * expected, and wait on the time source) comes along but
+ * expected, and wait on the time source; the I2C clock hooks, which probe
+ * the clock registers) comes along but
  * the tool never runs it: these are what it would reach, and they stop the
  * tool if it ever did. The dry run (scripts/abacus-dryrun) runs that code
  * on its simulated harts instead.

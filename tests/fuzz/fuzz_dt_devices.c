@@ -12,13 +12,15 @@
  * it: console bytes in and out, each hart's doorbell and timer compare,
  * every reset type and reason (a PMIC's sequences over its bus).
  *
- * The I2C controllers (DesignWare, OpenCores/SiFive, K1, or one no driver
- * knows) are the register models of tests/host/i2c_models/ behind their
- * reg, with a device at each address their children name and the faults a
- * recipe switches on (a controller that never finishes or never disables,
- * a transfer S-mode left held, a device that does not answer, a DA9063 with
- * another ID); their PMICs sit on them, on a bus that is disabled, on a
- * node that is no controller (the soc, the root, another PMIC), at
+ * The I2C controllers (DesignWare, OpenCores/SiFive, K1, RIIC, or one no
+ * driver knows) are the register models of tests/host/i2c_models/ behind
+ * their reg, with a device at each address their children name and the
+ * faults a recipe switches on (a controller that never finishes or never
+ * disables, a transfer S-mode left held, a RIIC the loader left off or
+ * whose bus stays busy, a device that does not answer, a DA9063 or
+ * DA9062 with another ID); their PMICs sit on them, on a bus that is
+ * disabled, on a node that is no controller (the soc, the root, another
+ * PMIC), at
  * addresses past 0x7f, with two cells, twice. The bus's register accesses
  * (lib/core/i2c_bus.c, included here) reach the models through the
  * fuzz_mmio_* hooks; its poll bound is scaled down (FUZZ_I2C_POLLS) and the
@@ -102,6 +104,7 @@ static bool i2c_probe_read(struct trap_expect *st, volatile const void *addr, un
 #include "../../lib/drivers/i2c_designware.c"
 #include "../../lib/drivers/i2c_ocores.c"
 #include "../../lib/drivers/i2c_k1.c"
+#include "../../lib/drivers/i2c_riic.c"
 #undef dt_device_refused
 #undef mmio_try_read
 static int counted_i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p);
@@ -182,10 +185,10 @@ static struct i2c_model_slot {
 static unsigned int i2c_model_count;
 /* What a recipe makes go wrong on a controller. */
 #define I2C_FAULT_STUCK          0x01   /* it never finishes a byte */
-#define I2C_FAULT_HELD           0x02   /* DesignWare: a transfer S-mode left held */
-#define I2C_FAULT_NEVER_DISABLES 0x04   /* DesignWare: IC_ENABLE_STATUS stays 1 */
+#define I2C_FAULT_HELD           0x02   /* DesignWare: a transfer S-mode left held; RIIC: left off (ICE) */
+#define I2C_FAULT_NEVER_DISABLES 0x04   /* DesignWare: IC_ENABLE_STATUS stays 1; RIIC: the bus stays busy */
 #define I2C_FAULT_ABSENT         0x08   /* its first device does not answer */
-#define I2C_FAULT_OTHER_ID       0x10   /* a DA9063 answers another DEVICE_ID */
+#define I2C_FAULT_OTHER_ID       0x10   /* a DA9063 or DA9062 answers another DEVICE_ID */
 
 /*
  * Register accesses of the I2C layer so far, and at the start of the
@@ -410,9 +413,9 @@ static uint8_t i2c_faults[MAX_DEVICES];
 static int add_pmic(void *fdt, int parent, const char *name, const char *prev, struct recipe *r)
 {
 	static const char *const compat[] = { "x-powers,axp15060", "stf,axp15060-regulator", "dlg,da9063",
-					       "spacemit,p1", "sophgo,sg2042-hwmon-mcu" };
-	static const uint8_t usual[] = { 0x36, 0x36, 0x58, 0x41, 0x17 };
-	uint8_t how = take(r), which = how % 5;
+					       "spacemit,p1", "sophgo,sg2042-hwmon-mcu", "dlg,da9062" };
+	static const uint8_t usual[] = { 0x36, 0x36, 0x58, 0x41, 0x17, 0x58 };
+	uint8_t how = take(r), which = how % 6;
 	uint32_t addr = how & 0x80 ? take(r) : usual[which];
 	fdt32_t two[2] = { 0, cpu_to_fdt32(addr) };
 	int node, err = 0;
@@ -514,10 +517,10 @@ static int add_device(void *fdt, int parent, unsigned int i, struct recipe *r, u
 	}
 	case 5: {            /* an I2C controller (or a node no I2C driver knows) with PMICs on it */
 		static const char *const i2c_compat[] = { "snps,designware-i2c", "sifive,i2c0", "opencores,i2c-ocores",
-							  "spacemit,k1-i2c", "vendor,other-i2c" };
-		static const uint64_t natural[] = { 0x100, 0x20, 0x20, 0x38, 0x100 };
+							  "spacemit,k1-i2c", "vendor,other-i2c", "renesas,riic-rz" };
+		static const uint64_t natural[] = { 0x100, 0x20, 0x20, 0x38, 0x100, 0x400 };
 		/* faults: I2C_FAULT_* for its model; bit 5 a 400 kHz bus, 6 two address cells, 7 disabled. */
-		uint8_t which = take(r) % 5, faults = take(r), pmics = take(r) % 4;
+		uint8_t which = take(r) % 6, faults = take(r), pmics = take(r) % 4;
 		char name[24], prev[24];
 		const char *c = i2c_compat[which];
 		err |= fdt_setprop_string(fdt, node, "compatible", c);
@@ -616,17 +619,34 @@ static void make_i2c_models(const void *fdt)
 		i2c_model_count++;
 		faults = sscanf(fdt_get_name(fdt, node, NULL), "dev@%u", &index) == 1 && index < MAX_DEVICES ?
 			 i2c_faults[index] : 0;
-		if (faults & I2C_FAULT_STUCK)
-			m->dw.stuck = m->kind == I2C_MODEL_DESIGNWARE, m->oc.stuck = m->kind == I2C_MODEL_OCORES,
-			m->k1.stuck = m->kind == I2C_MODEL_K1;
-		if (m->kind == I2C_MODEL_DESIGNWARE && faults & I2C_FAULT_HELD)
-			m->dw.held = true, m->dw.enable = 1;
-		if (m->kind == I2C_MODEL_DESIGNWARE && faults & I2C_FAULT_NEVER_DISABLES)
-			m->dw.never_disables = true;
+		/* (The models share a union: only the model of the node's kind is set.) */
+		switch (m->kind) {
+		case I2C_MODEL_DESIGNWARE:
+			m->dw.stuck = faults & I2C_FAULT_STUCK;
+			if (faults & I2C_FAULT_HELD)
+				m->dw.held = true, m->dw.enable = 1;
+			m->dw.never_disables = faults & I2C_FAULT_NEVER_DISABLES;
+			break;
+		case I2C_MODEL_OCORES:
+			m->oc.stuck = faults & I2C_FAULT_STUCK;
+			break;
+		case I2C_MODEL_K1:
+			m->k1.stuck = faults & I2C_FAULT_STUCK;
+			break;
+		case I2C_MODEL_RIIC:
+			/* The loader left it on (ICE) unless the recipe says it did not; a bus that stays busy. */
+			if (!(faults & I2C_FAULT_HELD))
+				m->riic.cr1 |= 0x80;
+			m->riic.stuck = faults & I2C_FAULT_STUCK;
+			m->riic.busy_forever = faults & I2C_FAULT_NEVER_DISABLES;
+			break;
+		default:
+			break;
+		}
 		if (faults & I2C_FAULT_ABSENT && m->wires.nr_devices)
 			m->wires.devices[0].present = false;
 		for (unsigned int d = 0; faults & I2C_FAULT_OTHER_ID && d < m->wires.nr_devices; d++)
-			m->wires.devices[d].regs[0x181] ^= 0x01;   /* the DA9063's DEVICE_ID (chips.c) */
+			m->wires.devices[d].regs[0x181] ^= 0x01;   /* the DA906x's DEVICE_ID (chips.c) */
 	}
 }
 

@@ -92,10 +92,11 @@ DEVICE_SYSCON_OFFSET2 = [2, 1, 0x18, 0x00, 0, 2, 0, 1, 1, 1, 0, 0, 0x55, 0x55, 0
 DEVICE_SYSCON_OK = [3, 1, 0x18, 0x00, 0, 2, 0, 1, 1, 2, 0, 0, 0x77, 0x77, 0]       # reboot offset 4
 DEVICE_GPIO_SKEW2 = [4, 10, 1, 0, 0x19, 0x00, 1, 2, 2, 1]             # SiFive GPIO at a base 2 off
 DEVICE_GPIO_OK = [4, 2, 0, 0, 0x19, 0x00, 0, 2, 1]
-# Kind 5: an I2C controller (which: 0 DesignWare, 1 sifive,i2c0, 2 opencores, 3 K1, 4 none; faults:
-# bit 0 stuck, 1 held, 2 never disables, 3 first device absent, 4 another DA9063 ID, 5 400 kHz, 6 two
-# address cells, 7 disabled; PMIC count), its reg, reg-shift, reg-io-width, then per PMIC its how
-# (which: 0-1 AXP15060, 2 DA9063, 3 P1, 4 SG2042 MCU; bit 7 an address byte follows; bits 5-6 the
+# Kind 5: an I2C controller (which: 0 DesignWare, 1 sifive,i2c0, 2 opencores, 3 K1, 4 none, 5 RIIC;
+# faults: bit 0 stuck, 1 held (RIIC: left off), 2 never disables (RIIC: bus busy), 3 first device
+# absent, 4 another DA906x ID, 5 400 kHz, 6 two address cells, 7 disabled; PMIC count), its reg,
+# reg-shift, reg-io-width, then per PMIC its how (which: 0-1 AXP15060, 2 DA9063, 3 P1, 4 SG2042
+# MCU, 5 DA9062; bit 7 an address byte follows; bits 5-6 the
 # reg's cells; bit 3 inside the PMIC before). Kind 6: a PMIC on a plain node (0), the soc (1), the
 # root (2). After the devices: memory (bit 0 RAM, 1 the firmware, each an offset and a size) and
 # the clock of the resets' probes (0 the timer walk's, 1 running, 2 stuck).
@@ -105,6 +106,9 @@ DEVICE_I2C_OCORES_DA9063 = [5, 1, 0, 1] + I2C_REG + [1, 2, 1, 0] + [0x02]   # re
 DEVICE_I2C_OCORES_SMALLEST = [5, 1, 0, 1] + [0x04, 0x00, 0, 3, 0x13] + [1, 2, 1, 0] + [0x02]  # 0x14 bytes: to STATUS
 DEVICE_I2C_K1_P1 = [5, 3, 0x20, 1] + I2C_REG + [0, 0] + [0x03]
 DEVICE_I2C_DW_MCU_STUCK = [5, 0, 0x01, 1] + I2C_REG + [0, 0] + [0x04]
+DEVICE_I2C_RIIC_DA9062 = [5, 5, 0, 1] + I2C_REG + [0, 0] + [0x05]
+DEVICE_I2C_RIIC_BUSY = [5, 5, 0x04, 1] + I2C_REG + [0, 0] + [0x05]
+DEVICE_I2C_RIIC_LEFT_OFF = [5, 5, 0x02, 1] + I2C_REG + [0, 0] + [0x05]
 DEVICE_PMIC_ON_A_NODE = [6, 0, 0x06, 0x00, 0, 2, 0x00]
 DEVICE_PMIC_AT_THE_ROOT = [6, 2, 0x07, 0x00, 0, 2, 0x02]
 DT_DEVICE_RECIPES = {
@@ -113,6 +117,9 @@ DT_DEVICE_RECIPES = {
     "i2c-ocores-smallest-region": [0xde, 0] + DEVICE_I2C_OCORES_SMALLEST + [0, 1],
     "i2c-k1-p1": [0xde, 0] + DEVICE_I2C_K1_P1 + [0, 1],
     "i2c-designware-stuck": [0xde, 0] + DEVICE_I2C_DW_MCU_STUCK + [0, 0],
+    "i2c-riic-da9062": [0xde, 0] + DEVICE_I2C_RIIC_DA9062 + [0, 1],
+    "i2c-riic-bus-busy": [0xde, 0] + DEVICE_I2C_RIIC_BUSY + [0, 2],
+    "i2c-riic-left-off": [0xde, 0] + DEVICE_I2C_RIIC_LEFT_OFF + [0, 0],
     "i2c-pmics-off-any-bus": [0xde, 1] + DEVICE_PMIC_ON_A_NODE + DEVICE_PMIC_AT_THE_ROOT,
     "i2c-controller-in-ram": [0xde, 0] + DEVICE_I2C_DW_AXP + [1, 0x04, 0x00, 0, 0x10, 0x00, 1],
 

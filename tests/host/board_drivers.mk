@@ -29,3 +29,10 @@ HOST_SRCS_reset_cv1800_rtc := tests/host/test_reset_cv1800_rtc.c lib/drivers/res
 	lib/core/timer.c $(BOARD_DRIVER_SRCS)
 HOST_LIBS_reset_cv1800_rtc := -lfdt
 $(BUILD)/host/test_reset_cv1800_rtc: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO
+
+# Shutdown and reboot through the TH1520's AON mailbox (lib/drivers/reset_th1520_aon.c).
+HOST_TESTS += reset_th1520_aon
+HOST_SRCS_reset_th1520_aon := tests/host/test_reset_th1520_aon.c lib/drivers/reset_th1520_aon.c lib/core/reset.c \
+	lib/core/timer.c $(BOARD_DRIVER_SRCS)
+HOST_LIBS_reset_th1520_aon := -lfdt
+$(BUILD)/host/test_reset_th1520_aon: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO

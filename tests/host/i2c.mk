@@ -12,13 +12,15 @@ I2C_MODEL_SRCS := $(wildcard tests/host/i2c_models/*.c)
 HOST_HEADERS += $(wildcard tests/host/i2c_models/*.h)
 I2C_SIM_SRCS := tests/host/i2c_sim.c lib/fdt/fdt_helpers.c $(I2C_MODEL_SRCS)
 
-HOST_TESTS += i2c_designware i2c_ocores i2c_k1
+HOST_TESTS += i2c_designware i2c_ocores i2c_k1 i2c_riic
 HOST_SRCS_i2c_designware := tests/host/test_i2c_designware.c lib/drivers/i2c_designware.c $(I2C_SIM_SRCS)
 HOST_SRCS_i2c_ocores := tests/host/test_i2c_ocores.c lib/drivers/i2c_ocores.c $(I2C_SIM_SRCS)
 HOST_SRCS_i2c_k1 := tests/host/test_i2c_k1.c lib/drivers/i2c_k1.c $(I2C_SIM_SRCS)
 HOST_LIBS_i2c_designware := -lfdt
 HOST_LIBS_i2c_ocores := -lfdt
 HOST_LIBS_i2c_k1 := -lfdt
+HOST_SRCS_i2c_riic := tests/host/test_i2c_riic.c lib/drivers/i2c_riic.c $(I2C_SIM_SRCS)
+HOST_LIBS_i2c_riic := -lfdt
 
 HOST_TESTS += i2c_reset
 HOST_SRCS_i2c_reset := tests/host/test_i2c_reset.c lib/core/i2c_bus.c lib/core/i2c_reset.c lib/core/reset.c \

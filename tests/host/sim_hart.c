@@ -102,6 +102,40 @@ static void inhibit_written(uint32_t before)
 
 /* ---- Trap-safe access by number ---- */
 
+static uint64_t andes_csr_values[6];
+
+/*
+ * The Andes overflow CSRs but mcountermask_m, by number, as read (NULL: not
+ * one); the 32-bit ones are copied from sim each time.
+ */
+static uint64_t *andes_csr(unsigned int csr_num)
+{
+	switch (csr_num) {
+	case CSR_NUM_ANDES_MCOUNTERINTEN: andes_csr_values[0] = sim.andes_inten; return &andes_csr_values[0];
+	case CSR_NUM_ANDES_MCOUNTERMASK_S: andes_csr_values[1] = sim.andes_mask_s; return &andes_csr_values[1];
+	case CSR_NUM_ANDES_MCOUNTERMASK_U: andes_csr_values[2] = sim.andes_mask_u; return &andes_csr_values[2];
+	case CSR_NUM_ANDES_MCOUNTEROVF: andes_csr_values[3] = sim.andes_ovf; return &andes_csr_values[3];
+	case CSR_NUM_ANDES_MSLIDELEG: return &sim.andes_mslideleg;
+	case CSR_NUM_ANDES_SLIP: return &sim.andes_slip;
+	default: return NULL;
+	}
+}
+
+/* The counters' bits exist for mcycle, minstret and the present hpm counters. */
+static void andes_csr_write(unsigned int csr_num, uint64_t value)
+{
+	uint32_t counters = 0x5u | sim.cfg.hpm_present;
+
+	switch (csr_num) {
+	case CSR_NUM_ANDES_MCOUNTERINTEN: sim.andes_inten = (uint32_t)value & counters; break;
+	case CSR_NUM_ANDES_MCOUNTERMASK_S: sim.andes_mask_s = (uint32_t)value & counters; break;
+	case CSR_NUM_ANDES_MCOUNTERMASK_U: sim.andes_mask_u = (uint32_t)value & counters; break;
+	case CSR_NUM_ANDES_MCOUNTEROVF: sim.andes_ovf = (uint32_t)value & counters; break;
+	case CSR_NUM_ANDES_MSLIDELEG: sim.andes_mslideleg = value & (1UL << ANDES_IRQ_PMOVI); break;
+	default: sim.andes_slip = value & (1UL << ANDES_IRQ_PMOVI); break;
+	}
+}
+
 bool csr_try_read(unsigned int csr_num, uint64_t *value)
 {
 	unsigned int n = csr_num & 0x1f;
@@ -125,6 +159,10 @@ bool csr_try_read(unsigned int csr_num, uint64_t *value)
 		v = 0;
 	else if (csr_num == CSR_NUM_THEAD_MCOUNTERINTEN && sim.cfg.has_thead_ovf)
 		v = sim.thead_inten;
+	else if (andes_csr(csr_num) && sim.cfg.has_andes_pmu)
+		v = *andes_csr(csr_num);
+	else if (csr_num == CSR_NUM_MIP)
+		v = sim.andes_mip;
 	else {
 		sim.traps++;
 		return false;
@@ -152,6 +190,8 @@ bool csr_try_write(unsigned int csr_num, uint64_t value)
 		;
 	else if (csr_num == CSR_NUM_ANDES_MCOUNTERMASK_M && sim.cfg.has_andes_pmu)
 		sim.andes_mask_m = (uint32_t)value;
+	else if (andes_csr(csr_num) && sim.cfg.has_andes_pmu)
+		andes_csr_write(csr_num, value);
 	else {
 		sim.traps++;
 		return false;
@@ -300,6 +340,23 @@ bool sim_thead_irq(void)
 	return (sim.thead_of & sim.thead_inten) != 0;
 }
 
+bool sim_andes_smode_irq(void)
+{
+	return (sim.andes_slip >> ANDES_IRQ_PMOVI) & 1;
+}
+
+/* Andes: a wrap of counter c sets its overflow bit; with its interrupt enabled, PMOVI. */
+static void andes_wrapped(unsigned int c)
+{
+	sim.andes_ovf |= 1u << c;
+	if (!(sim.andes_inten >> c & 1))
+		return;
+	if (sim.andes_mslideleg >> ANDES_IRQ_PMOVI & 1)
+		sim.andes_slip |= 1UL << ANDES_IRQ_PMOVI;
+	else
+		sim.andes_mip |= 1UL << ANDES_IRQ_PMOVI;
+}
+
 /* ---- Counting ---- */
 
 /* The Sscofpmf / Smcntrpmf filter bit that stops counting in the current mode. */
@@ -316,9 +373,12 @@ static uint64_t priv_inhibit_bit(void)
 
 static bool counter_filtered(unsigned int n)
 {
-	/* The vendors' own M-mode inhibits: T-Head's mxstatus.PMDM, Andes's mcountermask_m. */
+	/* The vendors' own mode inhibits: T-Head's mxstatus.PMDM, Andes's mcountermask_m/_s/_u. */
 	if (sim.priv == SIM_PRIV_M &&
 	    ((sim.thead_mxstatus & THEAD_MXSTATUS_PMDM) || (sim.andes_mask_m >> n & 1)))
+		return true;
+	if ((sim.priv == SIM_PRIV_S && (sim.andes_mask_s >> n & 1)) ||
+	    (sim.priv == SIM_PRIV_U && (sim.andes_mask_u >> n & 1)))
 		return true;
 	if (n >= 3)
 		return sim.cfg.has_sscofpmf && (sim.mhpmevent[n] & priv_inhibit_bit());
@@ -345,6 +405,8 @@ void sim_hart_tick(uint64_t n)
 		/* T-Head: a wrap sets the counter's overflow bit (its interrupt: sim_thead_irq). */
 		if (n > mask - old && c >= 3 && sim.cfg.has_thead_ovf)
 			sim.thead_of |= 1u << c;
+		if (n > mask - old && sim.cfg.has_andes_pmu)
+			andes_wrapped(c);
 		/* Wrapped past the counter's width: Sscofpmf sets OF and, on 0 -> 1, raises LCOFIP. */
 		if (n > mask - old && c >= 3 && sim.cfg.has_sscofpmf && !(sim.mhpmevent[c] & MHPMEVENT_OF)) {
 			sim.mhpmevent[c] |= MHPMEVENT_OF;

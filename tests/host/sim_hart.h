@@ -39,7 +39,12 @@ struct sim_hart_config {
 	 * count would ever be seen between two CSR accesses).
 	 */
 	bool counts_from_last_write;
-	/* Andes: mcountermask_m (bit n: counter n stops in M-mode) */
+	/*
+	 * Andes: mcountermask_m/_s/_u (bit n: counter n stops in that mode),
+	 * and the overflow interrupt: mcounterinten, mcounterovf (a wrap sets
+	 * counter n's bit; with its enable also PMOVI, bit 18 of slip when
+	 * mslideleg delegates it, of mip if not), mslideleg, slip.
+	 */
 	bool has_andes_pmu;
 };
 
@@ -64,6 +69,8 @@ struct sim_hart {
 	uint32_t thead_wen, thead_inten, thead_of;
 	uint64_t thead_mxstatus;     /* only PMDM (bit 13) is modelled: no counter counts M-mode */
 	uint32_t andes_mask_m;       /* Andes mcountermask_m */
+	uint32_t andes_mask_s, andes_mask_u, andes_inten, andes_ovf;
+	uint64_t andes_mslideleg, andes_slip, andes_mip;   /* only PMOVI (bit 18) of slip/mip is modelled */
 	unsigned int traps;          /* csr_try_* accesses that trapped */
 	/* Fast accessors used on a CSR that does not exist: a PMU bug (tests check it stays 0). */
 	unsigned int bad_accesses;
@@ -90,5 +97,7 @@ void sim_hart_tick(uint64_t n);
 uint32_t sim_hart_counters(void);
 /* T-Head's overflow interrupt is pending: a counter overflowed with its interrupt enabled. */
 bool sim_thead_irq(void);
+/* Andes's PMOVI is pending for S-mode: slip's bit 18 (mslideleg delegated it). */
+bool sim_andes_smode_irq(void);
 
 #endif

@@ -17,6 +17,7 @@ $(BUILD)/host/test_spacemit_x60_pmu: $(wildcard platform/generic/quirks/spacemit
 HOST_TESTS += spacemit_k1
 HOST_SRCS_spacemit_k1 := tests/host/test_spacemit_k1.c platform/generic/platform.c \
 	platform/generic/quirks/spacemit_k1.c platform/generic/quirks/spacemit_x60_pmu.c lib/core/timer.c lib/ext/pmu/pmu_platform.c \
+	platform/generic/quirks/andes_ax45_pmu.c tests/host/sim_hart.c \
 	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c tests/host/host_console.c \
 	tests/host/sim_mmio.c
 HOST_LIBS_spacemit_k1 := -lfdt

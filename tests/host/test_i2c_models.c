@@ -4,8 +4,9 @@
  * controller tests do not reach: a controller of a DT with a device at each
  * address its children name (dt.c) and nothing answering elsewhere; the
  * DA9063's DEVICE_ID behind PAGE_CON (chips.c, as Linux 7.2's
- * da9063-i2c.c reads it); an OpenCores core's registers 1 << reg-shift
- * apart; the wires' log, cut when full and saying so.
+ * da9063-i2c.c reads it) and the DA9062's (da9062-core.c); an OpenCores
+ * core's registers 1 << reg-shift apart; a RIIC's as at power-on; the
+ * wires' log, cut when full and saying so.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -148,6 +149,27 @@ TEST(ocores_registers_are_reg_shift_apart)
 	CHECK_EQ(m.kind, I2C_MODEL_NONE);
 }
 
+/*
+ * The RZ/Five SMARC's I2C0 (renesas,riic-rz) with its DA9062: ICCR1 at
+ * power-on 0x1f (ICE clear), and the DA9062's DEVICE_ID 0x62 behind page 2.
+ */
+TEST(riic_with_a_da9062)
+{
+	static const struct child children[] = { { "pmic@58", "dlg,da9062", { 0x58 }, 1, 0 } };
+	static struct i2c_controller_model m;
+	int bus;
+	void *fdt = tree("renesas,riic-rz", -1, children, 1, &bus);
+
+	CHECK_EQ(i2c_controller_model_init(&m, fdt, bus), 0);
+	CHECK_EQ(m.kind, I2C_MODEL_RIIC);
+	CHECK(strcmp(m.name, "riic") == 0);
+	CHECK_EQ(i2c_controller_model_read(&m, 0x00, 1), 0x1f);      /* ICCR1 */
+	CHECK(i2c_wires_device(&m.wires, 0x58)->chip == i2c_chip_for("dlg,da9062"));
+	CHECK(i2c_wires_start(&m.wires, 0xb0) && i2c_wires_send(&m.wires, 0x00) && i2c_wires_send(&m.wires, 0x02));
+	CHECK(i2c_wires_start(&m.wires, 0xb0) && i2c_wires_send(&m.wires, 0x81) && i2c_wires_start(&m.wires, 0xb1));
+	CHECK_EQ(i2c_wires_recv(&m.wires, false), 0x62);
+}
+
 TEST(log_is_cut_when_full_and_says_so)
 {
 	static struct i2c_wires w;
@@ -168,6 +190,7 @@ int main(void)
 	RUN(a_compatible_list_finds_its_chip_in_any_string);
 	RUN(da9063_device_id_is_behind_page_con);
 	RUN(ocores_registers_are_reg_shift_apart);
+	RUN(riic_with_a_da9062);
 	RUN(log_is_cut_when_full_and_says_so);
 	return TEST_EXIT_CODE;
 }

@@ -2,7 +2,8 @@
 /*
  * The PMIC resets on the host: lib/core/i2c_bus.c (a device's bus found by
  * its parent node and probed on demand, the deadline, the register
- * accessors), lib/core/i2c_reset.c and the four PMIC drivers
+ * accessors, a SoC quirk's clock write before each transfer),
+ * lib/core/i2c_reset.c and the five PMIC drivers
  * (lib/drivers/reset_<pmic>.c), through the reset slots (lib/core/reset.c)
  * and the reset walk (lib/core/dt_driver.c), from DTs built here. The I2C
  * controller is a fake driver of this file (DT_DRIVER(i2c, ...)) whose
@@ -54,8 +55,25 @@ static void log_tok(const char *fmt, unsigned int a, unsigned int b, unsigned in
 	snprintf(xlog + len, sizeof(xlog) - len, fmt, len ? "; " : "", a, b, c);
 }
 
+/* The controller's clock register as a quirk's power hook names it, and what it read at each transfer. */
+static uint32_t clock_reg;
+static uint32_t clock_at_transfer;
+static unsigned int power_hook_calls;
+static int power_hook_node = -1;
+static const struct i2c_bus_power clock_on = { .reg = (uintptr_t)&clock_reg, .clear = 0x2, .set = 0x80000000 };
+
+static void power_hook(const void *fdt, struct i2c_bus *bus)
+{
+	(void)fdt;
+	power_hook_calls++;
+	power_hook_node = bus->node;
+	bus->power = &clock_on;
+	bus->nr_power = 1;
+}
+
 static int fake_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
+	clock_at_transfer = clock_reg;
 	if (ctl_stuck)
 		return i2c_wait(bus, 0, 1, 1) ? I2C_OK : I2C_ERR_TIMEOUT;
 	if (x->addr > 0x7f || !present[x->addr]) {
@@ -321,6 +339,58 @@ TEST(stuck_clock_times_out_by_polls)
 	CHECK_EQ(next_device_calls, 1);
 }
 
+/*
+ * A SoC's quirk turns the controller's clock on (a register it names,
+ * read-modify-write: bits cleared, bits set): its hook ran once, as the
+ * controller was added, and every transfer finds the clock on.
+ */
+TEST(controller_clock_is_turned_on_before_each_transfer)
+{
+	void *fdt = tree("test,i2c", true, "dlg,da9063", 0x58, 1);
+	int node = fdt ? fdt_path_offset(fdt, "/i2c@10000000") : -1;
+
+	free(fdt);
+	ctl_stuck = false;
+	CHECK_EQ(power_hook_calls, 1);
+	CHECK(node >= 0);
+	CHECK_EQ(power_hook_node, node);
+	clock_reg = 0x12;                          /* gated by S-mode, another bit set, one to clear */
+	clock_at_transfer = 0;
+	xlog[0] = 0;
+	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
+	LOG_IS("W58 00=00; W58 13=02");
+	CHECK_EQ(clock_at_transfer, 0x80000010);
+	CHECK_EQ(clock_reg, 0x80000010);
+}
+
+/*
+ * The DA9062 (RZ/Five SMARC): its own id 0x62 through page 2 (Linux 7.2
+ * da9062_get_device_type); shutdown CONTROL_F = SHUTDOWN as the DA9063's;
+ * no reboot of its own: a reboot goes on to the next device.
+ */
+TEST(da9062_shuts_down_and_does_not_reboot)
+{
+	present[0x58] = true;
+	regs[0x58][0x81] = 0x61;                   /* a DA9063 where a DA9062 is named */
+	xlog[0] = 0;
+	CHECK_EQ(walk("test,i2c", true, "dlg,da9062", 0x58, 1), 0);
+	LOG_IS("W58 00=02; R58 81>61");
+	CONSOLE_HAS("abacus: da9062 at 0x58 on i2c@10000000: not the device named; not used");
+	regs[0x58][0x81] = 0x62;
+	xlog[0] = 0;
+	CHECK_EQ(walk("test,i2c", true, "dlg,da9062", 0x58, 1), 1);
+	LOG_IS("W58 00=02; R58 81>62; W58 00=00");
+	CHECK(strstr(reset_device_name(), "da9062 at 0x58 on i2c@10000000 (shutdown)") != NULL);
+	xlog[0] = 0;
+	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
+	LOG_IS("W58 00=00; W58 13=02");
+	next_device_calls = 0;
+	xlog[0] = 0;
+	reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
+	CHECK(xlog[0] == 0);
+	CHECK_EQ(next_device_calls, 1);
+}
+
 /* The controllers' register accessors: register r at base + (r << reg_shift), 1 or 4 bytes wide. */
 TEST(register_accessors_honour_spacing_and_width)
 {
@@ -340,6 +410,7 @@ TEST(register_accessors_honour_spacing_and_width)
 
 int main(void)
 {
+	i2c_set_power_hook(power_hook);
 	RUN(device_not_on_a_usable_bus_is_not_used);
 	RUN(pmic_that_does_not_answer_is_not_used);
 	RUN(axp15060_powers_off_by_register_0x32);
@@ -350,6 +421,8 @@ int main(void)
 	RUN(failed_pmic_reset_goes_on_to_the_next_device);
 	RUN(stuck_controller_times_out_within_the_deadline);
 	RUN(stuck_clock_times_out_by_polls);
+	RUN(controller_clock_is_turned_on_before_each_transfer);
+	RUN(da9062_shuts_down_and_does_not_reboot);
 	RUN(register_accessors_honour_spacing_and_width);
 	return TEST_EXIT_CODE;
 }

@@ -6,7 +6,7 @@
  * none for a board no quirk names, for a string that only begins like a
  * quirk's, or for a root without (or with an empty) compatible; and what
  * each quirk gives: its event map, the stale-TLB erratum, the firmware
- * regions its set-up adds.
+ * regions its set-up adds, the clock writes that turn an I2C controller on.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -16,6 +16,7 @@
 #include "andes_ax45_pmu.h"
 #include "host_console.h"
 #include "host_memory.h"
+#include "i2c_bus.h"
 #include "riscv_csr.h"
 #include "trap_expect.h"
 #include "thead_c9xx_pmu.h"
@@ -93,18 +94,31 @@ bool trap_expect_end_on(struct trap_expect *st)
 	return trapped;
 }
 
-/* No device answers here: the K1 quirk's probe finds none (test_spacemit_k1.c simulates its registers). */
+/*
+ * No device answers here unless a test says so: the K1 quirk's probe finds
+ * none (test_spacemit_k1.c simulates its registers); the I2C clock hooks'
+ * registers answer in [mmio_answer_from, mmio_answer_to), but at
+ * mmio_fault_at.
+ */
+static uintptr_t mmio_answer_from, mmio_answer_to, mmio_fault_at;
+static unsigned int mmio_probes;
+
 bool mmio_try_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value)
 {
+	uintptr_t a = (uintptr_t)addr;
+
 	(void)st;
-	(void)addr;
-	(void)width;
-	(void)value;
-	return false;
+	mmio_probes++;
+	if (a < mmio_answer_from || a >= mmio_answer_to || a == mmio_fault_at || width != 4)
+		return false;
+	*value = 0;
+	return true;
 }
 
 static void test_setup(void)
 {
+	mmio_answer_from = mmio_answer_to = mmio_fault_at = 0;
+	mmio_probes = 0;
 	console_bytes = 0;
 	memset(&csrs, 0, sizeof(csrs));
 	host_console_clear();
@@ -165,6 +179,7 @@ TEST(jh7110_boards_get_the_u74_map)
 	CHECK(!strcmp(q->name, "StarFive JH7110"));
 	CHECK(q->pmu && q->pmu->default_map == &u74_pmu_default_map);
 	CHECK(!q->init && !q->system_reset && !q->trap_flushes_tlb);
+	CHECK(q->i2c_bus_power);
 	CHECK_EQ(platform_quirk_match(ROOT("milkv,mars\0starfive,jh7110")), q);
 	CHECK_EQ(platform_quirk_match(ROOT("pine64,star64\0starfive,jh7110")), q);
 }
@@ -303,6 +318,128 @@ TEST(rzfive_offers_no_pool_it_cannot_make_uncached)
 	}
 }
 
+/*
+ * A DT with the root's compatible and cells, a clock controller (compatible
+ * ctl, phandle 1, at ctl_base, ctl_size bytes) and an I2C controller whose
+ * clocks property is the ncells cells given; returns the I2C node.
+ */
+static int clocked_i2c(const char *root, int root_len, const char *ctl, uint64_t ctl_base, uint64_t ctl_size,
+		       const uint32_t *cells, int ncells)
+{
+	fdt32_t reg[4] = { cpu_to_fdt32(ctl_base >> 32), cpu_to_fdt32((uint32_t)ctl_base), 0,
+			   cpu_to_fdt32((uint32_t)ctl_size) };
+	fdt32_t clk[4];
+	int c, i2c, err;
+
+	root_with(root, root_len);
+	for (int i = 0; i < ncells; i++)
+		clk[i] = cpu_to_fdt32(cells[i]);
+	err = fdt_setprop_u32(blob, 0, "#address-cells", 2) | fdt_setprop_u32(blob, 0, "#size-cells", 2);
+	/* (A new node or property moves the offsets after it: each node found again before it is written.) */
+	err |= fdt_add_subnode(blob, 0, "clock-controller") < 0 || fdt_add_subnode(blob, 0, "i2c") < 0;
+	c = fdt_path_offset(blob, "/clock-controller");
+	if (err || c < 0 || fdt_setprop_string(blob, c, "compatible", ctl) ||
+	    fdt_setprop(blob, fdt_path_offset(blob, "/clock-controller"), "reg", reg, sizeof(reg)) ||
+	    fdt_setprop_u32(blob, fdt_path_offset(blob, "/clock-controller"), "phandle", 1))
+		return -1;
+	i2c = fdt_path_offset(blob, "/i2c");
+	if (i2c < 0 || fdt_setprop(blob, i2c, "clocks", clk, ncells * (int)sizeof(fdt32_t)))
+		return -1;
+	return fdt_path_offset(blob, "/i2c");
+}
+
+#define JH7110_ROOT "starfive,visionfive-2-v1.3b\0starfive,jh7110"
+
+/*
+ * The VisionFive 2's I2C5: clocks = <&syscrg JH7110_SYSCLK_I2C5_APB (143)>:
+ * bit 31 of SYSCRG + 4 x 143 set before each transfer, the rest kept
+ * (Linux 7.2 clk-starfive-jh71x0.c; OpenSBI 1.9 jh7110.c pmic_i2c_clk_enable).
+ */
+TEST(jh7110_turns_its_i2c_clock_on)
+{
+	static const uint32_t i2c5[] = { 1, 143 }, two[] = { 1, 143, 1, 144 };
+	const struct platform_quirk *q = platform_quirk_match(ROOT(JH7110_ROOT));
+	struct i2c_bus bus = { 0 };
+
+	CHECK(q->i2c_bus_power);
+	host_memory_reset();
+	mmio_answer_from = 0x13020000, mmio_answer_to = 0x13030000;
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, i2c5, 2);
+	CHECK(bus.node >= 0);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 1);
+	CHECK_EQ(bus.power[0].reg, 0x1302023c);
+	CHECK_EQ(bus.power[0].clear, 0);
+	CHECK_EQ(bus.power[0].set, 0x80000000);
+	/* Not the SYSCRG's clock, two clocks, or a SYSCRG too small for the clock: nothing. */
+	memset(&bus, 0, sizeof(bus));
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-aoncrg", 0x17000000, 0x10000, i2c5, 2);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, two, 4);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x200, i2c5, 2);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	CHECK(!bus.power);
+	/* A clock register that faults: refused, with its line, never written. */
+	mmio_fault_at = 0x1302023c;
+	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, i2c5, 2);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	CHECK(host_console_contains("clock-controller: reg 0x13020000-0x1302ffff faults when read; device refused"));
+}
+
+/*
+ * The RZ/Five's RIIC n: clocks = <&cpg CPG_MOD (1) R9A07G043_I2Cn_PCLK (59 + n)>:
+ * CLK_ON 0x580 written (bit n + 16) | (bit n), then MSTOP 0xb68 written bit
+ * (10 + n) + 16 alone (Linux 7.2 rzg2l-cpg.c, r9a07g043-cpg.c).
+ */
+TEST(rzfive_turns_its_i2c_clock_and_module_on)
+{
+	static const uint32_t i2c0[] = { 1, 1, 59 }, i2c3[] = { 1, 1, 62 }, i2c4[] = { 1, 1, 63 }, core[] = { 1, 0, 59 };
+	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+	struct i2c_bus bus = { 0 };
+
+	CHECK(q->i2c_bus_power);
+	host_memory_reset();
+	mmio_answer_from = 0x11010000, mmio_answer_to = 0x11020000;
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
+	CHECK(bus.node >= 0);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 2);
+	CHECK_EQ(bus.power[0].reg, 0x11010580);
+	CHECK_EQ(bus.power[0].clear, 0xffffffff);
+	CHECK_EQ(bus.power[0].set, 0x00010001);
+	CHECK_EQ(bus.power[1].reg, 0x11010b68);
+	CHECK_EQ(bus.power[1].clear, 0xffffffff);
+	CHECK_EQ(bus.power[1].set, 0x04000000);
+	memset(&bus, 0, sizeof(bus));
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c3, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 2);
+	CHECK_EQ(bus.power[0].set, 0x00080008);
+	CHECK_EQ(bus.power[1].set, 0x20000000);
+	/* Not an I2C module clock, a core clock, another SoC's CPG: nothing. */
+	memset(&bus, 0, sizeof(bus));
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c4, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, core, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g044-cpg", 0x11010000, 0x10000, i2c0, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	/* A clock register that faults (MSTOP here): refused, with its line. */
+	mmio_fault_at = 0x11010b68;
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
+	q->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
+	CHECK(host_console_contains("clock-controller: reg 0x11010000-0x1101ffff faults when read; device refused"));
+}
+
 TEST(a_board_no_quirk_names_boots_with_none)
 {
 	CHECK_EQ(platform_quirk_match(ROOT("acme,board\0acme,soc")), &platform_quirk_generic);
@@ -340,6 +477,8 @@ int main(void)
 	RUN(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories);
 	RUN(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode);
 	RUN(rzfive_offers_no_pool_it_cannot_make_uncached);
+	RUN(jh7110_turns_its_i2c_clock_on);
+	RUN(rzfive_turns_its_i2c_clock_and_module_on);
 	RUN(a_board_no_quirk_names_boots_with_none);
 	RUN(only_whole_strings_match);
 	RUN(a_root_without_a_sane_compatible_gets_none);

@@ -134,7 +134,8 @@ struct pmu_hart {
 	 * mcountinhibit and nothing vendor-specific: hardware counters start
 	 * and take an event on the fast path. False without mcountinhibit,
 	 * and on a T-Head hart with its own overflow interrupt
-	 * (pmu_hart_thead_overflow): the slow path arms it at each start.
+	 * (pmu_hart_thead_overflow) or a hart with vendor_counters: the slow
+	 * path arms it at each start.
 	 */
 	bool plain_counters;
 	/*
@@ -176,6 +177,10 @@ struct pmu_hart {
 	 * mxstatus.PMDM, Andes's mcountermask_m): harts without Sscofpmf.
 	 * Here, in the padding before snapshot_addr: hart_state keeps its layout. */
 	bool vendor_mmode_uncounted;
+	/* The programmable counters' overflow interrupt and mode filters are
+	 * pmu_vendor_counters' (the Andes AX45MP's); plain_counters is false.
+	 * In the same padding. */
+	bool vendor_counters;
 	uint64_t snapshot_addr;
 };
 
@@ -218,8 +223,36 @@ void pmu_hart_andes_mmode_uncounted(struct pmu_hart *ph);
 /* The hart uses T-Head's overflow interrupt (pmu_hart_thead_overflow). */
 static inline bool pmu_thead_overflow(const struct pmu_hart *ph)
 {
-	return ph->has_mcountinhibit && !ph->plain_counters;
+	return ph->has_mcountinhibit && !ph->plain_counters && !ph->vendor_counters;
 }
+
+/*
+ * A vendor's own overflow interrupt and privilege-mode filters for the
+ * programmable counters (3..31) of harts without Sscofpmf, which a hart's
+ * probe installs (the Andes AX45MP's, platform/generic/quirks/andes_ax45_pmu.c)
+ * and marks in pmu_hart.vendor_counters. Only the slow paths, which such a
+ * hart always takes (plain_counters false), call it; by CSR number, through
+ * the CSR layer's probing accessors.
+ */
+struct pmu_vendor_counters {
+	/* Counter idx takes an event: its interrupt off, config_flags' SINH/UINH as its filters. */
+	void (*take)(unsigned long idx, unsigned long config_flags);
+	/* Counter idx starts: its interrupt on, its overflow bit cleared unless one is pending. */
+	void (*start)(unsigned long idx);
+	/* The counters' overflow bits (bit n: counter n), for a snapshot. */
+	uint32_t (*overflowed)(void);
+	/* Hart reset: interrupts off, overflow bits and filters cleared, nothing pending. */
+	void (*hart_reset)(uint32_t counters);
+};
+extern const struct pmu_vendor_counters *pmu_vendor_counters;
+/*
+ * The probe of the Andes cores' own overflow interrupt and mode filters
+ * (andes_ax45_pmu_hart_init, platform/generic/quirks/andes_ax45_pmu.c),
+ * which the PMU's discovery runs on an Andes hart after pmu_hart_init
+ * (pmu_hart.c): the platform layer, above the PMU, hands it over at boot
+ * (platform_choose()). NULL: none.
+ */
+extern bool (*pmu_andes_hart_probe)(struct pmu_hart *ph);
 
 /*
  * Puts the calling hart's PMU back as pmu_hart_init left it: every counter

@@ -51,8 +51,10 @@ static void pmu_boot_log_hart(const struct hart_state *hs)
 		console_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
 			   "hpm counters stop by selecting no event)");
 	if (!(hs->features & HART_HAS_SSCOFPMF))
-		console_printf("; no Sscofpmf: %s, filter flags ignored%s%s",
-			   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" : "no overflow interrupt",
+		console_printf("; no Sscofpmf: %s, filter flags %s%s%s",
+			   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" :
+			   hs->pmu.vendor_counters ? "Andes's overflow interrupt (256 + 18)" : "no overflow interrupt",
+			   hs->pmu.vendor_counters ? "on hpm counters (Andes's)" : "ignored",
 			   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "",
 			   hs->pmu.vendor_mmode_uncounted ? ", M-mode uncounted (vendor CSR)" : "");
 }
@@ -60,7 +62,8 @@ static void pmu_boot_log_hart(const struct hart_state *hs)
 static bool pmu_boot_harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
 	return a->pmu.hw_present == b->pmu.hw_present && a->pmu.hpm_width == b->pmu.hpm_width &&
-	       a->pmu.vendor_mmode_uncounted == b->pmu.vendor_mmode_uncounted;
+	       a->pmu.vendor_mmode_uncounted == b->pmu.vendor_mmode_uncounted &&
+	       a->pmu.vendor_counters == b->pmu.vendor_counters;
 }
 
 static void pmu_boot_log(const struct hart_state *self)

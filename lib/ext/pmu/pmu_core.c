@@ -291,6 +291,35 @@ static inline __attribute__((always_inline)) struct sbiret inhibitable_take(stru
 }
 
 /*
+ * inhibitable_take() out of line, one copy for both callers below (an
+ * overflow interrupt can be pending only with Sscofpmf: never on the
+ * harts special_take() serves).
+ */
+static __attribute__((noinline)) struct sbiret take_inhibited(struct pmu_hart *ph, unsigned long idx,
+							     unsigned long flags, uint64_t word)
+{
+	return inhibitable_take(ph, idx, flags, word, ph->has_sscofpmf && csr_lcofi_pending());
+}
+
+/*
+ * hw_counter_take() where counters are not plain: without mcountinhibit; or
+ * with a vendor's overflow interrupt, which no counter raises until it is
+ * started for its new event (T-Head's; a pmu_vendor_counters', which also
+ * sets the counter's mode filters from flags).
+ */
+static __attribute__((noinline)) struct sbiret special_take(struct pmu_hart *ph, unsigned long idx,
+							   unsigned long flags, uint64_t word)
+{
+	if (!ph->has_mcountinhibit)
+		return free_running_take(ph, idx, flags, word);
+	if (idx >= PMU_HPM_FIRST && ph->vendor_counters)
+		pmu_vendor_counters->take(idx, flags);
+	else if (idx >= PMU_HPM_FIRST)
+		csr_thead_ovf_disarm(1u << idx);
+	return take_inhibited(ph, idx, flags, word);
+}
+
+/*
  * Takes hardware counter idx for the event of hw_event[] word `word`, on
  * any hart (the slow path; fast_config_matching() takes counters itself on
  * plain harts while no overflow interrupt is pending).
@@ -306,12 +335,9 @@ static inline __attribute__((always_inline)) struct sbiret inhibitable_take(stru
 static __attribute__((noinline)) struct sbiret hw_counter_take(struct pmu_hart *ph, unsigned long idx,
 							      unsigned long flags, uint64_t word)
 {
-	if (!ph->has_mcountinhibit)
-		return free_running_take(ph, idx, flags, word);
-	/* T-Head: no overflow interrupt from a counter until it is started for its new event. */
-	if (!ph->plain_counters && idx >= PMU_HPM_FIRST)
-		csr_thead_ovf_disarm(1u << idx);
-	return inhibitable_take(ph, idx, flags, word, ph->has_sscofpmf && csr_lcofi_pending());
+	if (__builtin_expect(!ph->plain_counters, 0))
+		return special_take(ph, idx, flags, word);
+	return take_inhibited(ph, idx, flags, word);
 }
 
 /* Programs counter idx (free to take, right kind) for ev; leaves it stopped. */
@@ -327,14 +353,15 @@ static void counter_configure(struct pmu_hart *ph, unsigned long idx, unsigned l
 
 /*
  * The counter matching takes from candidates (free or not): the lowest free
- * one; with Sscofpmf, mcycle/minstret only as a last resort, since they
- * raise no overflow interrupt (Linux samples cycles and instructions).
+ * one; where programmable counters overflow with an interrupt (hpm_first:
+ * Sscofpmf, vendor_counters), mcycle/minstret only as a last resort, since
+ * they raise none (Linux samples cycles and instructions).
  */
-static inline long pick_counter(const struct pmu_hart *ph, uint64_t free_candidates)
+static inline long pick_counter(uint64_t free_candidates, bool hpm_first)
 {
 	const uint64_t fixed = pmu_bit(0) | pmu_bit(2);
 
-	if (ph->has_sscofpmf && (free_candidates & ~fixed))
+	if (hpm_first && (free_candidates & ~fixed))
 		free_candidates &= ~fixed;
 	return free_candidates ? (long)pmu_lowest_bit(free_candidates) : -1;
 }
@@ -368,7 +395,7 @@ static __attribute__((noinline)) long config_matching(struct pmu_hart *ph, unsig
 	} else {
 		/* The lowest counter of the set that can count the event and is neither mapped nor running. */
 		candidates = set & pmu_event_counters(ph, &ev);
-		long found = pick_counter(ph, candidates & pmu_free_counters(ph));
+		long found = pick_counter(candidates & pmu_free_counters(ph), ph->has_sscofpmf || ph->vendor_counters);
 		if (found < 0)
 			return SBI_ERR_NOT_SUPPORTED;
 		idx = (unsigned long)found;
@@ -433,7 +460,7 @@ static __attribute__((noinline)) struct sbiret fast_config_matching(unsigned lon
 		info = pmu_event_map.hw_events[pmu_hw_event_slot(event_idx)];
 		if (!(info & PMU_HW_EVENT_DEFINED))
 			return config_error(SBI_ERR_NOT_SUPPORTED);
-		idx = pick_counter(ph, set & info & ph->hw_free);
+		idx = pick_counter(set & info & ph->hw_free, ph->has_sscofpmf);
 		if (idx < 0)
 			return config_error(SBI_ERR_NOT_SUPPORTED);
 		/* Sscofpmf: OF while an overflow interrupt is pending, out of line. */

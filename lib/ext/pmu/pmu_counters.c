@@ -153,10 +153,9 @@ static inline __attribute__((always_inline)) void inhibitable_start(struct pmu_h
 
 /*
  * hw_counter_start where counters are not plain: without mcountinhibit; or
- * on a T-Head hart, whose overflow interrupt each start arms (the
- * counter's overflow bit cleared first, as OpenSBI does on C9xx) before the
- * start inhibitable_start makes, here through the layer's out-of-line
- * accessors (only these harts come here: no second inline copy).
+ * where each start arms a vendor's overflow interrupt (T-Head's, the bit
+ * cleared first as OpenSBI does on C9xx; pmu_vendor_counters') before the
+ * start inhibitable_start makes, by CSR number (no second inline copy).
  */
 static __attribute__((noinline)) void special_start(struct pmu_hart *ph, unsigned long idx, bool has_value,
 						   uint64_t value)
@@ -165,7 +164,9 @@ static __attribute__((noinline)) void special_start(struct pmu_hart *ph, unsigne
 		free_running_start(ph, idx, has_value, value);
 		return;
 	}
-	if (idx >= PMU_HPM_FIRST)
+	if (idx >= PMU_HPM_FIRST && ph->vendor_counters)
+		pmu_vendor_counters->start(idx);
+	else if (idx >= PMU_HPM_FIRST)
 		csr_thead_ovf_arm(1u << idx);
 	if (!has_value)
 		csr_try_read(CSR_NUM_MHPMCOUNTER(idx), &value);
@@ -390,7 +391,8 @@ static inline __attribute__((always_inline)) void counter_reset_one(struct pmu_h
 static void snapshot_take(struct pmu_hart *ph, unsigned long base, uint64_t set)
 {
 	uint64_t overflowed = ph->has_sscofpmf ? csr_read_scountovf() :
-			      pmu_thead_overflow(ph) ? csr_thead_ovf_read() : 0;
+			      pmu_thead_overflow(ph) ? csr_thead_ovf_read() :
+			      ph->vendor_counters ? pmu_vendor_counters->overflowed() : 0;
 	uint64_t bitmap = 0;
 
 	for (uint64_t m = set; m; m &= m - 1) {
@@ -544,13 +546,11 @@ struct sbiret pmu_counter_fw_read_hi(struct pmu_hart *ph, unsigned long counter_
  * able to write into a page the old kernel registered. So every counter is
  * stopped and unmapped, the programmable ones inhibited with no event and
  * value 0 (which also clears Sscofpmf's OF bit; MINH stays where S-mode
- * programs counters itself), mcycle/minstret count
- * freely again (never M-mode, with Smcntrpmf), the firmware counters are
- * unconfigured with value 0, a pending overflow interrupt is cleared and the
- * snapshot memory is forgotten. What stays: what boot found (counters,
- * widths, extensions), and the hart's always-on firmware event totals,
- * which are statistics of the firmware's work, never visible as such to
- * S-mode (a counter reads its difference since it started).
+ * programs counters itself), mcycle/minstret count freely again (never
+ * M-mode, with Smcntrpmf), the firmware counters are unconfigured with
+ * value 0, a pending overflow interrupt (a vendor's too) is cleared and the
+ * snapshot memory forgotten. What stays: what boot found, and the hart's
+ * firmware event totals, which S-mode sees only as counter differences.
  */
 void pmu_hart_reset(struct pmu_hart *ph)
 {
@@ -575,6 +575,8 @@ void pmu_hart_reset(struct pmu_hart *ph)
 		csr_clear_lcofip();   /* after the counters stopped: no overflow can raise it again */
 	if (pmu_thead_overflow(ph))
 		csr_thead_ovf_disarm(hpm);
+	else if (ph->vendor_counters)
+		pmu_vendor_counters->hart_reset(hpm);
 
 	ph->started = 0;
 	for (unsigned int idx = 0; idx < PMU_HW_COUNTER_MAX; idx++)

@@ -79,6 +79,9 @@ static void pmu_hart_discover(struct hart_state *hs)
 		mideleg = 1UL << THEAD_IRQ_PMU_OVF;
 	} else if (mvendorid == MVENDORID_ANDES) {
 		pmu_hart_andes_mmode_uncounted(&hs->pmu);
+		/* Its own overflow interrupt, for S-mode: delegated by the probe (mslideleg). */
+		if (pmu_andes_hart_probe)
+			pmu_andes_hart_probe(&hs->pmu);
 	}
 	if (hs->pmu.has_smcntrpmf)
 		hs->features |= HART_HAS_SMCNTRPMF;

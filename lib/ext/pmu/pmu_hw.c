@@ -15,13 +15,37 @@ void csr_serve_pending_ipi(void)
 
 /* ---- Probing: accesses that may trap ---- */
 
+/* The Andes overflow CSRs (csr_layer.h), read and written whole; *known = false for another number. */
+static inline __attribute__((always_inline)) uint64_t andes_counter_csr(unsigned int csr_num, bool write,
+									   uint64_t value, bool *known)
+{
+#define ANDES_CSR_ACCESS(num) \
+	case num: \
+		if (!write) \
+			return csr_read(num); \
+		csr_write(num, value); \
+		return 0
+	switch (csr_num) {
+	ANDES_CSR_ACCESS(CSR_NUM_ANDES_MCOUNTERINTEN);
+	ANDES_CSR_ACCESS(CSR_NUM_ANDES_MCOUNTERMASK_S);
+	ANDES_CSR_ACCESS(CSR_NUM_ANDES_MCOUNTERMASK_U);
+	ANDES_CSR_ACCESS(CSR_NUM_ANDES_MCOUNTEROVF);
+	ANDES_CSR_ACCESS(CSR_NUM_ANDES_MSLIDELEG);
+	default:
+		*known = false;
+		return 0;
+	}
+#undef ANDES_CSR_ACCESS
+}
+
 /*
  * Accesses the CSR csr_num (one of those pmu_hw.h lists, plus cycle, time
  * and instret for reading); *known = false for any other number. Called
  * between trap_expect_begin() and trap_expect_end(): the trap handler skips
  * a csrr/csrw that traps (4 bytes) and trap_expect_end() reports it.
  */
-static uint64_t csr_access_by_number(unsigned int csr_num, bool write, uint64_t value, bool *known)
+static inline __attribute__((always_inline)) uint64_t csr_access_by_number(unsigned int csr_num, bool write,
+									      uint64_t value, bool *known)
 {
 	unsigned int n = csr_num & 0x1f;
 
@@ -72,6 +96,17 @@ static uint64_t csr_access_by_number(unsigned int csr_num, bool write, uint64_t 
 			csr_write(CSR_NUM_ANDES_MCOUNTERMASK_M, value);
 			return 0;
 		}
+		return andes_counter_csr(csr_num, write, value, known);
+	case CSR_NUM_ANDES_SLIP & ~0x1fu:
+		if (csr_num != CSR_NUM_ANDES_SLIP)
+			break;
+		if (!write)
+			return csr_read(CSR_NUM_ANDES_SLIP);
+		csr_write(CSR_NUM_ANDES_SLIP, value);
+		return 0;
+	case CSR_NUM_MIP & ~0x1fu:
+		if (csr_num == CSR_NUM_MIP && !write)
+			return csr_read(CSR_NUM_MIP);
 		break;
 	case CSR_NUM_MCOUNTEREN & ~0x1fu:
 		if (n != (CSR_NUM_MCOUNTEREN & 0x1f))

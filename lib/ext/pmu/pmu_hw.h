@@ -48,6 +48,24 @@
  * andes_pmu.c goes by; Andes AX45MP data sheet).
  */
 #define CSR_NUM_ANDES_MCOUNTERMASK_M 0x7D1
+/*
+ * ... and its counter overflow interrupt, without Sscofpmf: per-counter
+ * enable mcounterinten, overflow bits mcounterovf (S-mode reads them as
+ * scounterof, 0x9d4), mcountermask_s/_u (bit n: counter n stops in S-mode,
+ * U-mode), and the interrupt, PMOVI (bit 18 of mip, or of S-mode's own
+ * local interrupt pending slip once mslideleg's bit 18 delegates it; S-mode
+ * takes it as cause 256 + 18). The numbers of OpenSBI 1.9's andes.h
+ * (platform/generic/include/andes/) and Linux 7.2's
+ * include/linux/soc/andes/irq.h.
+ */
+#define CSR_NUM_ANDES_MCOUNTERINTEN  0x7CF
+#define CSR_NUM_ANDES_MCOUNTERMASK_S 0x7D2
+#define CSR_NUM_ANDES_MCOUNTERMASK_U 0x7D3
+#define CSR_NUM_ANDES_MCOUNTEROVF    0x7D4
+#define CSR_NUM_ANDES_MSLIDELEG      0x7D5
+#define CSR_NUM_ANDES_SLIP           0x9C5
+#define CSR_NUM_MIP                  0x344
+#define ANDES_IRQ_PMOVI              18
 
 /* mhpmevent bits defined by Sscofpmf; mcyclecfg/minstretcfg (Smcntrpmf) use the same filter bits. */
 #define MHPMEVENT_OF    (1ULL << 63)
@@ -59,9 +77,10 @@
 #define MHPMEVENT_FILTER_MASK (0x1fULL << 58)
 
 /*
- * Trap-safe access by CSR number, for probing at boot: returns false (and
- * leaves *value alone) when the access raised an exception. Only the CSRs
- * listed above are supported; any other number returns false.
+ * Trap-safe access by CSR number, for probing at boot and the vendors' slow
+ * paths: returns false (and leaves *value alone) when the access raised an
+ * exception. Only the CSRs listed above are supported (mip for reading
+ * only); any other number returns false.
  */
 bool csr_try_read(unsigned int csr_num, uint64_t *value);
 bool csr_try_write(unsigned int csr_num, uint64_t value);

@@ -11,3 +11,7 @@
 struct pmu_event_map pmu_event_map;
 const struct pmu_platform *pmu_platform;
 const char *pmu_snapshot_offered;
+/* Set by a hart's probe (pmu.h); used on harts with pmu_hart.vendor_counters only. */
+const struct pmu_vendor_counters *pmu_vendor_counters;
+/* The platform layer's Andes probe, handed over at boot (pmu.h). */
+bool (*pmu_andes_hart_probe)(struct pmu_hart *ph);

@@ -22,4 +22,16 @@
 /* The event map used when the DT has no riscv,pmu node (Renesas RZ/Five). */
 extern const struct pmu_default_map andes_ax45_pmu_default_map;
 
+/*
+ * andes_ax45_pmu_hart_init() (declared in include/platform.h, for boot):
+ * after pmu_hart_init, on an Andes hart (mvendorid 0x31e) without Sscofpmf
+ * and with mcountinhibit, takes the AndeStar PMU's own overflow interrupt
+ * for S-mode, where the hart has its CSRs (csr_layer.h): PMOVI delegated to
+ * S-mode through mslideleg, as OpenSBI 1.9's andes_pmu.c does and as Linux
+ * 7.2's riscv_pmu_sbi expects with "xandespmu" (its IRQ 256 + 18, slip,
+ * scounterof); the programmable counters' SINH/UINH filters go to
+ * mcountermask_s/_u. Every interrupt off and every bit clear; true when
+ * taken (pmu_hart.vendor_counters, pmu_vendor_counters).
+ */
+
 #endif

@@ -19,11 +19,25 @@
  *   core has programmable PMA (mmsc_cfg.PPMA) and entry 0 is free: else
  *   one line, and no pool (uncached memory the DT promised and the core
  *   caches would corrupt DMA).
+ * - The RIIC I2C controllers' clocks (the DA9062 PMIC's I2C0): Linux's
+ *   RIIC driver lets runtime PM stop the controller's module clock and put
+ *   the module in standby after each transfer (autosuspend delay 0), so
+ *   each of the firmware's transfers first turns both on again, as Linux
+ *   does to resume it (drivers/clk/renesas/rzg2l-cpg.c,
+ *   rzg2l_mod_clock_endisable: CLK_ON written with the bit's write-enable
+ *   (bit + 16) and the bit, then the bus's MSTOP written with the bit's
+ *   write-enable alone: out of standby; r9a07g043-cpg.c: "i2c0".."i2c3",
+ *   R9A07G043_I2C0_PCLK 59 ..., CLK_ON 0x580 bits 0-3, MSTOP(BUS_MCPU2,
+ *   bits 10-13), CPG_BUS_MCPU2_MSTOP 0xb68 in rzg2l-cpg.h). The controller
+ *   node names its clock <&cpg CPG_MOD (1) id>.
  */
 #include <libfdt.h>
 #include "andes_ax45_pmu.h"
 #include "console.h"
+#include "dt_device_reg.h"
+#include "i2c_bus.h"
 #include "platform.h"
+#include "heap.h"
 #include "riscv_csr.h"
 #include "memory_map.h"
 #include "trap_expect.h"
@@ -113,6 +127,46 @@ static int rzfive_fdt_fixup(void *fdt)
 	return fdt_setprop(fdt, node, "linux,dma-default", NULL, 0);
 }
 
+#define RZFIVE_CPG_MOD           1         /* the clock specifier's type cell: a module clock */
+#define RZFIVE_CPG_I2C0_PCLK     59
+#define RZFIVE_CPG_I2C_COUNT     4
+#define RZFIVE_CPG_CLKON_I2C     0x580     /* bit n: I2Cn's clock; bit n + 16: its write enable */
+#define RZFIVE_CPG_MSTOP_MCPU2   0xb68     /* bit 10 + n: I2Cn in standby; + 16: write enable */
+#define RZFIVE_CPG_MSTOP_I2C0    10
+
+static void rzfive_i2c_power(const void *fdt, struct i2c_bus *bus)
+{
+	int len, cpg;
+	const fdt32_t *clk = fdt_getprop(fdt, bus->node, "clocks", &len);
+	struct i2c_bus_power *power;
+	struct trap_expect probe;
+	uint64_t base, size;
+	uint32_t n, bit, v;
+
+	if (!clk || len != 3 * sizeof(fdt32_t) || fdt32_ld(clk + 1) != RZFIVE_CPG_MOD)
+		return;
+	n = fdt32_ld(clk + 2) - RZFIVE_CPG_I2C0_PCLK;
+	cpg = fdt_node_offset_by_phandle(fdt, fdt32_ld(clk));
+	if (n >= RZFIVE_CPG_I2C_COUNT || cpg < 0 || fdt_node_check_compatible(fdt, cpg, "renesas,r9a07g043-cpg") ||
+	    dt_device_reg(fdt, cpg, 0, RZFIVE_CPG_MSTOP_MCPU2 + 4, 4, &base, &size))
+		return;
+	/* A transfer's writes must not fault: the registers are read once here, with a fault expected. */
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + RZFIVE_CPG_CLKON_I2C), 4, &v) ||
+	    !mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + RZFIVE_CPG_MSTOP_MCPU2), 4, &v)) {
+		dt_device_refused(fdt, cpg, base, size, "faults when read");
+		return;
+	}
+	power = heap_alloc(2 * sizeof(*power), 8);
+	if (!power)
+		return;
+	bit = 1U << n;
+	power[0] = (struct i2c_bus_power){ .reg = base + RZFIVE_CPG_CLKON_I2C, .clear = ~0U, .set = bit << 16 | bit };
+	bit = 1U << (RZFIVE_CPG_MSTOP_I2C0 + n);
+	power[1] = (struct i2c_bus_power){ .reg = base + RZFIVE_CPG_MSTOP_MCPU2, .clear = ~0U, .set = bit << 16 };
+	bus->power = power;
+	bus->nr_power = 2;
+}
+
 static const struct pmu_platform rzfive_pmu = {
 	.default_map = &andes_ax45_pmu_default_map,
 };
@@ -125,4 +179,5 @@ PLATFORM_QUIRK(rzfive_quirk) = {
 	.pmu = &rzfive_pmu,
 	.init = rzfive_init,
 	.fdt_fixup = rzfive_fdt_fixup,
+	.i2c_bus_power = rzfive_i2c_power,
 };

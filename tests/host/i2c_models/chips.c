@@ -33,9 +33,24 @@ static unsigned int da9063_reg_index(const struct i2c_sim_device *d, uint8_t reg
 	return reg | (d->regs[DA9063_PAGE_CON] & DA9063_PAGE_SEL ? 0x100 : 0);
 }
 
+/*
+ * Dialog DA9062 (Linux 7.2 include/linux/mfd/da9062/registers.h,
+ * drivers/mfd/da9062-core.c): the DA9063's paging (PAGE_CON 0x000,
+ * DA9062_I2C_PAGE_SEL_SHIFT 1), DEVICE_ID (0x181) reads
+ * DA9062_PMIC_DEVICE_ID (0x62).
+ */
+#define DA9062_CHIP_ID      0x62
+
+static void da9062_power_on(struct i2c_sim_device *d)
+{
+	d->regs[DA9063_DEVICE_ID] = DA9062_CHIP_ID;
+}
+
 static const struct i2c_chip chips[] = {
 	{ "dlg,da9063", "da9063", "Linux 7.2 da9063-i2c.c: DEVICE_ID 0x61 at 0x181, behind PAGE_CON",
 	  da9063_power_on, da9063_reg_index },
+	{ "dlg,da9062", "da9062", "Linux 7.2 da9062-core.c: DEVICE_ID 0x62 at 0x181, behind PAGE_CON",
+	  da9062_power_on, da9063_reg_index },
 	/* Linux 7.2's drivers read no identification from these: the compatible names the chip. */
 	{ "x-powers,axp15060", "axp15060", "Linux 7.2 axp20x.c reads no ID", NULL, NULL },
 	{ "stf,axp15060-regulator", "axp15060", "Linux 7.2 axp20x.c reads no ID", NULL, NULL },

@@ -13,6 +13,7 @@ static const struct {
 	{ "sifive,i2c0", I2C_MODEL_OCORES },
 	{ "opencores,i2c-ocores", I2C_MODEL_OCORES },
 	{ "spacemit,k1-i2c", I2C_MODEL_K1 },
+	{ "renesas,riic-rz", I2C_MODEL_RIIC },
 };
 
 enum i2c_model_kind i2c_model_kind_of(const void *fdt, int node)
@@ -51,9 +52,13 @@ int i2c_controller_model_init(struct i2c_controller_model *m, const void *fdt, i
 		m->reg_shift = u32_prop(fdt, node, "reg-shift", 0);
 		i2c_oc_model_init(&m->oc, &m->wires);
 		break;
-	default:
+	case I2C_MODEL_K1:
 		m->name = "k1";
 		i2c_k1_model_init(&m->k1, &m->wires);
+		break;
+	default:
+		m->name = "riic";
+		i2c_riic_model_init(&m->riic, &m->wires);
 		break;
 	}
 	/* A device at each 7-bit address a child's reg names (the first of an address answers). */
@@ -105,6 +110,9 @@ uint32_t i2c_controller_model_read(struct i2c_controller_model *m, uint64_t offs
 	case I2C_MODEL_K1:
 		v = i2c_k1_model_read(&m->k1, (unsigned int)reg);
 		break;
+	case I2C_MODEL_RIIC:
+		v = i2c_riic_model_read(&m->riic, (unsigned int)reg);
+		break;
 	default:
 		break;
 	}
@@ -128,6 +136,9 @@ void i2c_controller_model_write(struct i2c_controller_model *m, uint64_t offset,
 		break;
 	case I2C_MODEL_K1:
 		i2c_k1_model_write(&m->k1, (unsigned int)reg, value);
+		break;
+	case I2C_MODEL_RIIC:
+		i2c_riic_model_write(&m->riic, (unsigned int)reg, value);
 		break;
 	default:
 		break;

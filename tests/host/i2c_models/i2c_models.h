@@ -15,7 +15,7 @@
  *    ("R41n": answered NACK, the last), "P" a stop;
  *  - what a device answers (chips.c): the PMICs the firmware drives, by
  *    compatible, as far as their drivers read them;
- *  - the controllers (designware.c, ocores.c, k1.c): their registers as the
+ *  - the controllers (designware.c, ocores.c, k1.c, riic.c): their registers as the
  *    firmware's drivers (lib/drivers/i2c_*.c) and Linux 7.2's use them,
  *    driving the wires as the hardware would, with the faults a test or
  *    fuzzer may switch on (a controller that never finishes, ...);
@@ -137,19 +137,35 @@ void i2c_k1_model_init(struct i2c_k1_model *m, struct i2c_wires *w);
 uint32_t i2c_k1_model_read(struct i2c_k1_model *m, unsigned int offset);
 void i2c_k1_model_write(struct i2c_k1_model *m, unsigned int offset, uint32_t value);
 
+/* Renesas RIIC, RZ/A and RZ/G2L layout (renesas,riic-rz): registers by byte offset (each 8 bits). */
+struct i2c_riic_model {
+	struct i2c_wires *wires;
+	uint32_t cr1, cr2, mr3, ier, sr2, drr;
+	unsigned int state;              /* riic.c: idle, address, writing, the dummy read, reading */
+	bool byte_waiting;               /* a byte read, SCL held until ICDRR is read */
+	bool stop_after_byte;            /* ICCR2.SP asked for while a byte waits */
+	unsigned int dummy_reads;
+	/* Faults: ST, RS and SP never act (no START, no STOP); the bus stays busy (BBSY). */
+	bool stuck, busy_forever;
+};
+void i2c_riic_model_init(struct i2c_riic_model *m, struct i2c_wires *w);
+uint32_t i2c_riic_model_read(struct i2c_riic_model *m, unsigned int offset);
+void i2c_riic_model_write(struct i2c_riic_model *m, unsigned int offset, uint32_t value);
+
 /* ---- A controller of a DT (dt.c) ---- */
 
-enum i2c_model_kind { I2C_MODEL_NONE, I2C_MODEL_DESIGNWARE, I2C_MODEL_OCORES, I2C_MODEL_K1 };
+enum i2c_model_kind { I2C_MODEL_NONE, I2C_MODEL_DESIGNWARE, I2C_MODEL_OCORES, I2C_MODEL_K1, I2C_MODEL_RIIC };
 
 struct i2c_controller_model {
 	enum i2c_model_kind kind;
-	const char *name;                /* "designware", "ocores", "k1" */
+	const char *name;                /* "designware", "ocores", "k1", "riic" */
 	unsigned int reg_shift;          /* OpenCores: register i at offset i << reg_shift (the DT's reg-shift) */
 	struct i2c_wires wires;
 	union {
 		struct i2c_dw_model dw;
 		struct i2c_oc_model oc;
 		struct i2c_k1_model k1;
+		struct i2c_riic_model riic;
 	};
 	unsigned int dt_devices_dropped; /* children the wires had no room for */
 };

@@ -13,6 +13,9 @@ HOST_SRCS_pmu_counters := tests/host/pmu/test_pmu_counters.c $(HOST_PMU_SRCS)
 HOST_SRCS_pmu_events := tests/host/pmu/test_pmu_events.c $(HOST_PMU_SRCS)
 # T-Head C906/C910's own overflow interrupt (mcounterinten/mcounterof) on the simulated hart.
 HOST_SRCS_thead_pmu := tests/host/pmu/test_thead_pmu.c $(HOST_PMU_SRCS)
+# The Andes AX45MP's (mcounterinten/mcounterovf, mcountermask_s/_u, mslideleg; andes_ax45_pmu.c).
+HOST_TESTS += andes_pmu
+HOST_SRCS_andes_pmu := tests/host/pmu/test_andes_pmu.c platform/generic/quirks/andes_ax45_pmu.c $(HOST_PMU_SRCS)
 
 # The riscv,pmu parser, also on its own:
 #   make -f tests/host/pmu/host.mk pmu-dt-test        (from the repository root)

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Renesas RIIC I2C controller, RZ/A and RZ/G2L register layout
+ * (renesas,riic-rz: the RZ/Five's, whose I2C0 carries the SMARC module's
+ * DA9062 PMIC at 0x58), polled, for the firmware's register transfers
+ * (include/i2c_bus.h).
+ *
+ * Registers (8 bits wide, 4 bytes apart) and bits as Linux 7.2 names them
+ * (drivers/i2c/busses/i2c-riic.c, riic_rz_a_regs: ICCR1 ICE/IICRST, ICCR2
+ * BBSY/SP/RS/ST, ICMR3 RDRFS/ACKWP/ACKBT, ICSR2 NACKF/STOP) and the status
+ * flags Linux waits on through interrupts, polled here as U-Boot's RZ/G2L
+ * driver polls them (drivers/i2c/rz_riic.c, Renesas: ICSR2 TDRE 7, TEND 6,
+ * RDRF 5, START 2, AL 1). A transfer as Linux drives one
+ * (riic_xfer and its interrupt handlers):
+ *  - the bus must be free (ICCR2.BBSY clear) and both lines high (ICCR1
+ *    SCLI, SDAI: riic_bus_barrier, "SDA line can still be low even when
+ *    BBSY = 0"; Linux then tries a bus recovery, the firmware does not),
+ *    the status flags cleared;
+ *  - ICCR2.ST (the first message) or ICCR2.RS (a repeated start), then the
+ *    address byte into ICDRT, then each byte as ICDRT empties (TDRE), the
+ *    end of a written message at TEND;
+ *  - a read: the address with the R bit, one dummy read of ICDRR to start
+ *    the clock, then each byte at RDRF, with ICMR3.RDRFS (the controller
+ *    holds SCL after each byte's 8th clock until ACKBT says ACK or NACK;
+ *    ACKWP lets ACKBT be written): the last byte is answered NACK, after
+ *    the stop is requested ("STOP must come before we set ACKBT");
+ *  - a NACK (ICSR2.NACKF): a dummy read of ICDRR, NACKF cleared, a stop;
+ *  - the end: ICCR2.SP, then ICSR2.STOP; STOP and NACKF cleared.
+ * Status flags clear by writing 0 to them (read-modify-write).
+ *
+ * The bit rate (ICMR1.CKS, ICBRL, ICBRH) is left as the loader or S-mode
+ * set it for the controller's input clock, which the firmware does not
+ * know; a controller found disabled (ICCR1.ICE clear) has no bit rate the
+ * firmware may trust, and is not used then.
+ */
+#include <stddef.h>
+#include "drivers.h"
+#include "dt_device_reg.h"
+#include "i2c_bus.h"
+#include "trap_expect.h"
+
+#define RIIC_ICCR1      0x00
+#define RIIC_ICCR2      0x04
+#define RIIC_ICMR3      0x10
+#define RIIC_ICIER      0x1c
+#define RIIC_ICSR2      0x24
+#define RIIC_ICDRT      0x3c
+#define RIIC_ICDRR      0x40
+#define RIIC_REGS_SIZE  0x44
+
+#define ICCR1_ICE       0x80    /* the controller drives SCL/SDA */
+#define ICCR1_SCLI      0x02    /* SCL reads high */
+#define ICCR1_SDAI      0x01    /* SDA reads high */
+#define ICCR2_BBSY      0x80    /* the bus is busy */
+#define ICCR2_SP        0x08    /* stop condition request */
+#define ICCR2_RS        0x04    /* repeated start request */
+#define ICCR2_ST        0x02    /* start condition request */
+#define ICMR3_RDRFS     0x20    /* RDRF at the 8th clock, SCL held until ACKBT is written */
+#define ICMR3_ACKWP     0x10    /* ACKBT may be written */
+#define ICMR3_ACKBT     0x08    /* answer the byte being read with NACK */
+#define ICSR2_TDRE      0x80    /* ICDRT is empty */
+#define ICSR2_TEND      0x40    /* the last byte written has gone */
+#define ICSR2_RDRF      0x20    /* ICDRR holds a byte */
+#define ICSR2_NACKF     0x10    /* a byte or the address was not acknowledged */
+#define ICSR2_STOP      0x08    /* a stop condition was detected */
+#define ICSR2_START     0x04    /* a start (or repeated start) condition was detected */
+#define ICSR2_AL        0x02    /* arbitration lost */
+
+static void riic_clear_flags(const struct i2c_bus *bus, uint32_t flags)
+{
+	i2c_write(bus, RIIC_ICSR2, i2c_read(bus, RIIC_ICSR2) & ~flags);
+}
+
+/* Until ICSR2 has a flag of want: I2C_OK; a NACK or lost arbitration first, or the deadline: what went wrong. */
+static int riic_wait(const struct i2c_bus *bus, uint32_t want)
+{
+	for (;;) {
+		bool late = i2c_expired();
+		uint32_t sr = i2c_read(bus, RIIC_ICSR2);
+
+		if (sr & ICSR2_AL)
+			return I2C_ERR_BUS;
+		if (sr & ICSR2_NACKF)
+			return I2C_ERR_NACK;
+		if (sr & want)
+			return I2C_OK;
+		if (late)
+			return I2C_ERR_TIMEOUT;
+	}
+}
+
+/* A start (ST) or repeated start (RS), then the address byte. */
+static int riic_address(const struct i2c_bus *bus, uint32_t start, uint8_t addr_rw)
+{
+	int rc;
+
+	i2c_write(bus, RIIC_ICCR2, start);
+	rc = riic_wait(bus, ICSR2_START);
+	if (rc)
+		return rc;
+	riic_clear_flags(bus, ICSR2_START);
+	i2c_write(bus, RIIC_ICDRT, addr_rw);
+	return I2C_OK;
+}
+
+/* The bytes of a write, each as ICDRT empties; I2C_OK once the last has gone (TEND). */
+static int riic_send(const struct i2c_bus *bus, const uint8_t *w, unsigned int n)
+{
+	int rc = I2C_OK;
+
+	for (unsigned int i = 0; i < n && !rc; i++) {
+		rc = riic_wait(bus, ICSR2_TDRE);
+		if (!rc)
+			i2c_write(bus, RIIC_ICDRT, w[i]);
+	}
+	return rc ? rc : riic_wait(bus, ICSR2_TEND);
+}
+
+/* The bytes of a read (after the address with R): the last answered NACK after the stop is requested. */
+static int riic_receive(const struct i2c_bus *bus, uint8_t *r, unsigned int n)
+{
+	int rc = riic_wait(bus, ICSR2_RDRF);
+
+	if (rc)
+		return rc;
+	(void)i2c_read(bus, RIIC_ICDRR);        /* the dummy read that starts the clock */
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t mr3 = i2c_read(bus, RIIC_ICMR3) | ICMR3_ACKWP;
+
+		rc = riic_wait(bus, ICSR2_RDRF);
+		if (rc)
+			return rc;
+		if (i == n - 1) {
+			riic_clear_flags(bus, ICSR2_STOP);
+			i2c_write(bus, RIIC_ICCR2, ICCR2_SP);
+			i2c_write(bus, RIIC_ICMR3, mr3 | ICMR3_ACKBT);
+		} else {
+			i2c_write(bus, RIIC_ICMR3, mr3 & ~ICMR3_ACKBT);
+		}
+		r[i] = (uint8_t)i2c_read(bus, RIIC_ICDRR);
+	}
+	return I2C_OK;
+}
+
+static int riic_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
+{
+	int rc, stop;
+
+	if (!(i2c_read(bus, RIIC_ICCR1) & ICCR1_ICE))
+		return I2C_ERR_BUS;
+	/* From whatever S-mode left: no interrupts (its handlers do not run here), the bus free, flags clear. */
+	i2c_write(bus, RIIC_ICIER, 0);
+	if (!i2c_wait(bus, RIIC_ICCR2, ICCR2_BBSY, 0) ||
+	    (i2c_read(bus, RIIC_ICCR1) & (ICCR1_SCLI | ICCR1_SDAI)) != (ICCR1_SCLI | ICCR1_SDAI))
+		return I2C_ERR_BUS;
+	i2c_write(bus, RIIC_ICSR2, 0);
+	i2c_write(bus, RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS);
+
+	rc = riic_address(bus, ICCR2_ST, (uint8_t)(x->addr << 1));
+	if (!rc)
+		rc = riic_send(bus, x->w, x->wlen);
+	if (!rc && x->rlen) {
+		rc = riic_address(bus, ICCR2_RS, (uint8_t)(x->addr << 1 | 1));
+		if (!rc)
+			rc = riic_receive(bus, x->r, x->rlen);
+	}
+	if (rc == I2C_ERR_NACK) {
+		(void)i2c_read(bus, RIIC_ICDRR);
+		riic_clear_flags(bus, ICSR2_NACKF);
+	}
+	/* The stop: requested already at the last byte read; else now (after the write, or the failure). */
+	if (rc || !x->rlen) {
+		riic_clear_flags(bus, ICSR2_STOP);
+		i2c_write(bus, RIIC_ICCR2, ICCR2_SP);
+	}
+	stop = i2c_wait(bus, RIIC_ICSR2, ICSR2_STOP, ICSR2_STOP) ? I2C_OK : I2C_ERR_TIMEOUT;
+	riic_clear_flags(bus, ICSR2_STOP | ICSR2_NACKF);
+	return rc ? rc : stop;
+}
+
+static const struct i2c_bus_ops riic_ops = { .transfer = riic_transfer };
+
+/* Refused: a region too small, a control register that faults. */
+static int riic_probe(const void *fdt, int node)
+{
+	struct trap_expect probe;
+	struct i2c_bus *bus;
+	uint64_t base, size;
+	uint32_t cr1;
+
+	if (dt_device_reg(fdt, node, 0, RIIC_REGS_SIZE, 1, &base, &size))
+		return -1;
+	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + RIIC_ICCR1), 1, &cr1)) {
+		dt_device_refused(fdt, node, base, size, "faults when read");
+		return -1;
+	}
+	bus = i2c_bus_add(fdt, node, &riic_ops, base);
+	if (!bus)
+		return -1;
+	bus->io_width = 1;
+	return 0;
+}
+
+/* renesas,riic-rz: the RZ/A2, RZ/G2L, RZ/G2UL, RZ/Five ... RIIC (their own strings come first in the DT). */
+static const char *const riic_compatible[] = { "renesas,riic-rz", NULL };
+DT_DRIVER(i2c, i2c_riic_driver) = { "riic", riic_compatible, riic_probe };
