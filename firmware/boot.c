@@ -21,17 +21,16 @@
 #include "fw_payload.h"
 #include "hart.h"
 #include "hart_ext.h"
+#include "hart_lifecycle.h"
 #include "ipi_device.h"
 #include "platform.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
-#include "sbi_heap.h"
+#include "boot.h"
+#include "heap.h"
 #include "sbi_ecall.h"
-#include "sbi_hsm.h"
-#include "sbi_memory.h"
-#include "sbi_sse.h"
-#include "sbi_stack_depth.h"
-#include "sbi_string.h"
+#include "hsm/hsm.h"
+#include "memory_map.h"
+#include "libc_string.h"
 #include "timer_device.h"
 #include "trap_report.h"
 
@@ -67,10 +66,10 @@ static volatile bool boot_waiting;
 static void __attribute__((noreturn)) boot_fail(const char *what, int err)
 {
 	fatal_record_halt(what);   /* for a debugger, also when there is no console */
-	sbi_printf("abacus: FATAL: %s", what);
+	console_printf("abacus: FATAL: %s", what);
 	if (err)
-		sbi_printf(" (%s)", fdt_strerror(err));
-	sbi_printf("; halting\n");
+		console_printf(" (%s)", fdt_strerror(err));
+	console_printf("; halting\n");
 	park();
 }
 
@@ -113,10 +112,10 @@ static const char *scan_memory(const void *fdt)
 		if (!type || len != 7 || memcmp(type, "memory", 7) || !fdt_node_is_enabled(fdt, node))
 			continue;
 		for (int i = 0; fdt_read_reg(fdt, node, i, &base, &size) == 0; i++)
-			if (size && !sbi_memory_add_ram(base, size))
+			if (size && !memory_map_add_ram(base, size))
 				return "memory node reg wraps, or no room to record it";
 	}
-	return sbi_memory.ram_count ? NULL : "DT has no memory node";
+	return memory_map.ram_count ? NULL : "DT has no memory node";
 }
 
 /* Smallest power of two >= x (x > 0). */
@@ -136,12 +135,12 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 	unsigned int i = 0, ordinal = 0;
 	struct hart_ext *ext;
 
-	hart_table = sbi_heap_alloc(sizeof(*hart_table) * n, 8);
-	hart_sp_table = sbi_heap_alloc(sizeof(*hart_sp_table) * (max_hartid + 1), 8);
+	hart_table = heap_alloc(sizeof(*hart_table) * n, 8);
+	hart_sp_table = heap_alloc(sizeof(*hart_sp_table) * (max_hartid + 1), 8);
 	/* SSE/FWFT/DBTR state, one array: the 2 KiB blocks keep their alignment.
 	 * Right after hart_sp_table, before the blocks: tests/fuzz/stress-canary.py
 	 * finds it there. */
-	ext = sbi_heap_alloc(sizeof(*ext) * n, 64);
+	ext = heap_alloc(sizeof(*ext) * n, 64);
 	if (!hart_table || !hart_sp_table || !ext)
 		boot_fail("no firmware memory for the hart table", 0);
 	fdt_for_each_subnode(node, fdt, cpus) {
@@ -153,17 +152,14 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 			continue;
 		}
 		if (hart_sp_table[id]) {
-			sbi_printf("abacus: DT lists hartid %ld twice; second cpu node ignored\n", id);
+			console_printf("abacus: DT lists hartid %ld twice; second cpu node ignored\n", id);
 			ordinal++;
 			continue;
 		}
-		block = sbi_heap_alloc(HART_BLOCK_SIZE, HART_BLOCK_SIZE);
+		block = heap_alloc(HART_BLOCK_SIZE, HART_BLOCK_SIZE);
 		if (!block)
 			boot_fail("too many harts for the firmware region", 0);
 		hs = (struct hart_state *)(block + HART_BLOCK_SIZE - sizeof(struct hart_state));
-#ifdef ABACUS_TEST_HOOKS
-		stack_depth_paint(hs);   /* before the hart ever runs on its block */
-#endif
 		hs->ext = &ext[i];
 		hs->hartid = id;
 		hs->index = i;
@@ -174,7 +170,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		hs->features = HART_HAS_S | (hs->isa_features & HART_HAS_H);
 		hs->intc_phandle = fdt_cpu_intc_phandle(fdt, node);
 		hs->hsm_state = SBI_HSM_STATE_STOPPED;
-		sse_hart_init(hs, false, false);   /* its local software event, UNUSED, until it comes */
+		hart_lifecycle_prepare(hs);   /* what other harts may ask of it until it comes */
 		hart_table[i++] = hs;
 		hart_sp_table[id] = hart_stack_top(hs);
 	}
@@ -199,7 +195,7 @@ static void boot_console(const void *dtb, const char *dtb_why)
 {
 	if (!dtb_why)
 		boot_probe_console(dtb);   /* its region checked against RAM and the firmware (dt_device_reg) */
-	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
+	console_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", SBI_IMPL_VERSION >> 16, SBI_IMPL_VERSION & 0xffff,
 		   SBI_SPEC_VERSION_MAJOR, SBI_SPEC_VERSION_MINOR);
 }
 
@@ -246,7 +242,7 @@ static void test_hold_parse(const void *fdt)
 		return;
 	if (wake)
 		sbi_hsm_hart_waker = test_wake_held_hart;
-	sbi_printf("abacus: test: harts held back at boot (bootargs): mask 0x%lx%s\n", test_hold_mask,
+	console_printf("abacus: test: harts held back at boot (bootargs): mask 0x%lx%s\n", test_hold_mask,
 		   wake ? "; hart_start wakes them" : "");
 }
 
@@ -285,8 +281,8 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	 * console first): no device may lie there (dt_device_reg). The heap
 	 * holds the RAM table, then the DTB copy.
 	 */
-	sbi_heap_init((uintptr_t)_fw_end, fw_memory_limit());
-	sbi_memory_set_firmware(fw_base, fw_memory_limit() - fw_base);
+	heap_init((uintptr_t)_fw_end, fw_memory_limit());
+	memory_map_set_firmware(fw_base, fw_memory_limit() - fw_base);
 	mem_why = why ? NULL : scan_memory(dtb);
 	boot_console(dtb, why);
 	if (!why)
@@ -294,21 +290,21 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	if (why)
 		boot_fail(why, err);
 	if (dtb != loader_dtb)
-		sbi_printf("abacus: DT              : built into the image (FW_FDT_PATH), %lu bytes; a1 (%p) not used\n",
+		console_printf("abacus: DT              : built into the image (FW_FDT_PATH), %lu bytes; a1 (%p) not used\n",
 			   (unsigned long)fdt_totalsize(dtb), loader_dtb);
 
 	/* The loader's cpu nodes: how much room the copy needs for fixups. */
 	ncpus = scan_cpus(dtb, &max_hartid, &all_cpus);
 	/* Keep our own copy: S-mode cannot overwrite it while we still read it. */
 	room = fdt_fixup_room(all_cpus);
-	fdt = sbi_heap_alloc(fdt_totalsize(dtb) + room, 8);
+	fdt = heap_alloc(fdt_totalsize(dtb) + room, 8);
 	if (!fdt)
 		boot_fail("no firmware memory for the DTB copy", 0);
 	err = fdt_open_into(dtb, fdt, fdt_totalsize(dtb) + room);
 	if (err)
 		boot_fail("cannot copy the DTB", err);
 	boot_info.fdt = fdt;
-	platform = platform_quirk_match(fdt);
+	platform_choose(fdt);
 	boot_info.orig_fdt = (void *)dtb;
 	boot_info.orig_fdt_size = fdt_totalsize(dtb);
 	boot_info.fdt_buf_size = fdt_totalsize(dtb) + room;
@@ -329,7 +325,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 
 	boot_probe_devices(fdt);
 	if (platform->init && platform->init(fdt))
-		sbi_printf("abacus: warning: platform set-up reported an error\n");
+		console_printf("abacus: warning: platform set-up reported an error\n");
 
 	/*
 	 * The hart that finishes boot. When it is not this one (this hart's cpu
@@ -347,14 +343,14 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	boot_info.cold_hartid = hartid;
 	boot_info.deep_stack_top = boot_stack_top;   /* this hart's, idle once it is on its own */
 	if (finisher->hartid != hartid) {
-		char *stack = sbi_heap_alloc(BOOT_DEEP_STACK_SIZE, 16);
+		char *stack = heap_alloc(BOOT_DEEP_STACK_SIZE, 16);
 		if (!stack)
 			boot_fail("no firmware memory for the boot stack", 0);
 		boot_info.deep_stack_top = stack + BOOT_DEEP_STACK_SIZE;
 	}
 
 	/* What PMP will deny S-mode: the devices merged (the last allocation). */
-	if (!sbi_memory_plan_denied())
+	if (!memory_map_plan_denied())
 		boot_fail("no firmware memory for the PMP plan", 0);
 
 	/*
@@ -363,13 +359,13 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 	 * the loader put the image at a multiple of that size, else two
 	 * entries (TOR).
 	 */
-	fw_size = pow2_roundup(sbi_heap_end() - fw_base);
+	fw_size = pow2_roundup(heap_end() - fw_base);
 	if (fw_base + fw_size > fw_memory_limit())
 		boot_fail(fw_payload_size() ? "firmware region overlaps the embedded payload" :
 					      "firmware region overlaps the next stage", 0);
-	sbi_memory_set_firmware(fw_base, fw_size);
-	sbi_heap_seal();   /* anything allocated now would lie outside the protected region */
-	boot_info.heap_used = sbi_heap_end() - (uintptr_t)_fw_end;
+	memory_map_set_firmware(fw_base, fw_size);
+	heap_seal();   /* anything allocated now would lie outside the protected region */
+	boot_info.heap_used = heap_end() - (uintptr_t)_fw_end;
 
 	/* Release the other harts: publish everything, then wake them. */
 	boot_waiting = true;   /* until boot_wait_for_harts gives up on the harts not here */
@@ -445,7 +441,7 @@ static void hart_joined_late(struct hart_state *hs)
 	if (!smode)
 		hart_mark_gone(hs);
 	if (!boot_info.quiet || !smode)
-		sbi_printf("abacus: hart %lu: set up after the boot deadline; %s\n", hs->hartid,
+		console_printf("abacus: hart %lu: set up after the boot deadline; %s\n", hs->hartid,
 			   smode ? "joins as a STOPPED hart (HSM)" :
 				   "cannot run S-mode (no S-mode, or its PMP cannot deny the firmware): HSM will not start it");
 	if (!smode)

@@ -15,9 +15,9 @@
 #include "i2c_bus.h"
 #include "platform.h"
 #include "reset_device.h"
-#include "sbi_boot.h"
-#include "sbi_console.h"
-#include "sbi_ipi.h"
+#include "boot.h"
+#include "console.h"
+#include "ipi.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
 
@@ -73,7 +73,7 @@ void boot_probe_devices(const void *fdt)
 
 	/* The console came first, from the loader's DT (boot_probe_console, firmware/boot.c).
 	 * A hart waiting for the console serves its IPIs (remote fences wait for it). */
-	console_set_wait_hook(sbi_ipi_serve_pending);
+	console_set_wait_hook(ipi_serve_pending);
 
 	timer_set_hz(cpus >= 0 ? fdt_read_u32(fdt, cpus, "timebase-frequency", 0) : 0);
 	dt_probe_all(fdt, DT_DRIVERS(timer_ipi));
@@ -82,7 +82,7 @@ void boot_probe_devices(const void *fdt)
 	aia_probe_dt(fdt);
 	imsic_probe_ipi(fdt, aia_boot_scan());
 	if (!timer_present() && !some_hart_has_doorbell())
-		sbi_printf("abacus: warning: no IPI doorbell and no machine timer in the DT: no IPIs, no M-mode timer\n");
+		console_printf("abacus: warning: no IPI doorbell and no machine timer in the DT: no IPIs, no M-mode timer\n");
 
 	/* A PMIC's probe reaches its I2C controller: the quirk says how to turn its clock on. */
 	if (platform->i2c_bus_power)
@@ -90,7 +90,7 @@ void boot_probe_devices(const void *fdt)
 	dt_probe_each_once(fdt, DT_DRIVERS(reset));
 	if (!reset_supported(SBI_SRST_TYPE_SHUTDOWN) && !reset_supported(SBI_SRST_TYPE_COLD_REBOOT) &&
 	    !platform->system_reset)
-		sbi_printf("abacus: warning: no reset device in the DT\n");
+		console_printf("abacus: warning: no reset device in the DT\n");
 	if (platform->system_reset) {
 		platform_reset_device.reset = platform->system_reset;
 		reset_device_add(&platform_reset_device);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The end of cold boot, on the boot hart once every hart is set up: the PMU
- * event map, the boot log, the DT fixups, and the jump to the next stage.
+ * The end of cold boot, on the boot hart once every hart is set up: what
+ * each service sets up from the DT, the boot log, the DT fixups, and the
+ * jump to the next stage; each service's part through its boot hooks
+ * (include/boot_hooks.h).
  */
 #include <libfdt.h>
 #include "aia.h"
+#include "boot_hooks.h"
 #include "console.h"
 #include "drivers.h"
 #include "fdt_helpers.h"
@@ -18,13 +21,11 @@
 #include "platform.h"
 #include "reset_device.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
-#include "sbi_console.h"
-#include "sbi_ecall.h"
-#include "sbi_format.h"
-#include "sbi_hsm.h"
-#include "sbi_memory.h"
-#include "sbi_string.h"
+#include "boot.h"
+#include "format.h"
+#include "hsm/hsm.h"
+#include "memory_map.h"
+#include "libc_string.h"
 #include "timer_device.h"
 #include "trap_report.h"
 
@@ -38,86 +39,65 @@ static const char feature_names[] =
 	"S\0H\0Sstc\0Sscofpmf\0Smcntrpmf\0Zicbom\0Zicboz\0\0Zkr\0Svpbmt\0Svadu\0\0Smstateen\0"
 	"Zicfilp\0Zicfiss\0Ssdbltrp\0Smnpm\0Smdbltrp\0Smcdeleg\0Ssccfg\0Sscsrind\0Sdtrig";
 
-static void log_feature_names(uint32_t flags)
+/* The names of the flags; with hs, each followed by what a service says of it on that hart. */
+static void log_feature_names(uint32_t flags, const struct hart_state *hs)
 {
 	const char *p = feature_names;
 
 	for (unsigned int bit = 0; bit < HART_HAS_BITS; p += strlen(p) + 1, bit++)
-		if (((flags >> bit) & 1) && *p)
-			sbi_printf(" %s", p);
+		if (((flags >> bit) & 1) && *p) {
+			console_printf(" %s", p);
+			if (hs)
+				boot_hooks_log_feature(1U << bit, hs);
+		}
 }
 
 static void log_features(const struct hart_state *hs)
 {
-	log_feature_names(hs->features);
+	log_feature_names(hs->features, hs);
 	if (!(hs->features & HART_HAS_S))
-		sbi_printf(" (no S-mode: kept in M-mode)");
+		console_printf(" (no S-mode: kept in M-mode)");
 }
 
 static bool harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
-	return a->features == b->features && a->isa_features == b->isa_features && a->pmu.hw_present == b->pmu.hw_present &&
-	       a->pmu.hpm_width == b->pmu.hpm_width && a->ext->dbtr.trig_max == b->ext->dbtr.trig_max &&
-	       a->pmu.vendor_mmode_uncounted == b->pmu.vendor_mmode_uncounted &&
-	       a->pmu.vendor_counters == b->pmu.vendor_counters &&
-	       a->pmp_count == b->pmp_count &&
-	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied;
+	return a->features == b->features && a->isa_features == b->isa_features && a->pmp_count == b->pmp_count &&
+	       a->pmp_granule == b->pmp_granule && a->pmp_denied == b->pmp_denied && boot_hooks_harts_alike(a, b);
 }
 
-/* One region of sbi_memory.denied: the firmware, or devices merged (named by the first: the lowest address). */
+/* One region of memory_map.denied: the firmware, or devices merged (named by the first: the lowest address). */
 static void log_region(unsigned int r, bool first)
 {
-	const struct sbi_memory_region *d = &sbi_memory.denied[r];
+	const struct memory_region *d = &memory_map.denied[r];
 
-	sbi_printf("%s%s 0x%lx-0x%lx", first ? " " : ", ", d->name, (unsigned long)d->base,
+	console_printf("%s%s 0x%lx-0x%lx", first ? " " : ", ", d->name, (unsigned long)d->base,
 		   (unsigned long)(d->base + d->size - 1));
 }
 
 /* What S-mode is denied, as the boot hart's PMP does it. */
 static void log_pmp(const struct hart_state *hs)
 {
-	sbi_printf("abacus: PMP             : %u entries, %lu-byte granules; S/U-mode denied:", hs->pmp_count,
+	console_printf("abacus: PMP             : %u entries, %lu-byte granules; S/U-mode denied:", hs->pmp_count,
 		   hs->pmp_granule);
 	for (unsigned int r = 0; r < hs->pmp_denied; r++)
 		log_region(r, r == 0);
 	if (!hs->pmp_denied)
-		sbi_printf(" nothing");
-	sbi_printf("\n");
+		console_printf(" nothing");
+	console_printf("\n");
 }
 
 /* Loud, one line for a run of harts: what their PMP cannot deny S/U-mode (S-mode is withheld there). */
 static void log_pmp_problems(const struct hart_state *hs, unsigned int harts)
 {
-	if (hs->pmp_denied >= sbi_memory.denied_count)
+	if (hs->pmp_denied >= memory_map.denied_count)
 		return;
-	sbi_printf("abacus: WARNING: hart%s %lu", harts > 1 ? "s" : "", hs->hartid);
+	console_printf("abacus: WARNING: hart%s %lu", harts > 1 ? "s" : "", hs->hartid);
 	if (harts > 1)
-		sbi_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
-	sbi_printf(": PMP (%u entries) cannot deny S/U-mode", hs->pmp_count);
-	for (unsigned int r = hs->pmp_denied; r < sbi_memory.denied_count; r++)
+		console_printf("-%lu", hs->hartid + harts - 1);   /* log_harts' runs are consecutive hartids */
+	console_printf(": PMP (%u entries) cannot deny S/U-mode", hs->pmp_count);
+	for (unsigned int r = hs->pmp_denied; r < memory_map.denied_count; r++)
 		log_region(r, r == hs->pmp_denied);
-	sbi_printf("; S-mode withheld\n");
-}
-
-/* " hpm3-9,13-17 (64-bit)": the programmable counters present, with any gap (T-Head C906). */
-static void log_hpm_counters(uint32_t present, unsigned int width)
-{
-	const char *sep = " hpm";
-
-	for (unsigned int n = 3; n < 32; n++) {
-		unsigned int last = n;
-		if (!((present >> n) & 1))
-			continue;
-		while (last < 31 && ((present >> (last + 1)) & 1))
-			last++;
-		sbi_printf("%s%u", sep, n);
-		if (last > n)
-			sbi_printf("-%u", last);
-		sep = ",";
-		n = last;
-	}
-	if (present >> 3)
-		sbi_printf(" (%u-bit)", width);
+	console_printf("; S-mode withheld\n");
 }
 
 static bool hart_set_up(const struct hart_state *hs)
@@ -147,39 +127,26 @@ static void log_harts(bool quiet)
 			continue;
 		}
 		if (j - i > 1)
-			sbi_printf("abacus: harts %lu-%lu     :", hs->hartid, hart_table[j - 1]->hartid);
+			console_printf("abacus: harts %lu-%lu     :", hs->hartid, hart_table[j - 1]->hartid);
 		else
-			sbi_printf("abacus: hart %-10lu:", hs->hartid);
+			console_printf("abacus: hart %-10lu:", hs->hartid);
 		log_features(hs);
-		if (hs->ext->dbtr.trig_max)
-			sbi_printf(" (%u triggers)", hs->ext->dbtr.trig_max);
-		sbi_printf("; counters: cycle time instret");
-		log_hpm_counters(hs->pmu.hw_present, hs->pmu.hpm_width + 1u);
-		if (!hs->pmu.has_mcountinhibit)
-			sbi_printf(" (no mcountinhibit: cycle/instret run free, a stop keeps their value; "
-				   "hpm counters stop by selecting no event)");
-		if (!(hs->features & HART_HAS_SSCOFPMF))
-			sbi_printf("; no Sscofpmf: %s, filter flags %s%s%s",
-				   pmu_thead_overflow(&hs->pmu) ? "T-Head's overflow interrupt (17)" :
-				   hs->pmu.vendor_counters ? "Andes's overflow interrupt (256 + 18)" : "no overflow interrupt",
-				   hs->pmu.vendor_counters ? "on hpm counters (Andes's)" : "ignored",
-				   hs->features & HART_HAS_SMCNTRPMF ? " but on cycle/instret" : "",
-				   hs->pmu.vendor_mmode_uncounted ? ", M-mode uncounted (vendor CSR)" : "");
+		boot_hooks_log_hart(hs);
 		/* Extensions the DT claims that the hart would not enable for S-mode. */
 		uint32_t unconfirmed = hs->isa_features & ~hs->features &
 				       (HART_HAS_SVPBMT | HART_HAS_ZKR | HART_HAS_SMSTATEEN | HART_HAS_SSTC |
 					HART_HAS_ZICFILP | HART_HAS_ZICFISS | HART_HAS_SSDBLTRP | HART_HAS_SMNPM |
 					HART_HAS_SMDBLTRP | HART_HAS_SMCDELEG | HART_HAS_SSCSRIND);
 		if (hs->features & HART_CDELEG_LOSES_MINH) {
-			sbi_printf("; Smcdeleg unused: a sireg2 write clears MINH");
+			console_printf("; Smcdeleg unused: a sireg2 write clears MINH");
 			unconfirmed &= ~HART_HAS_SMCDELEG;
 		}
 		if (unconfirmed) {
-			sbi_printf("; WARNING: DT lists");
-			log_feature_names(unconfirmed);
-			sbi_printf(", not usable from S-mode (its enable bit does not stick)");
+			console_printf("; WARNING: DT lists");
+			log_feature_names(unconfirmed, NULL);
+			console_printf(", not usable from S-mode (its enable bit does not stick)");
 		}
-		sbi_printf("\n");
+		console_printf("\n");
 		log_pmp_problems(hs, j - i);
 		i = j;
 	}
@@ -188,21 +155,21 @@ static void log_harts(bool quiet)
 /* Each hart's IPI doorbell and timer, by runs of consecutive harts alike: "harts 0-63: IPI mswi, timer mtimer". */
 static void log_timer_ipi(void)
 {
-	sbi_printf("abacus: timer/IPI       : timebase %lu Hz", (unsigned long)timer_hz());
+	console_printf("abacus: timer/IPI       : timebase %lu Hz", (unsigned long)timer_hz());
 	for (unsigned int i = 0; i < hart_count;) {
 		const struct hart_state *hs = hart_table[i];
 		unsigned int j = i + 1;
 		while (j < hart_count && hart_table[j]->ipi_dev == hs->ipi_dev && hart_table[j]->timer_dev == hs->timer_dev &&
 		       hart_table[j]->hartid == hart_table[j - 1]->hartid + 1)
 			j++;
-		sbi_printf("; hart%s %lu", j - i > 1 ? "s" : "", hs->hartid);
+		console_printf("; hart%s %lu", j - i > 1 ? "s" : "", hs->hartid);
 		if (j - i > 1)
-			sbi_printf("-%lu", hart_table[j - 1]->hartid);
-		sbi_printf(": IPI %s, timer %s", hs->ipi_dev ? hs->ipi_dev->name : "none",
+			console_printf("-%lu", hart_table[j - 1]->hartid);
+		console_printf(": IPI %s, timer %s", hs->ipi_dev ? hs->ipi_dev->name : "none",
 			   hs->timer_dev ? hs->timer_dev->name : "none");
 		i = j;
 	}
-	sbi_printf("\n");
+	console_printf("\n");
 }
 
 /* Prints hartids as "1, 3-5, 9": runs of consecutive hartids as ranges. */
@@ -216,9 +183,9 @@ static void hartid_list_flush(struct hartid_list *l)
 {
 	if (!l->open)
 		return;
-	sbi_printf(l->printed++ ? ", %lu" : "%lu", l->first);
+	console_printf(l->printed++ ? ", %lu" : "%lu", l->first);
 	if (l->last != l->first)
-		sbi_printf("-%lu", l->last);
+		console_printf("-%lu", l->last);
 	l->open = false;
 }
 
@@ -247,14 +214,14 @@ static void log_harts_in(unsigned int first, unsigned int end, unsigned int pres
 		n += hart_table[i]->presence == presence;
 	if (!n)
 		return;
-	sbi_printf("abacus: warning: hart%s ", n > 1 ? "s" : "");
+	console_printf("abacus: warning: hart%s ", n > 1 ? "s" : "");
 	for (unsigned int i = first; i < end; i++)
 		if (hart_table[i]->presence == presence)
 			hartid_list_add(&list, hart_table[i]->hartid);
 	hartid_list_flush(&list);
 	if (n > 3)
-		sbi_printf(" (%u harts)", n);
-	sbi_printf(": %s\n", why);
+		console_printf(" (%u harts)", n);
+	console_printf(": %s\n", why);
 }
 
 /*
@@ -266,7 +233,7 @@ static void log_harts_not_set_up(void)
 {
 	char why[112];
 
-	sbi_snprintf(why, sizeof(why), "not set up within %lu ms; each joins when it comes (HSM STOPPED until then)",
+	format_snprintf(why, sizeof(why), "not set up within %lu ms; each joins when it comes (HSM STOPPED until then)",
 		     boot_info.hart_wait_ms);
 	log_harts_in(0, hart_count, HART_WAITING, why);
 	log_harts_in(0, hart_count, HART_ARRIVED, why);
@@ -286,7 +253,7 @@ static void log_disabled_cpus(const void *fdt)
 		if (id < 0 || fdt_node_is_enabled(fdt, node))
 			continue;
 		if (!list.open && !list.printed)
-			sbi_printf("; disabled in the DT: ");
+			console_printf("; disabled in the DT: ");
 		hartid_list_add(&list, id);
 	}
 	hartid_list_flush(&list);
@@ -305,7 +272,7 @@ static struct hart_state *choose_next_hart(const struct next_stage *next, struct
 	if (hart_can_start(named))
 		return named;
 	if (named && !quiet)
-		sbi_printf("abacus: fw_dynamic_info boot_hart %lu is not set up (late or gone); not used\n",
+		console_printf("abacus: fw_dynamic_info boot_hart %lu is not set up (late or gone); not used\n",
 			   named->hartid);
 	if (hart_can_start(self))
 		return self;
@@ -328,7 +295,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	if (!err)
 		err = fdt_fixup_for_smode(fdt, how, aia_boot_scan());   /* fdt: the layout cold boot scanned */
 	if (err) {
-		sbi_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
+		console_printf("abacus: warning: DT fixups failed (%s)\n", fdt_strerror(err));
 		where->new_size = 0;
 		return FDT_PLACE_NOWHERE;
 	}
@@ -336,7 +303,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
 	where->orig = (unsigned long)boot_info.orig_fdt;
 	where->orig_size = boot_info.orig_fdt_size;
 	where->new_size = fdt_totalsize(fdt);
-	where->free_base = sbi_memory.fw_base + sbi_memory.fw_size;
+	where->free_base = memory_map.fw_base + memory_map.fw_size;
 	where->free_end = fw_memory_limit();
 	where->next_addr = next_addr;
 	where->fixed = fw_config.fdt_addr ? fw_config.fdt_addr :
@@ -370,21 +337,21 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 
 	place = fix_up_and_place(FDT_RESERVE_NO_MAP_NODE, false, next_addr, &where, &addr);
 	if (place == FDT_PLACE_NOWHERE) {
-		sbi_printf("abacus: warning: the fixed-up DT (%lu bytes) fits neither the loader's %lu bytes at %p "
+		console_printf("abacus: warning: the fixed-up DT (%lu bytes) fits neither the loader's %lu bytes at %p "
 			   "nor free memory: the firmware region becomes a /memreserve/ entry, not a no-map node\n",
 			   (unsigned long)where.new_size, (unsigned long)where.orig_size, boot_info.orig_fdt);
 		place = fix_up_and_place(FDT_RESERVE_MEMRESERVE, true, next_addr, &where, &addr);
 		how = "; firmware region in /memreserve/";
 	}
 	if (where.fixed_refused)
-		sbi_printf("abacus: warning: the build's DT address 0x%lx (FW_JUMP_FDT_ADDR) is not free S-mode RAM "
+		console_printf("abacus: warning: the build's DT address 0x%lx (FW_JUMP_FDT_ADDR) is not free S-mode RAM "
 			   "for %lu bytes; placed as usual\n", (unsigned long)where.fixed, (unsigned long)where.new_size);
 	switch (place) {
 	case FDT_PLACE_FIXED:
 		memcpy((void *)(uintptr_t)addr, boot_info.fdt, where.new_size);
 		fdt_set_totalsize((void *)(uintptr_t)addr, where.total);
 		if (!quiet)
-			sbi_printf("abacus: DT for S-mode   : 0x%lx, the build's FW_JUMP_FDT_ADDR (%lu bytes; %lu free in it)%s\n",
+			console_printf("abacus: DT for S-mode   : 0x%lx, the build's FW_JUMP_FDT_ADDR (%lu bytes; %lu free in it)%s\n",
 				   (unsigned long)addr, (unsigned long)where.new_size,
 				   (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
@@ -392,7 +359,7 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 		memcpy(boot_info.orig_fdt, boot_info.fdt, where.new_size);
 		fdt_set_totalsize(boot_info.orig_fdt, where.total);
 		if (!quiet)
-			sbi_printf("abacus: DT for S-mode   : 0x%lx, in place (%lu bytes; the loader's %lu)%s\n",
+			console_printf("abacus: DT for S-mode   : 0x%lx, in place (%lu bytes; the loader's %lu)%s\n",
 				   (unsigned long)addr, (unsigned long)where.new_size, (unsigned long)where.orig_size, how);
 		return boot_info.orig_fdt;
 	case FDT_PLACE_MOVED:
@@ -401,12 +368,12 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 		if (quiet)
 			return (void *)(uintptr_t)addr;
 		/* Not in place: S-mode cannot read where it was (FW_FDT_PATH: the image), or it grew. */
-		sbi_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes", (unsigned long)addr, (unsigned long)where.new_size);
-		if (!sbi_memory_smode_range_ok(where.orig, 0, where.orig_size))
-			sbi_printf(" out of %p, where S-mode cannot read them", boot_info.orig_fdt);
+		console_printf("abacus: DT for S-mode   : 0x%lx, moved: %lu bytes", (unsigned long)addr, (unsigned long)where.new_size);
+		if (!smode_range_ok(where.orig, 0, where.orig_size))
+			console_printf(" out of %p, where S-mode cannot read them", boot_info.orig_fdt);
 		else
-			sbi_printf(" do not fit the loader's %lu at %p", (unsigned long)where.orig_size, boot_info.orig_fdt);
-		sbi_printf("; %lu bytes free in it%s\n", (unsigned long)(where.total - where.new_size), how);
+			console_printf(" do not fit the loader's %lu at %p", (unsigned long)where.orig_size, boot_info.orig_fdt);
+		console_printf("; %lu bytes free in it%s\n", (unsigned long)(where.total - where.new_size), how);
 		return (void *)(uintptr_t)addr;
 	default:
 		/*
@@ -416,52 +383,16 @@ static void *place_smode_fdt(unsigned long next_addr, bool quiet)
 		 */
 		fatal_record_halt("no room for S-mode's DT with the firmware region reserved");
 		if (where.new_size)
-			sbi_printf("abacus: FATAL: S-mode's DT, the firmware region reserved (%lu bytes with a /memreserve/ "
+			console_printf("abacus: FATAL: S-mode's DT, the firmware region reserved (%lu bytes with a /memreserve/ "
 				   "entry), fits neither the loader's %lu bytes at %p nor free memory; halting\n",
 				   (unsigned long)where.new_size, (unsigned long)where.orig_size, boot_info.orig_fdt);
 		else
-			sbi_printf("abacus: FATAL: no DT for S-mode that reserves the firmware region (fixups failed); halting\n");
+			console_printf("abacus: FATAL: no DT for S-mode that reserves the firmware region (fixups failed); halting\n");
 		park();
 	}
 }
 
-static const char *const fwft_feature_names[SBI_FWFT_FEATURE_COUNT] = {
-	"misaligned-deleg", "landing-pad", "shadow-stack", "double-trap", "pte-ad-hw", "pointer-masking",
-};
-
-/* What S-mode gets from SSE, FWFT and DBTR on a hart (docs/sbi3.md): the
- * boot hart's, or the first hart's with S-mode (FU740: hart 0 has none). */
-static void log_sbi3_extensions(const struct hart_state *hs)
-{
-	const struct hart_ext *ext;
-
-	for (unsigned int i = 0; i < hart_count && !hart_offered_to_smode(hs); i++)
-		hs = hart_table[i];
-	if (!hart_offered_to_smode(hs))
-		return;
-	ext = hs->ext;
-
-	sbi_printf("abacus: SSE             : events 0xffff0000 (local software) 0xffff8000 (global software)%s%s on hart %lu\n",
-		   (ext->sse.supported_local >> SSE_LOCAL_PMU_OVERFLOW) & 1 ? " 0x10000 (PMU overflow)" : "",
-		   (ext->sse.supported_local >> SSE_LOCAL_DOUBLE_TRAP) & 1 ? " 0x1 (double trap)" : "", hs->hartid);
-	sbi_printf("abacus: FWFT            :");
-	for (unsigned int f = 0; f < SBI_FWFT_FEATURE_COUNT; f++)
-		if ((ext->fwft.supported >> f) & 1)
-			sbi_printf(" %s", fwft_feature_names[f]);
-	if ((ext->fwft.supported >> SBI_FWFT_POINTER_MASKING_PMLEN) & 1)
-		sbi_printf(" (PMLEN%s%s)", (ext->fwft.pmlen_supported >> 7) & 1 ? " 7" : "",
-			   (ext->fwft.pmlen_supported >> 16) & 1 ? " 16" : "");
-	sbi_printf("%s on hart %lu\n", ext->fwft.supported ? "" : " none", hs->hartid);
-	sbi_printf("abacus: DBTR            : %u triggers on hart %lu", ext->dbtr.trig_max, hs->hartid);
-	if (ext->dbtr.trig_max)
-		sbi_printf(" (types:%s%s)", (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL) & 1 ? " mcontrol" : "",
-			   (ext->dbtr.type_mask[0] >> TDATA1_TYPE_MCONTROL6) & 1 ? " mcontrol6" : "");
-	if (ext->dbtr.more_unused)
-		sbi_printf("; the hart has more, left unused (at most %u offered)", DBTR_MAX_TRIGGERS);
-	sbi_printf("\n");
-}
-
-/* The deep part of boot: libfdt, the PMU map, formatted output. */
+/* The deep part of boot: libfdt, what services set up from the DT, formatted output. */
 struct boot_platform_work {
 	struct hart_state *self;
 	bool quiet;
@@ -471,27 +402,21 @@ struct boot_platform_work {
 };
 
 /*
- * Runs on the static boot stack (4 KiB, idle once cold boot is over), not on
- * the hart's 1 KiB M-mode stack: parsing and fixing up the DT goes deeper
- * than any trap path. Nothing here may use current_hart().
+ * Runs on the static boot stack (idle once cold boot is over), not on the
+ * hart's M-mode stack: parsing and fixing up the DT goes deeper than any
+ * trap path (scripts/stack-check.py bounds both, entry.S sizes them).
+ * Nothing here may use current_hart().
  */
 static void boot_finish_platform(void *arg)
 {
 	struct boot_platform_work *work = arg;
-	uint32_t present = 0;
 
-	/* Counters that exist on some S-mode hart; the core checks each hart's own. */
-	for (unsigned int i = 0; i < hart_count; i++)
-		if (hart_offered_to_smode(hart_table[i]))
-			present |= hart_table[i]->pmu.hw_present;
 	log_harts_in(hart_count, hart_count + hart_left_out_count, HART_NO_IPI,
 		     "no MSWI slot in the DT, cannot be woken; left out");
 	log_harts_not_set_up();
-	pmu_platform = platform->pmu;
 	if (platform->hart_wake)   /* for the harts not here (log_harts_not_set_up); else none (or the test hook's) */
 		sbi_hsm_hart_waker = platform->hart_wake;
-	pmu_dt_parse(boot_info.fdt, &pmu_event_map, present, platform->pmu ? platform->pmu->default_map : NULL);
-	pmu_snapshot_offered = pmu_snapshot_offered_by(boot_info.fdt);
+	boot_hooks_setup(boot_info.fdt);
 
 	if (!work->quiet) {
 		int root = 0, len;
@@ -501,47 +426,35 @@ static void boot_finish_platform(void *arg)
 		/* The image's last bytes are its packed relocations, which BSS overlays (firmware/abacus.ld). */
 		unsigned long image = boot_info.image_end - (unsigned long)_fw_start;
 		unsigned long bss = (unsigned long)(_bss_end - _bss_start);
-		sbi_printf("abacus: platform        : %s (%s)\n", platform->name,
-			   model ? sbi_printable(model_text, sizeof(model_text), model, (size_t)len) : "no model");
-		sbi_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "
+		console_printf("abacus: platform        : %s (%s)\n", platform->name,
+			   model ? format_printable(model_text, sizeof(model_text), model, (size_t)len) : "no model");
+		console_printf("abacus: firmware        : 0x%lx-0x%lx (%lu KiB protected; image %lu KiB, bss %lu KiB, "
 			   "per-hart %u B x %u, DT copy and tables %lu KiB)\n",
-			   (unsigned long)sbi_memory.fw_base, (unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
-			   (unsigned long)(sbi_memory.fw_size >> 10), image >> 10, bss >> 10,
+			   (unsigned long)memory_map.fw_base, (unsigned long)(memory_map.fw_base + memory_map.fw_size - 1),
+			   (unsigned long)(memory_map.fw_size >> 10), image >> 10, bss >> 10,
 			   (unsigned int)(HART_BLOCK_SIZE + sizeof(struct hart_ext)), boot_info.hart_blocks,
 			   (boot_info.heap_used -
 			    (unsigned long)boot_info.hart_blocks * (HART_BLOCK_SIZE + sizeof(struct hart_ext))) >> 10);
-		for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
-			sbi_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)sbi_memory.ram[i].base,
-				   (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
-		sbi_printf("abacus: console         : %s\n",
+		for (unsigned int i = 0; i < memory_map.ram_count; i++)
+			console_printf("abacus: RAM             : 0x%lx-0x%lx\n", (unsigned long)memory_map.ram[i].base,
+				   (unsigned long)(memory_map.ram[i].base + memory_map.ram[i].size - 1));
+		console_printf("abacus: console         : %s\n",
 			   console_get_device() ? console_get_device()->name : "none");
 		log_timer_ipi();
-		sbi_printf("abacus: reset           : %s\n", reset_device_name());
-		sbi_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
+		console_printf("abacus: reset           : %s\n", reset_device_name());
+		console_printf("abacus: harts           : %u (boot hart %lu", hart_count, boot_hartid);
 		if (boot_info.cold_hartid != boot_hartid)
-			sbi_printf(", after cold boot on hart %lu", boot_info.cold_hartid);
-		sbi_printf(")");
+			console_printf(", after cold boot on hart %lu", boot_info.cold_hartid);
+		console_printf(")");
 		if (boot_info.cpus_disabled)
 			log_disabled_cpus(boot_info.fdt);
-		sbi_printf("\n");
+		console_printf("\n");
 		log_harts(false);
 		aia_log();
 		imsic_log();
 		plic_thead_log();
 		log_pmp(work->self);
-		/* num_counters counts index 1 (time), a hole in the numbering: not a hardware counter. */
-		sbi_printf("abacus: PMU             : %lu counters on hart %lu (%u hardware, %u firmware, index 1 a hole); "
-			   "%u event ranges, %u selectors, %u raw ranges\n",
-			   pmu_num_counters(&work->self->pmu), work->self->hartid, work->self->pmu.num_hw - 1u, PMU_FW_COUNTERS,
-			   pmu_event_map.range_count, pmu_event_map.selector_count, pmu_event_map.raw_count);
-		if (pmu_snapshot_offered)
-			sbi_printf("abacus: PMU snapshot    : offered (%s)\n", pmu_snapshot_offered);
-		log_sbi3_extensions(work->self);
-		sbi_ecall_log_extensions();
-#ifdef ABACUS_TEST_HOOKS
-		sbi_printf("abacus: WARNING         : test build with firmware test hooks (EID 0x%x): not for production\n",
-			   SBI_EXT_FIRMWARE_ABACUS);
-#endif
+		boot_hooks_log(work->self);
 	}
 
 	if (work->quiet)
@@ -569,21 +482,20 @@ void boot_finish(struct hart_state *self)
 	call_on_stack(boot_finish_platform, &work, boot_info.deep_stack_top);
 	smode_fdt = work.smode_fdt;
 	if (!target) {
-		sbi_printf("abacus: no hart can run S-mode; nothing to boot\n");
+		console_printf("abacus: no hart can run S-mode; nothing to boot\n");
 		sbi_hsm_stopped_loop(self);
 	}
 	if (!quiet && fw_payload_size())
-		sbi_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
+		console_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
 			   fw_payload_addr(), fw_payload_addr() + fw_payload_size() - 1,
 			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
 	if (next.empty_why) {
 		next_stage_log_empty(&next);   /* never quiet: the boot stops here */
 		sbi_hsm_stopped_loop(self);
 	}
-	/* SSE global events prefer the next stage's hart until S-mode says otherwise. */
-	sse_global_init(target->hartid);
+	boot_hooks_start(target);
 	if (!quiet)
-		sbi_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
+		console_printf("abacus: next stage      : 0x%lx in %s-mode on hart %lu (%s), DT at %p\n\n", next.addr,
 			   next.mode == PRV_S ? "S" : "U", target->hartid, next.source, smode_fdt);
 
 	target->start_addr = next.addr;

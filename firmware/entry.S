@@ -183,9 +183,8 @@ boot_lottery:
 	.section .bss
 	.align 4
 boot_stack:
-	/* 4 KiB (BOOT_DEEP_STACK_SIZE, firmware/boot.c): scripts/stack-check.py
-	 * bounds cold boot and the DT work at about 1.2 KiB (docs/boot.md);
-	 * every byte here is in the protected firmware region, which must stay
-	 * 128 KiB on a 4-hart QEMU virt. */
+	/* BOOT_DEEP_STACK_SIZE (firmware/boot.c), which scripts/stack-check.py
+	 * checks cold boot and the DT work against; every byte here is in the
+	 * protected firmware region, whose size docs/boot.md measures. */
 	.space 4096
 boot_stack_top:

@@ -5,7 +5,8 @@
  *   kernel never maps (or allocates) the memory PMP denies it; or, when the
  *   DT has no room to grow by such a node (firmware/boot_finish.c), a
  *   /memreserve/ entry: never allocated, though S-mode may map it;
- * - the firmware-only riscv,pmu mapping properties are removed;
+ * - each service's own changes (include/boot_hooks.h): the PMU removes the
+ *   firmware-only riscv,pmu mapping properties;
  * - cpu nodes of harts S-mode may not use are marked status = "disabled":
  *   harts without S-mode, harts left out at cold boot (no MSWI slot), harts
  *   gone during boot (a fatal trap), or a second node for a hartid already
@@ -20,13 +21,14 @@
  */
 #include <libfdt.h>
 #include "aia_dt.h"
+#include "boot_hooks.h"
 #include "console.h"
 #include "fdt_helpers.h"
 #include "hart.h"
+#include "boot.h"
+#include "hsm/hsm.h"
+#include "memory_map.h"
 #include "platform.h"
-#include "sbi_boot.h"
-#include "sbi_hsm.h"
-#include "sbi_memory.h"
 
 static int fixup_reserved_memory(void *fdt)
 {
@@ -48,17 +50,17 @@ static int fixup_reserved_memory(void *fdt)
 	sc = fdt_size_cells(fdt, parent);
 	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
 		return -FDT_ERR_BADNCELLS;
-	sbi_snprintf(name, sizeof(name), "abacus@%lx", (unsigned long)sbi_memory.fw_base);
+	format_snprintf(name, sizeof(name), "abacus@%lx", (unsigned long)memory_map.fw_base);
 	node = fdt_add_subnode(fdt, parent, name);
 	if (node < 0)
 		return node;
 	int n = 0;
 	if (ac == 2)
-		reg[n++] = cpu_to_fdt32(sbi_memory.fw_base >> 32);
-	reg[n++] = cpu_to_fdt32((uint32_t)sbi_memory.fw_base);
+		reg[n++] = cpu_to_fdt32(memory_map.fw_base >> 32);
+	reg[n++] = cpu_to_fdt32((uint32_t)memory_map.fw_base);
 	if (sc == 2)
-		reg[n++] = cpu_to_fdt32(sbi_memory.fw_size >> 32);
-	reg[n++] = cpu_to_fdt32((uint32_t)sbi_memory.fw_size);
+		reg[n++] = cpu_to_fdt32(memory_map.fw_size >> 32);
+	reg[n++] = cpu_to_fdt32((uint32_t)memory_map.fw_size);
 	if ((err = fdt_setprop(fdt, node, "reg", reg, n * sizeof(reg[0]))))
 		return err;
 	return fdt_setprop(fdt, node, "no-map", NULL, 0);
@@ -101,10 +103,11 @@ int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia
 	if (how == FDT_RESERVE_NO_MAP_NODE)
 		err = fixup_reserved_memory(fdt);
 	else
-		err = fdt_add_mem_rsv(fdt, sbi_memory.fw_base, sbi_memory.fw_size);
+		err = fdt_add_mem_rsv(fdt, memory_map.fw_base, memory_map.fw_size);
 	if (err)
 		return err;
-	if ((err = pmu_dt_fixup(fdt)))
+	/* What each service takes out of it (the PMU: its firmware-only mapping properties). */
+	if ((err = boot_hooks_fdt_fixup(fdt)))
 		return err;
 	if (platform->fdt_fixup && (err = platform->fdt_fixup(fdt)))
 		return err;

@@ -7,8 +7,8 @@
 #include "hart.h"
 #include "riscv_csr.h"
 #include "hart_switch.h"
-#include "sbi_hsm.h"
-#include "sbi_memory.h"
+#include "hsm/hsm.h"
+#include "memory_map.h"
 #include "trap_expect.h"
 
 /*
@@ -35,11 +35,11 @@ static bool read_ulong_safe(unsigned long addr, unsigned long *out)
  * it - RAM, flash, ROM - but the firmware and the devices it owns, which PMP
  * denies S-mode (*region: which one), and only where an instruction is.
  */
-static const char *next_addr_problem(unsigned long addr, const struct sbi_memory_region **region)
+static const char *next_addr_problem(unsigned long addr, const struct memory_region **region)
 {
 	unsigned long parcel;
 
-	*region = sbi_memory_denied_at(addr);
+	*region = memory_map_denied_at(addr);
 	if (*region)
 		return "lies in";
 	if (addr & 1)
@@ -60,11 +60,11 @@ static const char *next_addr_problem(unsigned long addr, const struct sbi_memory
 }
 
 /* "0xADDR why", or "0xADDR lies in NAME 0xBASE-0xEND, denied to S-mode". */
-static void log_addr_problem(unsigned long addr, const char *why, const struct sbi_memory_region *region)
+static void log_addr_problem(unsigned long addr, const char *why, const struct memory_region *region)
 {
-	sbi_printf("0x%lx %s", addr, why);
+	console_printf("0x%lx %s", addr, why);
 	if (region)
-		sbi_printf(" %s 0x%lx-0x%lx, denied to S-mode", region->name, (unsigned long)region->base,
+		console_printf(" %s 0x%lx-0x%lx, denied to S-mode", region->name, (unsigned long)region->base,
 			   (unsigned long)(region->base + region->size - 1));
 }
 
@@ -73,7 +73,7 @@ static bool fw_dynamic_read(unsigned long info_addr, const void *fdt, struct nex
 {
 	unsigned long f[sizeof(struct fw_dynamic_info) / sizeof(unsigned long)] = { 0 };
 	struct fw_dynamic_info *info = (struct fw_dynamic_info *)f;
-	const struct sbi_memory_region *region = NULL;
+	const struct memory_region *region = NULL;
 	const char *field = "block", *why = "cannot be read";
 	unsigned long value = info_addr;
 	unsigned int words = 5;
@@ -131,9 +131,9 @@ static bool fw_dynamic_read(unsigned long info_addr, const void *fdt, struct nex
 	return true;
 rejected:
 	/* Loud, with NO_BOOT_PRINTS too (a rejected block's options do not count). */
-	sbi_printf("abacus: WARNING: rejecting fw_dynamic_info at 0x%lx: %s ", info_addr, field);
+	console_printf("abacus: WARNING: rejecting fw_dynamic_info at 0x%lx: %s ", info_addr, field);
 	log_addr_problem(value, why, region);
-	sbi_printf("; using the default next stage\n");
+	console_printf("; using the default next stage\n");
 	return false;
 }
 
@@ -167,7 +167,7 @@ void next_stage_choose(unsigned long info_addr, const void *fdt, void *deep_stac
 
 void next_stage_log_empty(const struct next_stage *next)
 {
-	sbi_printf("abacus: next stage      : none (%s): ", next->source);
+	console_printf("abacus: next stage      : none (%s): ", next->source);
 	log_addr_problem(next->addr, next->empty_why, next->empty_region);
-	sbi_printf("; the harts wait\n");
+	console_printf("; the harts wait\n");
 }

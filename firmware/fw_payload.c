@@ -8,7 +8,7 @@
 #include "fw_dynamic.h"
 #include "fw_payload.h"
 #include "riscv_csr.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 extern char _fw_start[];
 
@@ -30,7 +30,7 @@ unsigned long fw_memory_limit(void)
 bool fw_payload_usable(void)
 {
 	/* The DT decides what RAM is: a payload outside it was not loaded, or cannot run. */
-	return fw_payload_size() && sbi_memory_smode_range_ok(fw_payload_addr(), 0, fw_payload_size());
+	return fw_payload_size() && smode_range_ok(fw_payload_addr(), 0, fw_payload_size());
 }
 
 void next_stage_default(struct next_stage *next)

@@ -10,24 +10,23 @@
  * firmware C code may clobber are saved (ra, t0, t1, a2-a7: the Makefile
  * builds all C with t2-t6 reserved, and a0/a1 carry the result), plus the
  * interrupted sp; a0..a7 reach the handler untouched as its arguments.
- * Everything else saves the whole register file for sbi_trap_handler().
+ * Everything else saves the whole register file for trap_handler().
  * Either way the frame's sp slot is what S-mode gets back, so a handler that
  * changes frame->regs[2] (an emulated load into sp) is honoured.
  *
  * Supervisor Software Events: the slow path's exit looks at
  * hart_state.sse_ready (one load: hart_state sits right above the frame, at
  * the top of the M-mode stack) and when it is set lets
- * sse_deliver_at_trap_exit() (lib/sse/sse_hart.c) enter an event handler
+ * sse_deliver_at_trap_exit() (lib/ext/sse/sse_hart.c) enter an event handler
  * instead of the interrupted code. The ecall fast path does not look: only
  * an SSE call can make an event ready during an ecall, and the SSE slot of
- * the extension table (lib/dispatch/sbi_ecall_sse_entry.S) looks after the
+ * the extension table (lib/ext/sse/sse_ecall_entry.S) looks after the
  * call; an IPI served inside another ecall keeps this hart's IPI raised, so
- * the trap right after the mret delivers (sse_ipi(), lib/sse/sse_core.c).
+ * the trap right after the mret delivers (sse_ipi(), lib/ext/sse/sse_core.c).
  */
 #include "hart.h"
 #include "trap.h"
 #include "riscv_csr.h"
-#include "sbi_ecall.h"
 #include "sbi_spec.h"
 
 #define SAVE(reg, n)    sd reg, (n) * 8(sp)
@@ -75,41 +74,17 @@ trap_entry:
 	SAVE(a5, 15)
 	SAVE(a6, 16)
 	SAVE(a7, 17)
-	/* Dispatch by EID, as lib/dispatch/sbi_ecall.c's sbi_ecall_dispatch() does:
-	 * a0..a6 stay as they are, the handler returns a0/a1. Legacy EIDs
-	 * (0x00-0x0F) are sorted out on the miss path: no slot holds one but
-	 * slot 0, which holds EID 0 (see sbi_extensions[]). */
-1:	auipc	t1, %pcrel_hi(sbi_extension_table)
-	addi	t1, t1, %pcrel_lo(1b)
-	ld	t0, 0(t1)               /* the hash multiplier */
-	mul	t0, a7, t0
-	srli	t0, t0, 64 - SBI_EXT_HASH_BITS
-	slli	t0, t0, SBI_EXT_ENTRY_SHIFT
-	add	t0, t0, t1
-	ld	t1, SBI_EXT_TABLE_SLOTS(t0)
-	bne	t1, a7, ecall_not_supported
-	ld	t0, SBI_EXT_TABLE_SLOTS + SBI_EXT_ENTRY_HANDLER(t0)
-	jalr	t0
+	/* a0..a7 as S-mode passed them: the dispatch (lib/dispatch/sbi_ecall.c)
+	 * returns the sbiret in a0/a1 through here. */
+	call	sbi_ecall_dispatch
 ecall_done:
 	ECALL_RETURN
-
-ecall_legacy:
-	mv	a6, a7          /* the legacy handler takes the EID as its 7th argument */
-	call	sbi_ecall_legacy
-	j	ecall_done
-
-ecall_not_supported:
-	li	t0, SBI_EXT_LEGACY_LAST
-	bleu	a7, t0, ecall_legacy
-	li	a0, SBI_ERR_NOT_SUPPORTED
-	li	a1, 0
-	j	ecall_done
 
 trap_from_mmode:
 	/*
 	 * A trap taken in M-mode itself (a firmware bug): sp is 0 and mscratch
 	 * holds the M-mode sp that was in use. Swap back and build the frame
-	 * below it; sbi_trap_handler() reports the bug and stops the hart.
+	 * below it; trap_handler() reports the bug and stops the hart.
 	 */
 	csrrw	sp, CSR_MSCRATCH, sp
 	addi	sp, sp, -TRAP_FRAME_SIZE
@@ -124,12 +99,12 @@ trap_not_ecall:
 	 * Smdbltrp: the trap set mstatus.MDT, and a trap taken while it is set
 	 * stops the hart as a double trap. This path (interrupts, emulation,
 	 * redirects) clears it: a trap in what follows is then reported as a
-	 * firmware bug by sbi_trap_handler(), and the MDT = 1 saved in the
+	 * firmware bug by trap_handler(), and the MDT = 1 saved in the
 	 * frame comes back just before the mret. The ecall fast path leaves it
 	 * set, at no cost: its expected traps (trap_expect_begin) clear it
 	 * themselves, and any other trap there is a double trap (docs/sbi3.md).
 	 * A trap taken in M-mode (above) keeps MDT set until the report clears
-	 * it (sbi_trap_panic: a trap inside the report comes back there).
+	 * it (trap_panic: a trap inside the report comes back there).
 	 */
 	li	t1, MSTATUS_MDT
 	csrc	CSR_MSTATUS, t1
@@ -167,7 +142,7 @@ trap_save_registers:
 	csrr	t0, CSR_MSTATUS
 	sd	t0, TRAP_FRAME_MSTATUS(sp)
 	mv	a0, sp
-	call	sbi_trap_handler
+	call	trap_handler
 	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
 	beqz	t0, 1f
 	mv	a0, sp

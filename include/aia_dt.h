@@ -102,15 +102,15 @@ struct aia_dt {
 
 /*
  * Finds the enabled AIA nodes of fdt. Every problem with a node is one
- * line through sbi_printf ("aia: <node>: <what>; <what is done>") when
+ * line through console_printf ("aia: <node>: <what>; <what is done>") when
  * `report`; a node that cannot be used is left out, never half-used.
  * Returns how many APLIC and IMSIC nodes were kept.
  */
 unsigned int aia_dt_scan(const void *fdt, struct aia_dt *aia, bool report);
 /*
  * The same over nodes found by another walk (boot: the ACLINT's, so the AIA
- * costs no walk of its own; each walks about 370,000 instructions on QEMU
- * virt): any node, those not aia_dt_is_candidate() are skipped. parents[i],
+ * costs no walk of its own: a walk is a visible part of boot, docs/aia.md):
+ * any node, those not aia_dt_is_candidate() are skipped. parents[i],
  * the parent of nodes[i] the walk knew (or NULL), spares fdt_read_reg walks.
  */
 unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes,

@@ -45,7 +45,7 @@ bool dt_device_reg_in(const void *fdt, int node, uint64_t base, uint64_t size, u
 bool dt_device_region_ok(const void *fdt, int node, uint64_t base, uint64_t size);
 /*
  * A firmware-owned device's region (S/U-mode must never reach it: PMP
- * denies it, include/sbi_memory.h), recorded under `name`; false (refused,
+ * denies it, include/memory_map.h), recorded under `name`; false (refused,
  * one line) when it cannot be: the driver then does not use the device.
  */
 bool dt_device_own(const void *fdt, int node, uint64_t base, uint64_t size, const char *name);

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Larger than any DT we expect (512 harts: ~190 KiB). */
+/* Larger than any DT we expect (QEMU's 512-hart DTs included: docs/reliability.md). */
 #define FDT_BOOT_MAX_SIZE (1UL << 20)
 
 /*

@@ -29,7 +29,7 @@ enum fdt_place {
  * IN_PLACE, MOVED and FIXED. A build address (p->fixed) comes first, when
  * it is S-mode RAM and nothing fdt marks as in use lies there; else
  * p->fixed_refused, and the rest as without one. Never a range past the loader's reservation, outside
- * S-mode RAM (sbi_memory), over the loader's DT, the next stage, or a range
+ * S-mode RAM (memory_map), over the loader's DT, the next stage, or a range
  * fdt marks as in use. p->total says how large a DT to hand on there: in
  * place, the loader's whole reservation; moved, new_size + room when the
  * free span has it, else new_size.

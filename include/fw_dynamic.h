@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-struct sbi_memory_region;
+struct memory_region;
 
 #define FW_DYNAMIC_INFO_MAGIC   0x4942534fUL   /* "OSBI" */
 #define FW_DYNAMIC_INFO_VERSION_MAX 2
@@ -30,7 +30,7 @@ struct next_stage {
 	const char *source;          /* "fw_dynamic", "embedded payload" or "default" */
 	/* Why nothing at addr can run (NULL: something can), and the region it lies in, if any. */
 	const char *empty_why;
-	const struct sbi_memory_region *empty_region;
+	const struct memory_region *empty_region;
 };
 
 /*

@@ -20,8 +20,8 @@
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
 #include <stdint.h>
-#include "pmu.h"
-#include "sbi_rfence.h"
+#include "pmu/pmu.h"
+#include "rfence/rfence.h"
 #include "trap_expect.h"
 
 /* Features found on a hart (DT ISA string, confirmed by probing). */
@@ -85,11 +85,11 @@ struct hart_state {
 	uint32_t intc_phandle;           /* DT phandle of this hart's interrupt controller */
 	unsigned int pmp_count;          /* PMP entries the hart implements */
 	unsigned long pmp_granule;       /* PMP granularity in bytes */
-	unsigned int pmp_denied;         /* sbi_memory.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
+	unsigned int pmp_denied;         /* memory_map.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
 	volatile long hsm_state;         /* SBI_HSM_STATE_* */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;
-	volatile unsigned long ipi_pending;  /* what other harts asked of it: one bit per IPI reason (include/sbi_ipi.h) */
+	volatile unsigned long ipi_pending;  /* what other harts asked of it: one bit per IPI reason (include/ipi.h) */
 	/* S-mode IPI requests sent to this hart and not yet counted as received. */
 	volatile unsigned long smode_ipi_requests;
 	/* The hart's IPI doorbell and its register in it (include/ipi_device.h). */
@@ -107,7 +107,7 @@ struct hart_state {
 	 * Non-zero when an SSE event is ready for delivery on this hart: the
 	 * slow trap exit and the SSE slot of the ecall table check it with one
 	 * load (HART_STATE_SSE_READY, firmware/trap_entry.S). Written by this
-	 * hart only (lib/sse/sse_core.c). Last, so the PMU state keeps its
+	 * hart only (lib/ext/sse/sse_core.c). Last, so the PMU state keeps its
 	 * place at the start (the PMU fast paths are laid out around it).
 	 */
 	unsigned long sse_ready;

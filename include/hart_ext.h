@@ -10,9 +10,9 @@
 #define ABACUS_HART_EXT_H
 
 #include "hart.h"
-#include "sbi_dbtr.h"
-#include "sbi_fwft.h"
-#include "sbi_sse.h"
+#include "dbtr/dbtr.h"
+#include "fwft/fwft.h"
+#include "sse/sse.h"
 
 struct hart_ext {
 	struct sse_hart sse;

@@ -4,7 +4,7 @@
  * one, chosen at boot by the first driver that claims the hart (the ACLINT
  * MSWI slot or the Andes PLICSW context, else its M-level IMSIC interrupt
  * file: lib/drivers/), with the hart's own register in that device. The IPI
- * transport (lib/ipi/sbi_ipi.c) rings it; a hart with none can only be the
+ * transport (lib/ipi/ipi.c) rings it; a hart with none can only be the
  * lone hart of a machine (firmware/boot.c).
  */
 #ifndef ABACUS_IPI_DEVICE_H

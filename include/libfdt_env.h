@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <limits.h>
-#include "sbi_string.h"
+#include "libc_string.h"
 
 typedef uint16_t fdt16_t;
 typedef uint32_t fdt32_t;

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 struct i2c_bus;
 
@@ -36,7 +36,7 @@ struct platform_quirk {
 	 * Optional: wakes hart `hartid`, which has not come (never started by
 	 * the loader), on behalf of hart `from_hartid`; 0 when asked, else it
 	 * cannot. HSM hart_start calls it for such a hart, then waits for the
-	 * hart to set itself up (include/sbi_hsm.h, sbi_hsm_hart_waker).
+	 * hart to set itself up (lib/ext/hsm/hsm.h, sbi_hsm_hart_waker).
 	 */
 	int (*hart_wake)(unsigned long hartid, unsigned long from_hartid);
 	/* Optional: what it adds to the DT S-mode gets, after the generic fixups (firmware/fdt_fixup.c). */
@@ -64,7 +64,9 @@ struct platform_quirk {
 const struct platform_quirk *platform_quirk_match(const void *fdt);
 extern const struct platform_quirk platform_quirk_generic;
 
-/* The quirk boot chose (platform_quirk_match), for the rest of boot. */
+/* Cold boot: the quirk for this DT becomes `platform`, and its PMU description the PMU's. */
+const struct platform_quirk *platform_choose(const void *fdt);
+/* The quirk boot chose (platform_choose), for the rest of boot. */
 extern const struct platform_quirk *platform;
 
 /*

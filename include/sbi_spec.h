@@ -52,7 +52,7 @@
 #define SBI_EXT_DBTR  0x44425452
 /* Firmware-specific space: 0x0A000000 | the low 24 bits of the implementation ID. */
 #define SBI_EXT_FIRMWARE_ABACUS (0x0A000000 | SBI_IMPL_ID_ABACUS)
-/* Its functions exist only in test builds (make TEST_HOOKS=1, lib/dispatch/sbi_ecall_test_hooks.c). */
+/* Its functions exist only in test builds (make TEST_HOOKS=1, lib/ext/test_hooks/test_hooks_ecall.c). */
 #define ABACUS_TEST_MMODE_FAULT         0   /* take an illegal-instruction trap in M-mode (after a0 ms) */
 #define ABACUS_TEST_EMULATE_MISALIGNED  1   /* a0 insn address, a1 data address, a2 is_store, a3 value */
 #define ABACUS_TEST_STACK_DEPTH         2   /* a0 hartid, or -1 for every hart: M-mode stack bytes ever written */

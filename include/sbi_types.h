@@ -6,12 +6,9 @@
  * The pair every SBI call returns in a0 (error) and a1 (value).
  *
  * The two fields share their storage with an unsigned __int128 that nothing
- * reads: only so that GCC 12 returns the struct as one 128-bit value in
- * a0/a1. For a plain { long; unsigned long; } it reserves a 16-byte stack
- * slot in every function that returns one, even when it builds it in
- * registers or tail-calls, which costs every ecall path 2-8 instructions and
- * pushes the hot paths into saving registers (docs/bench.md). The layout
- * (error at offset 0, value at 8) and the registers (a0, a1) are the same.
+ * reads: only so that the compiler returns the struct as one value in a0/a1
+ * with no stack slot (why: docs/bench.md, "Compilers"). The layout (error
+ * at offset 0, value at 8) and the registers (a0, a1) are the same.
  */
 struct sbiret {
 	union {

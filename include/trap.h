@@ -12,7 +12,7 @@
 #include "riscv_csr.h"
 /*
  * The ecall fast path's return to S/U-mode (firmware/trap_entry.S, and the
- * SSE slot of the extension table, lib/dispatch/sbi_ecall_sse_entry.S):
+ * SSE slot of the extension table, lib/ext/sse/sse_ecall_entry.S):
  * mscratch gets the empty stack's top again, the registers the fast path
  * saved come back (a0/a1 hold the sbiret), then mret.
  */
@@ -41,7 +41,7 @@ struct trap_frame {
 };
 
 /* Non-ecall traps (interrupts, exceptions), called from firmware/trap_entry.S. */
-void sbi_trap_handler(struct trap_frame *frame);
+void trap_handler(struct trap_frame *frame);
 #endif
 
 #endif

@@ -34,4 +34,22 @@ bool trap_expect_end_on(struct trap_expect *st);
  */
 bool mmio_try_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value);
 
+/*
+ * CSR probes with traps expected, on the calling hart's block (the caller
+ * includes riscv_csr.h first): PROBE_CSR_READ(csr, &v) is true, with v, when
+ * the read did not trap; PROBE_CSR_WRITE(csr, val) when the write did not;
+ * PROBE_ENABLE(csr, want) sets bits in a WARL CSR and gives those that
+ * stuck: the ones the hart has.
+ */
+#define PROBE_CSR_READ(csr, out) ({ unsigned long __v = 0; bool __t; trap_expect_begin(); \
+	csr_read_expecting_trap(csr, __v); \
+	__t = trap_expect_end(); if (!__t) *(out) = __v; !__t; })
+#define PROBE_CSR_WRITE(csr, val) ({ unsigned long __v = (val); trap_expect_begin(); \
+	csr_write_expecting_trap(csr, __v); \
+	!trap_expect_end(); })
+#define PROBE_ENABLE(csr, want) ({ unsigned long __got = 0; \
+	if (PROBE_CSR_WRITE(csr, want)) \
+		PROBE_CSR_READ(csr, &__got); \
+	__got & (want); })
+
 #endif

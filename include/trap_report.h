@@ -10,7 +10,8 @@
 
 /*
  * The report's own stack, shared by the harts one at a time (the report
- * lock): printing goes ~500 bytes deep, and a trap in M-mode may come deep
+ * lock): printing goes deep (scripts/stack-check.py bounds it against this
+ * size), and a trap in M-mode may come deep
  * in a path, or before the hart has a stack at all (firmware/entry.S).
  */
 #define TRAP_REPORT_STACK_SIZE 1024
@@ -20,7 +21,7 @@
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
-#include "sbi_lock.h"
+#include "lock.h"
 #include "trap.h"
 
 /*
@@ -49,7 +50,7 @@ extern uint8_t trap_report_stack[TRAP_REPORT_STACK_SIZE];
 void fatal_record_halt(const char *why);
 
 /* Prints why, cause, epc, tval and the frame's registers (frame may be NULL), then stops this hart. */
-void sbi_trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
+void trap_panic(struct trap_frame *frame, const char *why) __attribute__((noreturn));
 
 /*
  * A trap before the hart has its own trap vector (firmware/entry.S's

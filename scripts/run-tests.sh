@@ -27,7 +27,7 @@ if ! run make -s BUILD="$BUILD" firmware payloads; then
 	echo "FAIL: build: firmware or payloads did not build" | tee -a "$out"
 	status=1
 fi
-# The test-hook image (lib/dispatch/sbi_ecall_test_hooks.c) some payload tests boot.
+# The test-hook image (lib/ext/test_hooks/test_hooks_ecall.c) some payload tests boot.
 if ! run make -s BUILD="$BUILD" TEST_HOOKS=1 firmware; then
 	echo "FAIL: build: TEST_HOOKS=1 firmware did not build" | tee -a "$out"
 	status=1
@@ -52,6 +52,14 @@ run scripts/layer-check.py $stack_builds || status=1
 # One-image builds (make PAYLOAD=...) that payload tests boot without -kernel,
 # and the images built with OpenSBI's variables (FW_TEXT_START, FW_JUMP_ADDR,
 # FW_FDT_PATH, ...) that payload tests boot (tests/payloads/embedded.mk).
+# The firmware built by the sid root's GCC 15 and clang 21 too, warning-free
+# (make compilers-test; docs/bench.md, "Compilers").
+if [ "$skip_sid" = 1 ]; then
+	run make -s BUILD="$BUILD" COMPILERS=gcc12 compilers-test || status=1
+	skip "compilers: GCC 15 and clang 21 (the root's)"
+else
+	run make -s BUILD="$BUILD" compilers-test || status=1
+fi
 if ! run make -s BUILD="$BUILD" embedded-images; then
 	echo "FAIL: build: one-image builds (make embedded-images)" | tee -a "$out"
 	status=1

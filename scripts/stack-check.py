@@ -14,8 +14,10 @@ where C code starts on a hart's 2 KiB block:
   - the trap entry (firmware/trap_entry.S) builds a TRAP_FRAME_SIZE frame at
     the top of the stack and then calls the functions its object file calls
     (read from its relocations) and every handler of the ecall table
-    (sbi_extension_table's handler slots, read from its relocations; for a
-    handler in assembly, ASM_HANDLERS, what its object file calls);
+    (sbi_extension_table's handler slots, read from the relocations of the
+    table the build generates, scripts/gen-ecall-table.py; the dispatch,
+    sbi_ecall_dispatch, calls them indirectly; for a handler in assembly,
+    ASM_HANDLERS, what its object file calls);
   - firmware/entry.S starts boot_warm_main at the very top of the stack.
 
 Indirect calls are resolved by INDIRECT_CALLS below (by calling function).
@@ -47,49 +49,47 @@ INDIRECT_CALLS = {
     # Hart masks: the per-target callbacks (lib/core/hart_mask.c).
     'sbi_hartmask_for_each': ['legacy_send_ipi', 'rfence_send', 'send_smode_ipi'],
     'sbi_hartmask_check': ['hart_has_h'],
-    # The console device (lib/core/sbi_console.c): the UART drivers' try_putc and getc
+    # The console device (lib/core/console.c): the UART drivers' try_putc and getc
     # (console_put may be inlined into its callers) ...
     'console_put': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
     'console_putc_raw': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    'sbi_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    'sbi_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    # ... and its wait hook, which boot sets to the IPI layer's sbi_ipi_serve_pending.
+    'console_putc': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    'console_puts': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
+    # ... and its wait hook, which boot sets to the IPI layer's ipi_serve_pending.
     'console_wait_for_room': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc'],
-    'sbi_console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc', 'sbi_ipi_serve_pending'],
-    'sbi_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc', 'htif_getc'],
-    # The formatter's output (lib/common/sbi_format.c): the console's, for sbi_printf.
+    'console_write': ['ns16550_try_putc', 'sifive_uart_try_putc', 'scif_try_putc', 'htif_try_putc', 'ipi_serve_pending'],
+    'console_getc': ['ns16550_getc', 'sifive_uart_getc', 'scif_getc', 'htif_getc'],
+    # The formatter's output (lib/common/format.c): the console's, for console_printf.
     'format': ['console_putc_raw'],
     'put_padded': ['console_putc_raw'],
     'put_number': ['console_putc_raw'],
     'sink_put': ['console_putc_raw'],
-    # Misaligned emulation's S-mode memory accessors (lib/sbi/sbi_emulate.c).
+    # Misaligned emulation's S-mode memory accessors (lib/trap/emulate.c).
     'misaligned_emulate': ['smode_fetch_insn', 'smode_read_u8', 'smode_write_u8'],
     # The board quirks' PMU firmware-event hooks (platform/generic/quirks/).
     'pmu_event_decode': ['qemu_virt_fw_event_lookup'],
-    # A vendor's counter overflow interrupt (include/pmu.h, pmu_vendor_counters): the Andes AX45MP's.
+    # A vendor's counter overflow interrupt (lib/ext/pmu/pmu.h, pmu_vendor_counters): the Andes AX45MP's.
     'special_take': ['ax45_take'],
     'special_start': ['ax45_start'],
     'snapshot_take': ['ax45_overflowed'],
     'pmu_hart_reset': ['ax45_hart_reset'],
+    # ... and its probe on an Andes hart, handed to the PMU's discovery at boot (pmu_andes_hart_probe).
+    'pmu_hart_discover': ['andes_ax45_pmu_hart_init'],
     'fw_platform_event_now': ['qemu_virt_fw_event_read'],
     # IPI doorbells (include/ipi_device.h): ACLINT MSWI, Andes PLICSW, M-level IMSIC file.
-    'sbi_ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'ipi_raise': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     'ipi_device_send': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     'ipi_device_clear': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear'],
     # A hart gone before it was set up rings the boot hart (lib/core/hart_table.c);
     # the test hook that lets a hart held back at boot come rings it.
     'hart_mark_gone': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     'test_release_hart': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
-    # ... and the IPI reasons' handlers (IPI_REASON, include/sbi_ipi.h).
+    # ... and the IPI reasons' handlers (IPI_REASON, include/ipi.h).
     'ipi_take': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
     # The machine timer (include/timer_device.h): ACLINT MTIMER (and the Andes PLMT), T-Head's.
-    'sbi_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
+    'smode_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
     'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],
-    # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h): hart set-up, HSM hart_stop.
-    # (hart_lifecycle_run, inlined into both.)
-    'hart_lifecycle_init': ['sse_hart_setup'],
-    'hart_lifecycle_reset': ['pmu_hart_stop', 'sse_hart_reset', 'fwft_hart_stop', 'dbtr_hart_stop', 'hart_reset_stateen'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, HTIF's exit request, the D1's watchdog,
     # the CV18xx's RTC, a PMIC on I2C (lib/core/i2c_reset.c), a quirk's fallback (no quirk has one).
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
@@ -102,15 +102,12 @@ INDIRECT_CALLS = {
     'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer', 'riic_transfer'],
     # A SoC quirk's I2C clock (include/i2c_bus.h, i2c_set_power_hook), as a controller is added (boot).
     'i2c_bus_add': ['jh7110_i2c_power', 'rzfive_i2c_power'],
-    # The extension table's availability checks (lib/dispatch/sbi_ecall.c).
-    'sbi_ecall_probe': ['sbi_dbtr_available', 'sbi_srst_available'],
-    'sbi_ecall_log_extensions': ['sbi_dbtr_available', 'sbi_srst_available'],
     # The AIA's M-level APLIC (boot) and each hart's M-level IMSIC file (hart
     # set-up, also on hart_start) through accessors the host tests replace
     # (lib/drivers/aia.c).
     'aplic_setup_mlevel': ['mmio_read', 'mmio_write'],
     'imsic_mfile_setup': ['mireg_read', 'mireg_write'],
-    # PMP: the plan's entries, written as they come (lib/core/sbi_pmp.c; hart set-up).
+    # PMP: the plan's entries, written as they come (lib/core/pmp.c; hart set-up).
     'add_entry': ['pmp_write_entry'],
     # Boot only, on the static boot stack (not a hart block): listed so that
     # every address-taken function is accounted for. The board quirks' set-up.
@@ -119,7 +116,7 @@ INDIRECT_CALLS = {
     'fdt_fixup_for_smode': ['rzfive_fdt_fixup'],
     'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
                        'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare', 'k1_hart_init'],
-    # HSM hart_start of a hart that has not come: the board quirk's way to wake it (include/sbi_hsm.h;
+    # HSM hart_start of a hart that has not come: the board quirk's way to wake it (lib/ext/hsm/hsm.h;
     # the test-hook image's stand-in for QEMU, abacus.hold-wake),
     # then the time source while it waits (hsm_wake_absent, inlined).
     'sbi_hsm_hart_start': ['k1_hart_wake', 'test_wake_held_hart', 'mtimer_now', 'thead_mtimer_now'],
@@ -131,6 +128,15 @@ INDIRECT_CALLS = {
 # DT_DRIVER, include/dt_driver.h) needs no line here.
 TABLE_CALLS = {
     'abacus_dt_console': ['dt_walk_probe', 'dt_probe_node'],
+    # The per-hart lifecycle (HART_LIFECYCLE, include/hart_lifecycle.h; sections
+    # abacus_hart_lifecycle.<order>.<name>): each hook by its runner, at its
+    # offset in an entry.
+    'abacus_hart_lifecycle.': {0: ['hart_lifecycle_prepare'], 8: ['hart_lifecycle_discover'],
+                               16: ['hart_lifecycle_init'], 24: ['hart_lifecycle_reset']},
+    # The boot hooks (BOOT_HOOKS, include/boot_hooks.h; abacus_boot_hooks.<order>.<name>), likewise.
+    'abacus_boot_hooks.': {0: ['boot_hooks_setup'], 16: ['boot_hooks_log_feature'], 24: ['boot_hooks_log_hart'],
+                           32: ['boot_hooks_harts_alike'], 40: ['boot_hooks_log'], 48: ['boot_hooks_fdt_fixup'],
+                           56: ['boot_hooks_start']},
     'abacus_dt_timer_ipi': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_reset': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_i2c': ['i2c_probe_controller'],
@@ -160,11 +166,11 @@ BOUNDED_RECURSION = {edge: FDT_ALIAS_EDGES for edge in (
     ('fdt_get_alias_namelen', 'fdt_path_offset'), ('fdt_get_alias_namelen', 'fdt_path_offset_namelen'),
     ('fdt_path_offset_namelen', 'fdt_path_offset'), ('fdt_path_offset_namelen', 'fdt_path_offset_namelen'))}
 # SSE's IPI handler raises its own reason again when it runs inside an ecall
-# (lib/sse/sse_core.c, sse_ipi); sbi_ipi_raise takes a request at once only
+# (lib/ext/sse/sse_core.c, sse_ipi); ipi_raise takes a request at once only
 # on a hart without a doorbell, which never has requests pending outside
 # that very call, so its handlers never run inside an ecall: below that
 # raise, the IPI is not taken again.
-BOUNDED_RECURSION[('sse_ipi', 'sbi_ipi_raise')] = (('sbi_ipi_raise', 'ipi_take'),)
+BOUNDED_RECURSION[('sse_ipi', 'ipi_raise')] = (('ipi_raise', 'ipi_take'),)
 
 # Assembly that C calls: bytes it pushes on the hart's stack. call_on_stack
 # saves two registers there, then runs its function on another stack;
@@ -190,9 +196,9 @@ OTHER_STACKS = [
 ]
 
 # Handlers of the ecall table written in assembly, by object file: the SSE
-# slot (lib/dispatch/sbi_ecall_sse_entry.S), which calls the SSE glue and
+# slot (lib/ext/sse/sse_ecall_entry.S), which calls the SSE glue and
 # then delivery, on the ecall's frame.
-ASM_HANDLERS = {'sbi_ecall_sse_entry.S.o': 'sbi_ecall_sse_entry'}
+ASM_HANDLERS = {'sse_ecall_entry.S.o': 'sbi_ecall_sse_entry'}
 
 # Where firmware/entry.S starts C on a hart's block, at its top.
 BLOCK_TOP_ROOTS = ['boot_warm_main']
@@ -309,6 +315,7 @@ class Build:
         funcs = elf_functions(os.path.join(self.path, 'abacus.elf'))
         shift = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_SHIFT')
         handler = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_HANDLER')
+        available = c_header_define('include/sbi_ecall.h', 'SBI_EXT_ENTRY_AVAILABLE')
         slots = c_header_define('include/sbi_ecall.h', 'SBI_EXT_TABLE_SLOTS')
         taken, handlers, asm_calls = set(), set(), {}
         for obj in self.objects:
@@ -321,11 +328,24 @@ class Build:
                     continue
                 if rtype in ('R_RISCV_JAL', 'R_RISCV_RVC_JUMP', 'R_RISCV_BRANCH', 'R_RISCV_RVC_BRANCH'):
                     continue   # jumps within a function (assembly labels)
+                if section == 'abacus_sbi_ext':
+                    continue   # SBI_EXTENSION entries: the image drops them, their table has what they name
                 if section.endswith('sbi_extension_table') and rtype == 'R_RISCV_64' and \
                         (offset - slots) % (1 << shift) == handler:
                     handlers.add(sym)
+                elif section.endswith('sbi_extension_table') and rtype == 'R_RISCV_64' and \
+                        (offset - slots) % (1 << shift) == available:
+                    # An extension's availability check: the base extension's probe calls it.
+                    for caller in ('sbi_ecall_probe', 'sbi_ecall_log_extensions'):
+                        self.table_targets.setdefault(caller, set()).add(sym)
                 elif section in TABLE_CALLS:
                     for caller in TABLE_CALLS[section]:
+                        self.table_targets.setdefault(caller, set()).add(sym)
+                elif section.startswith('abacus_hart_lifecycle.'):
+                    for caller in TABLE_CALLS['abacus_hart_lifecycle.'][offset % 32]:
+                        self.table_targets.setdefault(caller, set()).add(sym)
+                elif section.startswith('abacus_boot_hooks.'):
+                    for caller in TABLE_CALLS['abacus_boot_hooks.'][offset % 64]:
                         self.table_targets.setdefault(caller, set()).add(sym)
                 else:
                     taken.add(sym)
@@ -337,6 +357,8 @@ class Build:
         taken, handlers, asm_calls = self.address_taken()
         if not handlers:
             self.errors.append('no ecall handler found in sbi_extension_table')
+        # The dispatch's indirect call reaches the table's handlers.
+        self.table_targets.setdefault('sbi_ecall_dispatch', set()).update(handlers)
         # Roots: what the trap entry calls (below its frame), the table's handlers, boot_warm_main.
         roots = [(0, r) for r in BLOCK_TOP_ROOTS]
         entry_calls = asm_calls.get('trap_entry.S.o', set())
@@ -451,7 +473,7 @@ def main():
     for path in args.builds:
         b = Build(path)
         libfdt = os.path.join(os.path.dirname(b.path), 'libfdt-src')
-        cflags = ['-Iinclude', '-I' + libfdt]
+        cflags = ['-Iinclude', '-Ilib/ext', '-I' + libfdt]
         hs = c_sizeof('sizeof(struct hart_state)', cflags)
         b.trap_frame = c_sizeof('TRAP_FRAME_SIZE', cflags)
         stack = block - hs

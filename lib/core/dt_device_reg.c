@@ -3,23 +3,23 @@
 #include "console.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
-#include "sbi_format.h"
-#include "sbi_memory.h"
+#include "format.h"
+#include "memory_map.h"
 #include <libfdt.h>
 
 /* The one line of a refusal; conflict: the RAM range or firmware region it overlaps, or NULL. */
 static void refuse(const void *fdt, int node, uint64_t base, uint64_t size, const char *why,
-		   const struct sbi_memory_region *conflict)
+		   const struct memory_region *conflict)
 {
 	char name[64];   /* the node's name, printable ASCII only: a name cannot fake a log line */
 
-	sbi_printf("abacus: %s: reg 0x%lx-0x%lx %s", sbi_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL),
+	console_printf("abacus: %s: reg 0x%lx-0x%lx %s", format_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL),
 								     SIZE_MAX),
 		   (unsigned long)base, (unsigned long)(base + size - (size != 0)), why);
 	if (conflict)
-		sbi_printf(" (0x%lx-0x%lx)", (unsigned long)conflict->base,
+		console_printf(" (0x%lx-0x%lx)", (unsigned long)conflict->base,
 			   (unsigned long)(conflict->base + conflict->size - 1));
-	sbi_printf("; device refused\n");
+	console_printf("; device refused\n");
 }
 
 /* The line for a region whose base is no multiple of the driver's access width. */
@@ -27,7 +27,7 @@ static void refuse_width(const void *fdt, int node, uint64_t base, uint64_t size
 {
 	char why[48];
 
-	sbi_snprintf(why, sizeof(why), "is not aligned to its %u-byte accesses", width);
+	format_snprintf(why, sizeof(why), "is not aligned to its %u-byte accesses", width);
 	refuse(fdt, node, base, size, why, NULL);
 }
 
@@ -38,8 +38,8 @@ void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, 
 
 bool dt_device_region_ok(const void *fdt, int node, uint64_t base, uint64_t size)
 {
-	struct sbi_memory_region conflict = { 0, 0, NULL };
-	const char *why = sbi_memory_device_conflict(base, size, &conflict);
+	struct memory_region conflict = { 0, 0, NULL };
+	const char *why = memory_map_device_conflict(base, size, &conflict);
 
 	if (why)
 		refuse(fdt, node, base, size, why, conflict.size ? &conflict : NULL);
@@ -88,7 +88,7 @@ bool dt_device_reg_in(const void *fdt, int node, uint64_t base, uint64_t size, u
 
 bool dt_device_own(const void *fdt, int node, uint64_t base, uint64_t size, const char *name)
 {
-	if (sbi_memory_add_device(base, size, name))
+	if (memory_map_add_device(base, size, name))
 		return true;
 	refuse(fdt, node, base, size, "cannot be recorded for PMP", NULL);
 	return false;

@@ -55,7 +55,7 @@ bool hart_presence_move(struct hart_state *hs, unsigned int from, unsigned int t
 bool hart_mark_gone(struct hart_state *hs)
 {
 	/* Sequentially consistent, as the checks of remote fences and HSM that
-	 * read it after their own writes (lib/sbi/sbi_rfence.c, sbi_hsm.c). */
+	 * read it after their own writes (lib/ext/rfence/rfence.c, lib/ext/hsm/hsm.c). */
 	unsigned int was = __atomic_exchange_n(&hs->presence, HART_GONE, __ATOMIC_SEQ_CST);
 	struct hart_state *boot;
 

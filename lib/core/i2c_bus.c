@@ -10,8 +10,8 @@
 #include "fdt_helpers.h"
 #include "i2c_bus.h"
 #include "mmio.h"
-#include "sbi_format.h"
-#include "sbi_lock.h"
+#include "format.h"
+#include "lock.h"
 #include "timer_device.h"
 
 static struct i2c_bus buses[I2C_BUSES_MAX];
@@ -28,7 +28,7 @@ static bool timed;
 /* A node's name for the log: printable ASCII only, at most size - 1 characters. */
 static void copy_node_name(const void *fdt, int node, char *buf, unsigned int size)
 {
-	sbi_printable(buf, size, fdt_get_name(fdt, node, NULL), SIZE_MAX);
+	format_printable(buf, size, fdt_get_name(fdt, node, NULL), SIZE_MAX);
 }
 
 struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base)
@@ -36,7 +36,7 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops 
 	struct i2c_bus *bus;
 
 	if (nr_buses == I2C_BUSES_MAX) {
-		sbi_printf("abacus: i2c: more than %d controllers\n", I2C_BUSES_MAX);
+		console_printf("abacus: i2c: more than %d controllers\n", I2C_BUSES_MAX);
 		return NULL;
 	}
 	copy_node_name(fdt, node, bus_names[nr_buses], sizeof(bus_names[0]));
@@ -96,7 +96,7 @@ int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_devi
 		why = "is on a bus the firmware cannot use";
 	}
 	copy_node_name(fdt, node, name, sizeof(name));
-	sbi_printf("abacus: %s (%s): %s; not used\n", name, what, why);
+	console_printf("abacus: %s (%s): %s; not used\n", name, what, why);
 	return -1;
 }
 

@@ -5,8 +5,8 @@
 #include "i2c_bus.h"
 #include "i2c_reset.h"
 #include "reset_device.h"
-#include "sbi_lock.h"
-#include "sbi_format.h"
+#include "lock.h"
+#include "format.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
 
@@ -68,12 +68,12 @@ static void i2c_reset(unsigned long type, unsigned long reason)
 
 	(void)reason;
 	if (rc) {
-		/* Not sbi_printf: this runs deep in an ecall's stack (scripts/stack-check.py). */
-		sbi_puts("abacus: reset: ");
-		sbi_puts(pmic_name);
-		sbi_puts(": ");
-		sbi_puts(i2c_error_name(rc));
-		sbi_puts("\n");
+		/* Not console_printf: this runs deep in an ecall's stack (scripts/stack-check.py). */
+		console_puts("abacus: reset: ");
+		console_puts(pmic_name);
+		console_puts(": ");
+		console_puts(i2c_error_name(rc));
+		console_puts("\n");
 	} else
 		timer_delay_ms(I2C_RESET_WAIT_MS);
 }
@@ -98,13 +98,13 @@ int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 	pmic = p;
 	rc = run(p->probe);
 	if (rc) {
-		sbi_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, pmic_dev.addr, pmic_dev.bus->name,
+		console_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, pmic_dev.addr, pmic_dev.bus->name,
 			   i2c_error_name(rc));
 		pmic = was;
 		pmic_dev = was_dev;
 		return -1;
 	}
-	sbi_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
+	format_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
 		     pmic_dev.bus->name, p->shutdown ? "shutdown" : "", p->shutdown && p->reboot ? ", " : "",
 		     p->reboot ? "reboot" : "");
 	reset_device_add(&i2c_reset_device);

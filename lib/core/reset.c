@@ -2,7 +2,7 @@
 /* System reset devices, one slot per kind, in order (include/reset_device.h). */
 #include <stddef.h>
 #include "reset_device.h"
-#include "sbi_format.h"
+#include "format.h"
 
 static const struct reset_device *reset_devices[RESET_SLOTS];
 
@@ -34,7 +34,7 @@ const char *reset_device_name(void)
 	names[0] = 0;
 	for (unsigned int i = 0; i < RESET_SLOTS; i++)
 		if (reset_devices[i] && len + 1 < sizeof(names))
-			len += sbi_snprintf(names + len, sizeof(names) - len, "%s%s", len ? "; " : "",
+			len += format_snprintf(names + len, sizeof(names) - len, "%s%s", len ? "; " : "",
 					    reset_devices[i]->name);
 	return len ? names : "none";
 }

@@ -16,7 +16,7 @@
 #include "hart_lifecycle.h"
 #include "hart_switch.h"
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "trap_report.h"
 
 struct fatal_trap_record abacus_fatal_trap;
@@ -96,7 +96,7 @@ static struct hart_state *report_hart_gone(void)
 	return hs && hart_mark_gone(hs) ? hs : NULL;
 }
 
-void sbi_trap_panic(struct trap_frame *frame, const char *why)
+void trap_panic(struct trap_frame *frame, const char *why)
 {
 	struct trap_report r = { .frame = frame, .why = why };
 	unsigned long me = report_me();

@@ -29,7 +29,7 @@
 #include "ipi_device.h"
 #include "mmio.h"
 #include "riscv_csr.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "timer_device.h"
 #include "trap_expect.h"
 

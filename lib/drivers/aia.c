@@ -17,7 +17,7 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "mmio.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "trap_expect.h"
 
 static struct aia_dt aia;
@@ -87,7 +87,7 @@ const struct aia_dt *aia_boot_scan(void)
 void aia_probe_dt(const void *fdt)
 {
 	if (nr_dropped)
-		sbi_printf("aia: more than %u AIA nodes in the DT; %u ignored\n", AIA_MAX_CANDIDATES, nr_dropped);
+		console_printf("aia: more than %u AIA nodes in the DT; %u ignored\n", AIA_MAX_CANDIDATES, nr_dropped);
 	unsigned int kept = aia_dt_scan_nodes(fdt, &aia, true, noted_nodes, noted_parents, nr_noted);
 
 	/*
@@ -97,7 +97,7 @@ void aia_probe_dt(const void *fdt)
 	 * and the boot log says why: fail loudly, never half-protected.
 	 */
 	if (nr_dropped || aia.overflow)
-		(void)sbi_memory_add_device(0, ~0ULL, "aia-overflow");
+		(void)memory_map_add_device(0, ~0ULL, "aia-overflow");
 	if (!kept)
 		return;
 	/*
@@ -149,30 +149,30 @@ void aia_setup_aplics(void)
 
 static void log_aplic(const struct aia_aplic *a, const struct aplic_result *r)
 {
-	sbi_printf("abacus: AIA             : APLIC M-level @0x%lx (%s mode)", (unsigned long)a->base,
+	console_printf("abacus: AIA             : APLIC M-level @0x%lx (%s mode)", (unsigned long)a->base,
 		   a->msi_mode ? "MSI" : "direct");
 	if (!r->ok) {
-		sbi_printf(": no APLIC answers there (domaincfg 0x%x); left alone\n", r->domaincfg);
+		console_printf(": no APLIC answers there (domaincfg 0x%x); left alone\n", r->domaincfg);
 		return;
 	}
 	for (unsigned int c = 0; c < a->nr_children; c++)
 		if (a->child_aplic[c] >= 0)
-			sbi_printf("%s@0x%lx", c ? ", " : " -> S-level ", (unsigned long)aia.aplic[a->child_aplic[c]].base);
-	sbi_printf(", %u source%s delegated", r->delegated, r->delegated == 1 ? "" : "s");
+			console_printf("%s@0x%lx", c ? ", " : " -> S-level ", (unsigned long)aia.aplic[a->child_aplic[c]].base);
+	console_printf(", %u source%s delegated", r->delegated, r->delegated == 1 ? "" : "s");
 	if (a->msi_mode)
-		sbi_printf("; MSI addresses %s", r->msi_locked_before ? "locked before" : "set and locked");
+		console_printf("; MSI addresses %s", r->msi_locked_before ? "locked before" : "set and locked");
 	else
-		sbi_printf("; M-level delivery off");
-	sbi_printf("\n");
+		console_printf("; M-level delivery off");
+	console_printf("\n");
 	if (r->not_delegated)
-		sbi_printf("abacus: warning: APLIC M-level @0x%lx: %u source%s did not take the DT's delegation "
+		console_printf("abacus: warning: APLIC M-level @0x%lx: %u source%s did not take the DT's delegation "
 			   "(no such child domain in the hardware)\n", (unsigned long)a->base, r->not_delegated,
 			   r->not_delegated == 1 ? "" : "s");
 	if (r->dm_mismatch)
-		sbi_printf("abacus: warning: APLIC M-level @0x%lx: domaincfg reads 0x%x: the DT describes %s delivery\n",
+		console_printf("abacus: warning: APLIC M-level @0x%lx: domaincfg reads 0x%x: the DT describes %s delivery\n",
 			   (unsigned long)a->base, r->domaincfg, a->msi_mode ? "MSI" : "direct");
 	if (r->msi_mismatch)
-		sbi_printf("abacus: warning: APLIC M-level @0x%lx: its MSI addresses are not the DT's IMSICs' "
+		console_printf("abacus: warning: APLIC M-level @0x%lx: its MSI addresses are not the DT's IMSICs' "
 			   "(locked, or fields the hardware fixes)\n", (unsigned long)a->base);
 }
 
@@ -185,10 +185,10 @@ void aia_log(void)
 		const struct aia_imsic *im = &aia.imsic[i];
 		if (im->level != AIA_LEVEL_M)
 			continue;
-		sbi_printf("abacus: AIA             : IMSIC M-level files");
+		console_printf("abacus: AIA             : IMSIC M-level files");
 		for (unsigned int r = 0; r < im->nr_regs; r++)
-			sbi_printf("%s0x%lx-0x%lx", r ? ", " : " ", (unsigned long)im->reg_base[r],
+			console_printf("%s0x%lx-0x%lx", r ? ", " : " ", (unsigned long)im->reg_base[r],
 				   (unsigned long)(im->reg_base[r] + im->reg_size[r] - 1));
-		sbi_printf(" (%u harts, %u identities): PMP-protected\n", im->nr_files, im->num_ids);
+		console_printf(" (%u harts, %u identities): PMP-protected\n", im->nr_files, im->num_ids);
 	}
 }

@@ -3,7 +3,7 @@
  * AIA nodes in the DT (include/aia_dt.h): IMSICs and APLIC domains, their
  * level, geometry, children and delegation; and hiding the machine-level
  * ones from S-mode. Pure (libfdt only), host-tested on QEMU's own DTs and
- * broken variants (tests/host/test_aia_dt.c) and fuzzed (tests/fuzz/fuzz_dt.c).
+ * broken variants (tests/host/test_aia.c) and fuzzed (tests/fuzz/fuzz_dt.c).
  *
  * A DT may be wrong in every way: each problem is one boot-log line naming
  * the node, and a node that cannot be used safely is left out as a whole.
@@ -18,7 +18,7 @@
 #include "aia_dt.h"
 #include "console.h"
 #include "fdt_helpers.h"
-#include "sbi_format.h"
+#include "format.h"
 
 #define IMSIC_PAGE_SHIFT   12
 #define IMSIC_MIN_IDS      63       /* riscv,imsics.yaml: 63..2047 */
@@ -45,10 +45,10 @@ problem(struct aia_dt *aia, bool report, const void *fdt, int node, const char *
 	if (!report)
 		return;
 	va_start(ap, fmt);
-	sbi_vsnprintf(line, sizeof(line), fmt, ap);
+	format_vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	/* The node's name printable only: it cannot start a log line of its own. */
-	sbi_printf("aia: %s: %s\n", sbi_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL), SIZE_MAX), line);
+	console_printf("aia: %s: %s\n", format_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL), SIZE_MAX), line);
 }
 
 static bool compatible_with(const char *prop, int len, const char *const *list, unsigned int n)

@@ -3,7 +3,7 @@
  * A machine-level APLIC domain set up as the AIA's root domain of a machine
  * whose wired interrupts all belong to S-mode (include/aplic.h). Pure: every
  * register access goes through the MMIO seam, so the sequence is tested on
- * the host against a model of the domain (tests/host/test_aia_setup.c).
+ * the host against a model of the domain (tests/host/test_aia.c).
  *
  * AIA references: 4.5.1 domaincfg (IE, DM, BE; bits 31:24 read 0x80),
  * 4.5.2 sourcecfg (D = 1 with a child index delegates a source; a source
@@ -35,7 +35,7 @@ void aplic_setup_from_dt(const struct aia_dt *aia, const struct aia_aplic *a, st
 	if (aplic_msi_cfg_from_imsic(&aia->imsic[a->msi_imsic], &setup->mmsi, &why))
 		setup->has_mmsi = true;
 	else
-		sbi_printf("aia: APLIC @0x%lx: machine-level MSI addresses not set (%s)\n", (unsigned long)a->base, why);
+		console_printf("aia: APLIC @0x%lx: machine-level MSI addresses not set (%s)\n", (unsigned long)a->base, why);
 
 	/* Supervisor level: the IMSIC its first supervisor-level child in MSI mode forwards to. */
 	for (unsigned int c = 0; c < a->nr_children && !setup->has_smsi; c++) {
@@ -46,7 +46,7 @@ void aplic_setup_from_dt(const struct aia_dt *aia, const struct aia_aplic *a, st
 			continue;
 		s = &aia->imsic[child->msi_imsic];
 		if (!aplic_msi_cfg_from_imsic(s, &setup->smsi, &why)) {
-			sbi_printf("aia: APLIC @0x%lx: supervisor-level MSI addresses not set (%s)\n",
+			console_printf("aia: APLIC @0x%lx: supervisor-level MSI addresses not set (%s)\n",
 				   (unsigned long)a->base, why);
 			continue;
 		}
@@ -57,7 +57,7 @@ void aplic_setup_from_dt(const struct aia_dt *aia, const struct aia_aplic *a, st
 		 * IMSICs must lay their files out alike.
 		 */
 		if (setup->has_mmsi && (setup->smsi.addrh & ~SMSIADDRH_DEFINED) != (setup->mmsi.addrh & ~SMSIADDRH_DEFINED))
-			sbi_printf("aia: APLIC @0x%lx: the machine- and supervisor-level IMSICs number harts differently "
+			console_printf("aia: APLIC @0x%lx: the machine- and supervisor-level IMSICs number harts differently "
 				   "(hart/group index bits): supervisor-level MSIs may miss their hart\n",
 				   (unsigned long)a->base);
 	}

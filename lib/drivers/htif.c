@@ -30,8 +30,8 @@
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "reset_device.h"
-#include "sbi_console.h"
-#include "sbi_lock.h"
+#include "console.h"
+#include "lock.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
 #include "trap_expect.h"
@@ -109,7 +109,7 @@ static __attribute__((noinline)) bool htif_send(uint64_t request, unsigned int p
 	return false;
 }
 
-/* Never waits (include/sbi_console.h): false while the host has not taken the last request or getc holds the lock. */
+/* Never waits (include/console.h): false while the host has not taken the last request or getc holds the lock. */
 static bool htif_try_putc(char c)
 {
 	bool sent;

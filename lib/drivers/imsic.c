@@ -123,6 +123,6 @@ void imsic_hart_init(struct hart_state *hs)
 void imsic_log(void)
 {
 	if (ipi_setup_failures)
-		sbi_printf("abacus: warning: %u hart%s could not set up its M-level IMSIC file for IPIs\n",
+		console_printf("abacus: warning: %u hart%s could not set up its M-level IMSIC file for IPIs\n",
 			   ipi_setup_failures, ipi_setup_failures == 1 ? "" : "s");
 }

@@ -3,7 +3,7 @@
  * The calling hart's machine-level IMSIC interrupt file (include/imsic.h).
  * Pure: every access goes through the miselect/mireg seam, so the sequence
  * is tested on the host against a model of an interrupt file
- * (tests/host/test_aia_setup.c).
+ * (tests/host/test_aia.c).
  *
  * AIA 5.3: eidelivery (0x70) 1 = interrupt delivery enabled; eithreshold
  * (0x72) 0 = no threshold; eie (0xC0 + k) enable bits, 64 identities per

@@ -20,7 +20,7 @@
 #include "dt_device_reg.h"
 #include "drivers.h"
 #include "mmio.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "trap_expect.h"
 
 #define THEAD_PLIC_CTRL       0x1ffffc
@@ -59,7 +59,7 @@ static int thead_plic_probe(const void *fdt, int node)
 void plic_thead_log(void)
 {
 	if (plics_delegated)
-		sbi_printf("abacus: PLIC            : T-Head's, S-mode may program it (PLIC_CTRL.S_PER set on %u)\n",
+		console_printf("abacus: PLIC            : T-Head's, S-mode may program it (PLIC_CTRL.S_PER set on %u)\n",
 			   plics_delegated);
 }
 

@@ -20,7 +20,7 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "mmio.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "trap_expect.h"
 
 #define UART_RBR 0   /* receive buffer */
@@ -53,7 +53,7 @@ static void ns16550_write(unsigned int reg, uint32_t v)
 		mmio_write8(p, (uint8_t)v);
 }
 
-/* Never waits: the console decides how long to try again (include/sbi_console.h). */
+/* Never waits: the console decides how long to try again (include/console.h). */
 static bool ns16550_try_putc(char c)
 {
 	if (!(ns16550_read(UART_LSR) & UART_LSR_THRE))

@@ -28,7 +28,7 @@
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "mmio.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "trap_expect.h"
 
 #define SCIF_SCBRR  0x02
@@ -68,7 +68,7 @@ static void scif_write16(unsigned int reg, uint16_t v)
 	mmio_write16(scif + reg, v);
 }
 
-/* Never waits: the console decides how long to try again (include/sbi_console.h). */
+/* Never waits: the console decides how long to try again (include/console.h). */
 static bool scif_try_putc(char c)
 {
 	if (SCIF_SCFDR_TX(scif_read16(SCIF_SCFDR)) >= SCIF_FIFO_SIZE)

@@ -5,7 +5,7 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "mmio.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "trap_expect.h"
 
 #define SIFIVE_UART_TXDATA 0x00

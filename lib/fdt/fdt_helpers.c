@@ -2,7 +2,7 @@
 #include <libfdt.h>
 #include "fdt_helpers.h"
 #include "hart.h"
-#include "sbi_string.h"
+#include "libc_string.h"
 
 /* Set by a walk that knows a node's parent (lib/core/dt_driver.c): one
  * node's, or every node's on the path from the root to the probed one (a

@@ -5,7 +5,7 @@
  * after it), so the DT is written back in place only when it fits there.
  * Otherwise it goes into memory the firmware knows to be free: between the
  * end of its protected region and the next stage, which the platform keeps
- * for the firmware (sbi_heap_init's limit; docs/porting.md) and which no
+ * for the firmware (heap_init's limit; docs/porting.md) and which no
  * loader fills - minus anything the DT itself marks as in use (/memreserve/
  * entries, /reserved-memory nodes, the initrd). S-mode keeps a DT there safe
  * as it does anywhere: Linux reserves the DTB it was given, U-Boot copies it
@@ -14,7 +14,7 @@
 #include <libfdt.h>
 #include "fdt_helpers.h"
 #include "fdt_placement.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 #define FDT_ALIGN 8   /* devicetree spec: the blob starts 8-byte aligned */
 
@@ -79,7 +79,7 @@ static bool first_fit(const struct fdt_placement *p, const void *fdt, uint64_t s
 		uint64_t end = fdt_in_use_overlap_end(fdt, cand, size);
 		note_overlap(cand, size, p->orig, p->orig_size, &end);
 		if (!end) {
-			if (!sbi_memory_smode_range_ok(cand, 0, size))
+			if (!smode_range_ok(cand, 0, size))
 				return false;
 			*addr = cand;
 			return true;
@@ -96,12 +96,12 @@ static bool fixed_fits(struct fdt_placement *p, const void *fdt, uint64_t size)
 {
 	if (p->fixed & (FDT_ALIGN - 1))
 		return false;
-	if (p->room && size + p->room > size && sbi_memory_smode_range_ok(p->fixed, 0, size + p->room) &&
+	if (p->room && size + p->room > size && smode_range_ok(p->fixed, 0, size + p->room) &&
 	    !fdt_in_use_overlap_end(fdt, p->fixed, size + p->room)) {
 		p->total = size + p->room;
 		return true;
 	}
-	if (sbi_memory_smode_range_ok(p->fixed, 0, size) && !fdt_in_use_overlap_end(fdt, p->fixed, size)) {
+	if (smode_range_ok(p->fixed, 0, size) && !fdt_in_use_overlap_end(fdt, p->fixed, size)) {
 		p->total = size;
 		return true;
 	}
@@ -120,7 +120,7 @@ enum fdt_place fdt_place_for_smode(struct fdt_placement *p, const void *fdt, uin
 		}
 		p->fixed_refused = true;
 	}
-	if (size <= p->orig_size && sbi_memory_smode_range_ok(p->orig, 0, p->orig_size)) {
+	if (size <= p->orig_size && smode_range_ok(p->orig, 0, p->orig_size)) {
 		*addr = p->orig;
 		p->total = p->orig_size;   /* what the loader reserved is the DT's to grow in */
 		return FDT_PLACE_IN_PLACE;

@@ -6,6 +6,7 @@
  */
 #include <libfdt.h>
 #include "platform.h"
+#include "pmu/pmu.h"
 
 extern const struct platform_quirk __start_abacus_platform_quirks[], __stop_abacus_platform_quirks[];
 
@@ -26,4 +27,13 @@ const struct platform_quirk *platform_quirk_match(const void *fdt)
 			if (fdt_stringlist_contains(root, len, *c))
 				return q;
 	return &platform_quirk_generic;
+}
+
+const struct platform_quirk *platform_choose(const void *fdt)
+{
+	platform = platform_quirk_match(fdt);
+	pmu_platform = platform->pmu;   /* the PMU's platform events and default map (lib/ext/pmu/) */
+	/* The Andes cores' own PMU, found on the hart whatever the board (lib/ext/pmu/pmu_hart.c). */
+	pmu_andes_hart_probe = andes_ax45_pmu_hart_init;
+	return platform;
 }

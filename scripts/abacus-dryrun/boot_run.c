@@ -9,7 +9,7 @@
  * board: its symbols are the layout of the image built with this program
  * (image_layout.h), moved to the load address, and the boot heap (after the
  * image, up to the default next stage) is host memory behind those
- * addresses (sbi_heap_host_offset, lib/common/sbi_heap.c).
+ * addresses (heap_host_offset, lib/common/heap.c).
  */
 #include <libfdt.h>
 #include <stdlib.h>
@@ -24,15 +24,15 @@
 #include "hart_switch.h"
 #include "image_layout.h"
 #include "riscv_csr.h"
-#include "sbi_boot.h"
-#include "sbi_hsm.h"
+#include "boot.h"
+#include "hsm/hsm.h"
 
 /* firmware/boot.c, called from firmware/entry.S: no header declares them. */
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top,
 		    unsigned long image_end);
 void boot_warm_main(unsigned long hartid);
 extern volatile unsigned int boot_release;
-extern intptr_t sbi_heap_host_offset;
+extern intptr_t heap_host_offset;
 
 /* The image's symbols (scripts/abacus-dryrun/host/fw_image.h) and its build's defaults. */
 char (*dryrun_fw_start)[], (*dryrun_fw_end)[], (*dryrun_bss_start)[], (*dryrun_bss_end)[];
@@ -92,12 +92,7 @@ void mstatus_mpv_write(bool on)
 }
 
 /* One hart runs at a time: no IPI is ever pending while another waits. */
-void sbi_ipi_serve_pending(void)
-{
-}
-
-/* The SBI extension table is the ecall dispatcher's, which the dry run leaves out: no line. */
-void sbi_ecall_log_extensions(void)
+void ipi_serve_pending(void)
 {
 }
 
@@ -219,7 +214,7 @@ int dryrun_boot(const void *fdt, const struct dryrun_options *o, struct dryrun_r
 	dryrun_heap = aligned_alloc(4096, (limit - heap_base + 4095) & ~4095ULL);
 	if (!dryrun_heap)
 		return -1;
-	sbi_heap_host_offset = (intptr_t)((uintptr_t)dryrun_heap - heap_base);
+	heap_host_offset = (intptr_t)((uintptr_t)dryrun_heap - heap_base);
 
 	h = cold_hart(o);
 	if (!h) {

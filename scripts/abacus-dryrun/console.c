@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The console on the host (lib/core/sbi_console.c's interface): the device a
+ * The console on the host (lib/core/console.c's interface): the device a
  * UART driver sets is recorded, not written to, and every line the
  * firmware prints is kept for the report, marked when no console was set
  * as it began (on the board nobody would see it).
@@ -11,7 +11,6 @@
 #include <string.h>
 #include "console.h"
 #include "dryrun.h"
-#include "sbi_console.h"
 
 struct boot_log boot_log;
 static const struct console_device *device;
@@ -43,7 +42,7 @@ static void end_line(void)
 	current_len = current_cap = 0;
 }
 
-void sbi_putc(char c)
+void console_putc(char c)
 {
 	bytes++;
 	if (c == '\n') {
@@ -60,19 +59,19 @@ void sbi_putc(char c)
 	current[current_len] = '\0';
 }
 
-void sbi_puts(const char *s)
+void console_puts(const char *s)
 {
 	while (*s)
-		sbi_putc(*s++);
+		console_putc(*s++);
 }
 
-int sbi_printf(const char *fmt, ...)
+int console_printf(const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_vformat(sbi_putc, fmt, ap);
+	n = format_vprint(console_putc, fmt, ap);
 	va_end(ap);
 	return n;
 }
@@ -94,15 +93,15 @@ const struct console_device *console_get_device(void)
 	return device;
 }
 
-int sbi_getc(void)
+int console_getc(void)
 {
 	return -1;
 }
 
-unsigned long sbi_console_write(const char *buf, unsigned long len)
+unsigned long console_write(const char *buf, unsigned long len)
 {
 	for (unsigned long i = 0; i < len; i++)
-		sbi_putc(buf[i]);
+		console_putc(buf[i]);
 	return len;
 }
 
@@ -121,7 +120,7 @@ int console_report_printf(const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_vformat(sbi_putc, fmt, ap);
+	n = format_vprint(console_putc, fmt, ap);
 	va_end(ap);
 	return n;
 }
@@ -130,7 +129,7 @@ void console_report_end(void)
 {
 }
 
-uint64_t sbi_console_bytes_written(void)
+uint64_t console_bytes_written(void)
 {
 	return bytes;
 }

@@ -15,7 +15,7 @@
 #include "dt_driver.h"
 #include "machine.h"
 #include "reset_device.h"
-#include "sbi_console.h"
+#include "console.h"
 
 /* Exit status (usage()). */
 #define DRYRUN_EXIT_READY    0   /* the next stage, with console, IPI and timer everywhere, shutdown and reboot */

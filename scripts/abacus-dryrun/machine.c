@@ -12,14 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "csr_layer.h"
-#include "dbtr_hw.h"
+#include "pmu/pmu_hw.h"
+#include "dbtr/dbtr_hw.h"
 #include "fdt_helpers.h"
 #include "imsic.h"
 #include "machine.h"
 #include "mmio.h"
 #include "riscv_csr.h"
-#include "sbi_dbtr.h"
+#include "dbtr/dbtr.h"
 
 struct machine machine;
 struct hart_state *host_current_hart;
@@ -504,7 +504,7 @@ void host_wfi(void)
 {
 }
 
-/* ---- Triggers (include/dbtr_hw.h): the model's, found as the firmware's probe finds them ---- */
+/* ---- Triggers (lib/ext/dbtr/dbtr_hw.h): the model's, found as the firmware's probe finds them ---- */
 
 unsigned int dbtr_hw_probe(uint16_t *type_mask, unsigned int max)
 {

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The PMP of a simulated hart (include/sbi_pmp.h's hardware half, which
- * lib/core/sbi_pmp.c does with CSRs): as many entries of the granule as the
+ * The PMP of a simulated hart (include/pmp.h's hardware half, which
+ * lib/core/pmp.c does with CSRs): as many entries of the granule as the
  * hart's model says, none locked by an earlier stage, so every planned entry
- * sticks. The plan itself is the firmware's (lib/core/sbi_pmp_plan.c); the
+ * sticks. The plan itself is the firmware's (lib/core/pmp_plan.c); the
  * entries are kept for the report.
  */
 #include "machine.h"
-#include "sbi_pmp.h"
+#include "pmp.h"
 
 void pmp_probe(unsigned int *entries, unsigned long *granule)
 {
@@ -25,7 +25,7 @@ static void record_entry(void *ctx, unsigned int i, unsigned long addr, uint8_t 
 	h->pmpcfg[i] = cfg;
 }
 
-void pmp_deny(const struct sbi_memory_region *regions, unsigned int n, unsigned int entries,
+void pmp_deny(const struct memory_region *regions, unsigned int n, unsigned int entries,
 	      unsigned long granule, unsigned int *denied)
 {
 	struct machine_hart *h = machine.current;

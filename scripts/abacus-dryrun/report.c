@@ -17,12 +17,12 @@
 #include "fw_dynamic.h"
 #include "hart_ext.h"
 #include "platform.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 #include "report.h"
 #include "riscv_csr.h"
-#include "sbi_format.h"
-#include "sbi_memory.h"
-#include "sbi_pmp.h"
+#include "format.h"
+#include "memory_map.h"
+#include "pmp.h"
 #include "sbi_spec.h"
 
 /* ---- Text helpers (report.h) ---- */
@@ -149,7 +149,7 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 
 	if (platform == &platform_quirk_generic)
 		fprintf(out, "quirk      : none (generic): no quirk names %s\n",
-			root && len > 0 ? sbi_printable(first, sizeof(first), root, (size_t)len) : "the root");
+			root && len > 0 ? format_printable(first, sizeof(first), root, (size_t)len) : "the root");
 	else
 		fprintf(out, "quirk      : %s\n", platform->name);
 	/* The harts whose trap vector is the stale-TLB erratum's (the quirk's trap_flushes_tlb). */
@@ -168,17 +168,17 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 		fprintf(out, "hart hooks : %s%s%s\n", platform->hart_init ? "hart_init (each hart's own set-up, first)" : "",
 			platform->hart_init && platform->hart_wake ? "; " : "",
 			platform->hart_wake ? "hart_wake (asked at hart_start for a hart that has not come)" : "");
-	for (unsigned int i = 0; i < sbi_memory.ram_count; i++)
-		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)sbi_memory.ram[i].base,
-		    (unsigned long)(sbi_memory.ram[i].base + sbi_memory.ram[i].size - 1));
+	for (unsigned int i = 0; i < memory_map.ram_count; i++)
+		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)memory_map.ram[i].base,
+		    (unsigned long)(memory_map.ram[i].base + memory_map.ram[i].size - 1));
 	fprintf(out, "RAM        : %s\n", t.len ? t.buf : "none");
 	if (r->released) {
 		struct next_stage next;
 
-		fprintf(out, "firmware   : 0x%lx-0x%lx (%lu KiB), loaded at the %s\n", (unsigned long)sbi_memory.fw_base,
-			(unsigned long)(sbi_memory.fw_base + sbi_memory.fw_size - 1),
-			(unsigned long)(sbi_memory.fw_size >> 10), r->fw_base == sbi_memory.fw_base &&
-			r->fw_base == sbi_memory.ram[0].base ? "start of RAM" : "address asked for");
+		fprintf(out, "firmware   : 0x%lx-0x%lx (%lu KiB), loaded at the %s\n", (unsigned long)memory_map.fw_base,
+			(unsigned long)(memory_map.fw_base + memory_map.fw_size - 1),
+			(unsigned long)(memory_map.fw_size >> 10), r->fw_base == memory_map.fw_base &&
+			r->fw_base == memory_map.ram[0].base ? "start of RAM" : "address asked for");
 		/* The loader passes no fw_dynamic_info here: the build's own choice (firmware/fw_payload.c). */
 		next_stage_default(&next);
 		fprintf(out, "next stage : 0x%lx in %s-mode (%s; a loader's fw_dynamic_info names its own)\n", next.addr,
@@ -193,7 +193,7 @@ static const char *m_mode_why(const struct hart_state *hs)
 
 	if (h && !h->misa_s)
 		return "no S-mode";
-	if (hs->pmp_denied < sbi_memory.denied_count)
+	if (hs->pmp_denied < memory_map.denied_count)
 		return "PMP cannot deny the firmware's regions";
 	return "S-mode withheld";
 }
@@ -317,10 +317,10 @@ static void print_pmp(FILE *out)
 	char (*texts)[TEXT] = calloc(hart_count + 1, TEXT);
 	struct text denied = { 0 };
 
-	for (unsigned int r = 0; r < sbi_memory.denied_count; r++)
-		add(&denied, "%s%s 0x%lx-0x%lx", r ? ", " : "", sbi_memory.denied[r].name,
-		    (unsigned long)sbi_memory.denied[r].base,
-		    (unsigned long)(sbi_memory.denied[r].base + sbi_memory.denied[r].size - 1));
+	for (unsigned int r = 0; r < memory_map.denied_count; r++)
+		add(&denied, "%s%s 0x%lx-0x%lx", r ? ", " : "", memory_map.denied[r].name,
+		    (unsigned long)memory_map.denied[r].base,
+		    (unsigned long)(memory_map.denied[r].base + memory_map.denied[r].size - 1));
 	fprintf(out, "denied     : %s\n", denied.len ? denied.buf : "nothing");
 	for (unsigned int i = 0; i < hart_count; i++) {
 		const struct hart_state *hs = hart_table[i];
@@ -333,9 +333,9 @@ static void print_pmp(FILE *out)
 			add_pmp_plan(&t, h);
 		else
 			add(&t, "none written");
-		if (hs->pmp_denied < sbi_memory.denied_count)
-			add(&t, "; cannot deny %u of %u regions: S-mode withheld", sbi_memory.denied_count - hs->pmp_denied,
-			    sbi_memory.denied_count);
+		if (hs->pmp_denied < memory_map.denied_count)
+			add(&t, "; cannot deny %u of %u regions: S-mode withheld", memory_map.denied_count - hs->pmp_denied,
+			    memory_map.denied_count);
 		memcpy(texts[i], t.buf, TEXT);
 	}
 	if (hart_count)

@@ -11,29 +11,35 @@ DRYRUN_ASAN := $(BUILD)/host/abacus-dryrun-asan
 DRYRUN_DIR := $(BUILD)/host/dryrun
 
 # The firmware's own files, from its source lists: boot (firmware/), and every
-# layer boot reaches (every driver and quirk among them: a new file there is
-# in the tool with nothing to add here) - except these, whose work is the
-# hart's or the board's own, which the tool's simulated machine does instead:
+# layer boot reaches, with every extension but its ecall glue (every driver,
+# quirk and extension among them: a new file there is in the tool with
+# nothing to add here; what boot never reaches is dropped by the link,
+# --gc-sections) - except these, whose work is the hart's or the board's
+# own, which the tool's simulated machine does instead:
 #   fw_dynamic.c     reads the loader's fw_dynamic_info: the dry run's loader passes none
 #   fdt_placement.c  where S-mode's DT goes in the board's memory: the dry run ends there
-#   sbi_console.c    the console device: the tool records the device and the lines
-#   sbi_pmp.c        PMP CSRs: scripts/abacus-dryrun/pmp_sim.c (the plan itself, sbi_pmp_plan.c, runs)
+#   console.c        the console device: the tool records the device and the lines
+#   pmp.c            PMP CSRs: scripts/abacus-dryrun/pmp_sim.c (the plan itself, pmp_plan.c, runs)
 #   trap_expect.c    probing with traps expected: scripts/abacus-dryrun/machine.c
-#   pmu_csr_hw.c     counter CSRs: tests/host/sim_hart.c
+#   pmu_hw.c         counter CSRs: tests/host/sim_hart.c
 #   dbtr_hw.c        trigger CSRs: tests/host/sim_triggers.c and machine.c
-#   sbi_string.c, libgcc_bits.c   the host's C library has them
-DRYRUN_REPLACED := firmware/fw_dynamic.c lib/fdt/fdt_placement.c lib/core/sbi_console.c lib/core/sbi_pmp.c \
-	lib/common/trap_expect.c lib/pmu/pmu_csr_hw.c lib/dbtr/dbtr_hw.c lib/common/sbi_string.c lib/common/libgcc_bits.c
-DRYRUN_FW_SRCS := $(filter-out $(DRYRUN_REPLACED),$(filter %.c,$(filter firmware/% lib/common/% lib/core/% \
-	lib/fdt/% lib/drivers/% lib/pmu/% lib/sse/% lib/fwft/% lib/dbtr/% platform/%,$(FW_SRCS) $(PLATFORM_SRCS))))
+#   hsm.c            the stopped harts' wait and wake-up: the run ends there (boot_run.c)
+#   rfence.c         remote fences: the fence instructions; boot sends none
+#   libc_string.c, libgcc_bits.c   the host's C library has them
+DRYRUN_REPLACED := firmware/fw_dynamic.c lib/fdt/fdt_placement.c lib/core/console.c lib/core/pmp.c \
+	lib/common/trap_expect.c lib/ext/pmu/pmu_hw.c lib/ext/dbtr/dbtr_hw.c lib/ext/hsm/hsm.c lib/ext/rfence/rfence.c \
+	lib/common/libc_string.c \
+	lib/common/libgcc_bits.c
+DRYRUN_FW_SRCS := $(filter-out $(DRYRUN_REPLACED) %_ecall.c,$(filter %.c,$(filter firmware/% lib/common/% lib/core/% \
+	lib/fdt/% lib/drivers/% lib/ext/% platform/%,$(FW_SRCS) $(PLATFORM_SRCS))))
 DRYRUN_TOOL_SRCS := $(wildcard scripts/abacus-dryrun/*.c) scripts/abacus-pmu-dt/dt_input.c \
 	scripts/abacus-pmu-dt/hart_model.c tests/host/sim_hart.c tests/host/sim_triggers.c \
 	$(wildcard tests/host/i2c_models/*.c)
 DRYRUN_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,$(LIBFDT_FILES))
 DRYRUN_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DABACUS_HOST -DABACUS_DRYRUN -DABACUS_SIM_MMIO -ffunction-sections -fdata-sections \
-	-Itests/fuzz/host -Iinclude -Itests/host -Iscripts/abacus-pmu-dt -Iscripts/abacus-dryrun -I$(DRYRUN_DIR) \
+	-Itests/fuzz/host -Iinclude -Ilib/ext -Itests/host -Iscripts/abacus-pmu-dt -Iscripts/abacus-dryrun -I$(DRYRUN_DIR) \
 	-I$(LIBFDT_SRC) -Iplatform/generic/quirks -include scripts/abacus-dryrun/host/fw_image.h
-DRYRUN_LDFLAGS := -Wl,--gc-sections -Wl,--wrap=reset_device_add -Wl,-T,scripts/abacus-dryrun/host/lifecycle.ld
+DRYRUN_LDFLAGS := -Wl,--gc-sections -Wl,--wrap=reset_device_add -Wl,-T,tests/host/lifecycle.ld -Wl,-T,tests/host/boot_hooks.ld
 DRYRUN_ASAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 # Objects of each build: <dir>/<source path>.o, and the firmware's libfdt under <dir>/libfdt/.
@@ -71,12 +77,12 @@ $(DRYRUN_DIR)/sources: FORCE
 	@echo "$(DRYRUN_FW_SRCS) $(DRYRUN_TOOL_SRCS)" | cmp -s - $@ 2>/dev/null || \
 		echo "$(DRYRUN_FW_SRCS) $(DRYRUN_TOOL_SRCS)" >$@
 
-$(DRYRUN): $(DRYRUN_OBJS) scripts/abacus-dryrun/host/lifecycle.ld $(DRYRUN_DIR)/sources
+$(DRYRUN): $(DRYRUN_OBJS) tests/host/lifecycle.ld tests/host/boot_hooks.ld $(DRYRUN_DIR)/sources
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	@$(TOOL_CC) -o $@ $(DRYRUN_OBJS) $(DRYRUN_LDFLAGS)
 
-$(DRYRUN_ASAN): $(DRYRUN_ASAN_OBJS) scripts/abacus-dryrun/host/lifecycle.ld $(DRYRUN_DIR)/sources
+$(DRYRUN_ASAN): $(DRYRUN_ASAN_OBJS) tests/host/lifecycle.ld tests/host/boot_hooks.ld $(DRYRUN_DIR)/sources
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	@$(TOOL_CC) $(DRYRUN_ASAN_FLAGS) -o $@ $(DRYRUN_ASAN_OBJS) $(DRYRUN_LDFLAGS)

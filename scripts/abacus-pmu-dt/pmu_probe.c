@@ -3,13 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "fdt_helpers.h"
 #include "hart.h"
 #include "platform.h"
 #include "pmu_probe.h"
-#include "sbi_heap.h"
-#include "sbi_memory.h"
+#include "heap.h"
+#include "memory_map.h"
 #include "sim_hart.h"
 #include "tool_console.h"
 
@@ -123,11 +123,11 @@ static int event_info(struct pmu_probe *out)
 	if (!page)
 		return -1;
 	memset(page, 0, PAGE_BYTES);
-	/* The firmware's memory map, its one RAM range on a heap of its own (include/sbi_heap.h). */
+	/* The firmware's memory map, its one RAM range on a heap of its own (include/heap.h). */
 	static uint64_t map_heap[16];
-	sbi_heap_init((uintptr_t)map_heap, (uintptr_t)map_heap + sizeof(map_heap));
-	memset(&sbi_memory, 0, sizeof(sbi_memory));
-	sbi_memory_add_ram((uintptr_t)page, PAGE_BYTES);
+	heap_init((uintptr_t)map_heap, (uintptr_t)map_heap + sizeof(map_heap));
+	memset(&memory_map, 0, sizeof(memory_map));
+	memory_map_add_ram((uintptr_t)page, PAGE_BYTES);
 	for (unsigned int i = 0; i < STANDARD_EVENT_COUNT; i++) {
 		uint32_t idx = standard_event_idx(i);
 		/* Table 18: event_idx, output, event_data */

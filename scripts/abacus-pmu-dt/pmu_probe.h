@@ -3,7 +3,7 @@
  * Runs the firmware's PMU code over a device tree on a simulated hart, the
  * way the firmware does at boot, and asks it what S-mode would get.
  *
- * Only the PMU core's public interface (include/pmu.h) and the simulated
+ * Only the PMU core's public interface (lib/ext/pmu/pmu.h) and the simulated
  * hart (tests/host/sim_hart.h) are used: pmu_hart_init probes the hart,
  * pmu_dt_parse reads the riscv,pmu node into pmu_event_map, then for every
  * standard event pmu_event_get_info says whether the hart can count it and
@@ -19,7 +19,7 @@
 #include "event_names.h"
 #include "hart_model.h"
 #include "platform.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 struct probe_counter {            /* one counter_get_info answer */
 	unsigned int idx;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <string.h>
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "report.h"
 
 const char *counter_name(unsigned int idx, char *buf, size_t size)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The report for people. */
 #include <string.h>
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "report.h"
 #include "sbi_spec.h"
 #include "tool_console.h"

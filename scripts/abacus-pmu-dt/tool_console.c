@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sbi_console.h"
+#include "console.h"
 #include "tool_console.h"
 
 static char **lines;
@@ -33,7 +33,7 @@ static void end_line(void)
 	current_len = current_capacity = 0;
 }
 
-void sbi_putc(char c)
+void console_putc(char c)
 {
 	if (muted)
 		return;
@@ -49,25 +49,25 @@ void sbi_putc(char c)
 	current[current_len] = '\0';
 }
 
-void sbi_puts(const char *s)
+void console_puts(const char *s)
 {
 	while (*s)
-		sbi_putc(*s++);
+		console_putc(*s++);
 }
 
-int sbi_printf(const char *fmt, ...)
+int console_printf(const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_vformat(sbi_putc, fmt, ap);
+	n = format_vprint(console_putc, fmt, ap);
 	va_end(ap);
 	return n;
 }
 
 /* The QEMU virt quirk's console-bytes event reads it: nothing here is written to a console. */
-uint64_t sbi_console_bytes_written(void)
+uint64_t console_bytes_written(void)
 {
 	return 0;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The firmware's console, for the tool: the PMU core and the DT parser print
- * their boot-log lines through sbi_printf, which here formats with the
- * firmware's own formatter (lib/common/sbi_format.c), so the words are the
+ * their boot-log lines through console_printf, which here formats with the
+ * firmware's own formatter (lib/common/format.c), so the words are the
  * boot log's byte for byte, and keeps them as lines for the report.
  */
 #ifndef ABACUS_PMU_DT_TOOL_CONSOLE_H

@@ -15,13 +15,13 @@ TOOL_PMU_DT_ASAN := $(BUILD)/host/abacus-pmu-dt-asan
 # the board quirks (chosen by the DT's root compatible, as boot chooses them:
 # their default maps), and the tool's own files.
 TOOL_PMU_DT_SRCS := $(wildcard scripts/abacus-pmu-dt/*.c) \
-	lib/pmu/pmu_dt.c lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c lib/pmu/pmu_platform.c \
-	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c lib/common/sbi_format.c lib/fdt/fdt_helpers.c lib/core/dt_device_reg.c \
+	lib/ext/pmu/pmu_dt.c lib/ext/pmu/pmu_core.c lib/ext/pmu/pmu_events.c lib/ext/pmu/pmu_counters.c lib/ext/pmu/pmu_event_index.c lib/ext/pmu/pmu_platform.c \
+	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c lib/common/format.c lib/fdt/fdt_helpers.c lib/core/dt_device_reg.c \
 	tests/host/sim_hart.c platform/generic/platform.c $(wildcard platform/generic/quirks/*.c) lib/core/timer.c
-TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/pmu/*.h tests/host/sim_hart.h \
+TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/ext/pmu/*.h tests/host/sim_hart.h \
 	platform/generic/quirks/u74_pmu.h)
 TOOL_CC ?= gcc
-TOOL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -g -Itests/fuzz/host -Iinclude -Itests/host \
+TOOL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -g -Itests/fuzz/host -Iinclude -Ilib/ext -Itests/host \
 	-Iplatform/generic/quirks -Iscripts/abacus-pmu-dt
 TOOL_LIBS := -lfdt
 

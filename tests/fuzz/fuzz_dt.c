@@ -27,7 +27,7 @@
  *
  * Checked: no crash, no hang (libFuzzer's -timeout), no sanitizer report;
  * the map pmu_dt_parse builds holds only rows the binding allows (checked
- * here from the binding, seed 001); every row it did not keep was reported
+ * here from the binding, OpenSBI's docs/pmu_support.md); every row it did not keep was reported
  * (a "<property> row N:" log line, or the "map full" line); a DT that was
  * well-formed stays well-formed through the fixups, which leave no mapping
  * property and add the reserved-memory node; what the AIA scan keeps is
@@ -48,14 +48,14 @@
 #include "fdt_placement.h"
 #include "hart.h"
 #include "platform.h"
-#include "pmu.h"
-#include "sbi_boot.h"
-#include "sbi_console.h"
-#include "sbi_hsm.h"
+#include "pmu/pmu.h"
+#include "boot.h"
+#include "console.h"
+#include "hsm/hsm.h"
 #include "dt_device_reg.h"
 #include "fuzz_dt.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 #define FUZZ_MAX_SIZE     (256UL << 10) /* larger blobs are skipped here, for speed */
 #define MAX_HARTS         16
@@ -95,7 +95,7 @@ static void print_log(void)
 		fprintf(stderr, "--- firmware log of the failing input:\n%s---\n", log_text);
 }
 
-void sbi_putc(char c)
+void console_putc(char c)
 {
 	if (log_len + 1 < sizeof(log_text)) {
 		log_text[log_len++] = c;
@@ -122,19 +122,19 @@ bool fuzz_dt_log_full(void)
 	return log_len + 256 >= sizeof(log_text);
 }
 
-void sbi_puts(const char *s)
+void console_puts(const char *s)
 {
 	while (*s)
-		sbi_putc(*s++);
+		console_putc(*s++);
 }
 
-int sbi_printf(const char *fmt, ...)
+int console_printf(const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = sbi_vformat(sbi_putc, fmt, ap);   /* the firmware's formatter (sbi_format.c) */
+	n = format_vprint(console_putc, fmt, ap);   /* the firmware's formatter (lib/common/format.c) */
 	va_end(ap);
 	return n;
 }
@@ -219,7 +219,7 @@ static void check_placement(const void *fdt, uint64_t orig_size)
 	};
 	uint64_t addr = 0;
 
-	sbi_memory_add_ram(0x80000000UL, 0x8000000UL);
+	memory_map_add_ram(0x80000000UL, 0x8000000UL);
 	switch (fdt_place_for_smode(&p, fdt, &addr)) {
 	case FDT_PLACE_IN_PLACE:
 		EXPECT(addr == p.orig && p.new_size <= orig_size && p.total == orig_size,
@@ -296,8 +296,8 @@ static void check_device_reg(const void *fdt, int node, int i, uint64_t min, uns
 	       (unsigned long)addr, width);
 	EXPECT(!overlaps(addr, size, FW_BASE, FW_SIZE), "dt_device_reg: a device in the firmware: 0x%lx+0x%lx",
 	       (unsigned long)addr, (unsigned long)size);
-	for (unsigned int k = 0; k < sbi_memory.ram_count; k++)
-		EXPECT(!overlaps(addr, size, sbi_memory.ram[k].base, sbi_memory.ram[k].size),
+	for (unsigned int k = 0; k < memory_map.ram_count; k++)
+		EXPECT(!overlaps(addr, size, memory_map.ram[k].base, memory_map.ram[k].size),
 		       "dt_device_reg: a device in RAM: 0x%lx+0x%lx", (unsigned long)addr, (unsigned long)size);
 }
 
@@ -315,9 +315,9 @@ static void walk_nodes(const void *fdt)
 			continue;
 		for (int i = 0; i < 64 && fdt_read_reg(fdt, node, i, &addr, &size) == 0; i++)
 			if (size)
-				(void)sbi_memory_add_ram(addr, size);
+				(void)memory_map_add_ram(addr, size);
 	}
-	sbi_memory_set_firmware(FW_BASE, FW_SIZE);
+	memory_map_set_firmware(FW_BASE, FW_SIZE);
 	(void)fdt_stdout_node(fdt);
 	for (node = fdt_next_node(fdt, -1, &depth); node >= 0 && visited < 4096;
 	     node = fdt_next_node(fdt, node, &depth), visited++) {
@@ -440,7 +440,7 @@ static const struct pmu_event_map default_map_rows = {
 
 /*
  * Every line of the log so far starts with prefix: nothing a DT holds (a
- * node name with a newline) starts a line of its own (sbi_printable).
+ * node name with a newline) starts a line of its own (format_printable).
  * Returns the number of lines.
  */
 static unsigned int check_lines_start(const char *prefix)
@@ -653,8 +653,8 @@ static void run_boot(const void *dtb, size_t avail, uint8_t options)
 
 	/* The fixups on the firmware's copy, as boot_finish does. */
 	host_memory_reset();
-	sbi_memory.fw_base = FW_BASE;
-	sbi_memory.fw_size = FW_SIZE;
+	memory_map.fw_base = FW_BASE;
+	memory_map.fw_size = FW_SIZE;
 	/* As boot: the AIA scan of this very layout (options & 16: none, the fixup finds the nodes itself). */
 	err = fdt_fixup_for_smode(fdt, options & 8 ? FDT_RESERVE_MEMRESERVE : FDT_RESERVE_NO_MAP_NODE,
 				  options & 16 ? NULL : &aia_scan);

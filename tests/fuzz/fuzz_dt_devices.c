@@ -120,8 +120,8 @@ static int counted_i2c_reset_probe(const void *fdt, int node, const struct i2c_r
 
 #include "fuzz_dt.h"
 #include "host_memory.h"
-#include "sbi_console.h"
-#include "sbi_memory.h"
+#include "console.h"
+#include "memory_map.h"
 #include "sbi_spec.h"
 #include "trap_expect.h"
 
@@ -818,9 +818,9 @@ void fuzz_dt_device_recipe(const uint8_t *data, size_t size)
 	/* RAM and the firmware over parts of the window: a device there is refused. */
 	memory = take(&r);
 	if (memory & 1)
-		sbi_memory_add_ram((uintptr_t)window + window_offset(&r, WINDOW_SIZE), 1 + take16(&r));
+		memory_map_add_ram((uintptr_t)window + window_offset(&r, WINDOW_SIZE), 1 + take16(&r));
 	if (memory & 2)
-		sbi_memory_set_firmware((uintptr_t)window + window_offset(&r, WINDOW_SIZE), 1 + take16(&r));
+		memory_map_set_firmware((uintptr_t)window + window_offset(&r, WINDOW_SIZE), 1 + take16(&r));
 	clock = take(&r) % 3;
 
 	/* The harts, as boot lays them out: each with its interrupt controller's phandle. */

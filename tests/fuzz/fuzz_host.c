@@ -9,12 +9,12 @@
 #include "hart_switch.h"
 #include "ipi_device.h"
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "sbi_ecall.h"
-#include "sbi_hsm.h"
-#include "sbi_ipi.h"
+#include "hsm/hsm.h"
+#include "ipi.h"
 #include "sbi_spec.h"
-#include "sbi_timer.h"
+#include "time/smode_timer.h"
 #include "timer_device.h"
 
 struct hart_state *host_current_hart;
@@ -152,7 +152,7 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 	timer_device_set(&host_timer);
 	timer_set_hz(1000000);
 	/* As boot does: a hart waiting for the console serves its IPIs. */
-	console_set_wait_hook(sbi_ipi_serve_pending);
+	console_set_wait_hook(ipi_serve_pending);
 	host_call_clear();
 	host_mip = 0;
 }
@@ -232,9 +232,9 @@ void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr
 	host_not_reached("hart_enter_next_mode");
 }
 
-void sbi_timer_process(void)
+void smode_timer_process(void)
 {
-	host_not_reached("sbi_timer_process");
+	host_not_reached("smode_timer_process");
 }
 
 void hart_lifecycle_reset(struct hart_state *hs)
@@ -250,7 +250,7 @@ struct sbiret sbi_rfence(unsigned long hart_mask, unsigned long hart_mask_base, 
 	return sbiret_ok(0);
 }
 
-void sbi_timer_set(uint64_t stime_value)
+void smode_timer_set(uint64_t stime_value)
 {
 	host_record("timer_set", stime_value, 0, 0, 0, 0, 0);
 }
@@ -267,9 +267,10 @@ void reset_system(unsigned long type, unsigned long reason)
 }
 
 /* Legacy calls read S-mode memory with MPRV (real hardware): routing only. */
-SBI_ECALL_HANDLER(sbi_ecall_legacy)
+struct sbiret sbi_ecall_legacy(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+			       unsigned long a4, unsigned long a5, unsigned long eid)
 {
-	host_record("legacy", a0, a1, a2, a3, a4, fid);
+	host_record("legacy", a0, a1, a2, a3, a4, eid);
 	(void)a5;
 	return sbiret_err(SBI_ERR_NOT_SUPPORTED);
 }

@@ -5,7 +5,7 @@
  * - a hart table of HOST_HARTS harts, each a struct hart_state with its own
  *   simulated CSRs (tests/host/sim_hart.c has one global `sim`: selecting a
  *   hart swaps its CSRs in, so the PMU core always acts on the current one);
- * - the firmware console (lib/core/sbi_console.c) on a host device that
+ * - the firmware console (lib/core/console.c) on a host device that
  *   records what it was given and reads from a queue the fuzzer fills;
  * - stand-ins, at the harness level only, for the services that need real
  *   hardware: ACLINT, timer, reset, HSM stop and suspend, remote fences,

@@ -51,11 +51,11 @@
 #include <sys/mman.h>
 #include "fuzz_host.h"
 #include "fuzz_sbi.h"
-#include "pmu.h"
+#include "pmu/pmu.h"
 #include "sbi_ecall.h"
-#include "sbi_smode_ipi.h"
+#include "ipi/smode_ipi.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "sbi_spec.h"
 
 #define MAX_OPS 96
@@ -1152,11 +1152,11 @@ static void call_ipi(struct input *in)
 		EXPECT(host_harts[i].ipis_raised - pre.ipis_raised[i] == hit, "send_ipi(0x%lx, 0x%lx): hart %u "
 		       "interrupted %lu times", mask, base, i, host_harts[i].ipis_raised - pre.ipis_raised[i]);
 		if (hit)
-			EXPECT(host_harts[i].hs->ipi_pending & sbi_ipi_reason_bit(&smode_ipi_reason), "IPI not pending on hart %u", i);
+			EXPECT(host_harts[i].hs->ipi_pending & ipi_reason_bit(&smode_ipi_reason), "IPI not pending on hart %u", i);
 		else
 			EXPECT(host_harts[i].hs->ipi_pending == pre.ipi_pending[i], "hart %u got IPI bits", i);
 		sent += hit;
-		host_harts[i].hs->ipi_pending &= ~sbi_ipi_reason_bit(&smode_ipi_reason);   /* the target's handler took it */
+		host_harts[i].hs->ipi_pending &= ~ipi_reason_bit(&smode_ipi_reason);   /* the target's handler took it */
 	}
 	EXPECT(ph->fw_event_count[SBI_PMU_FW_IPI_SENT] - sent_before == sent, "IPI_SENT counted %llu for %lu IPIs",
 	       (unsigned long long)(ph->fw_event_count[SBI_PMU_FW_IPI_SENT] - sent_before), sent);
@@ -1190,7 +1190,7 @@ static void check_hsm_call(unsigned long fid, unsigned long hartid, unsigned lon
 	ret = ecall(SBI_EXT_HSM, SBI_HSM_HART_START, hartid, addr, opaque, 0, 0, 0);
 	/* HSM chapter, hart_start errors, in the order the arguments decide them. */
 	expected = !offered ? SBI_ERR_INVALID_PARAM :
-		   !sbi_memory_smode_addr_ok(addr) ? SBI_ERR_INVALID_ADDRESS :
+		   !smode_addr_ok(addr) ? SBI_ERR_INVALID_ADDRESS :
 		   state != SBI_HSM_STATE_STOPPED ? SBI_ERR_ALREADY_AVAILABLE :
 		   hart_gone(t) ? SBI_ERR_INVALID_PARAM :
 		   t->presence != HART_READY ? SBI_ERR_FAILED : SBI_SUCCESS;
@@ -1425,9 +1425,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		map_ram();
 	memset((void *)(uintptr_t)sram_base(), fill, SRAM_PAGES * PAGE);
 	host_memory_reset();
-	sbi_memory_add_ram(page_addr(1), (SRAM_PAGES + 1) * PAGE);
-	sbi_memory.fw_base = page_addr(1);
-	sbi_memory.fw_size = PAGE;
+	memory_map_add_ram(page_addr(1), (SRAM_PAGES + 1) * PAGE);
+	memory_map.fw_base = page_addr(1);
+	memory_map.fw_size = PAGE;
 	harness_map();
 	pmu_snapshot_offered = fill & 1 ? "fuzz" : NULL;
 	platform_count = 0;

@@ -5,7 +5,7 @@
  * SSE event on the way back to S-mode, completing it, LCOFI while the PMU
  * overflow event holds it, the IPI another hart's injection sends), on the
  * five host harts of fuzz_host.c with their own stand-ins of the hardware
- * seams (include/sse_hw.h, fwft_hw.h; triggers: tests/host/sim_triggers.c).
+ * seams (lib/ext/sse/sse_hw.h, fwft_hw.h; triggers: tests/host/sim_triggers.c).
  *
  * Checked after every call or step, from the chapters' rules:
  * - error codes: only those the function's table allows, and the exact one
@@ -37,14 +37,15 @@
 #include <string.h>
 #include "fuzz_host.h"
 #include "fuzz_sbi.h"
-#include "dbtr_hw.h"
-#include "fwft_hw.h"
+#include "dbtr/dbtr_hw.h"
+#include "fwft/fwft_hw.h"
 #include "riscv_csr.h"
 #include "sbi_ecall.h"
-#include "sbi_ipi.h"
-#include "sbi_memory.h"
-#include "sse_hw.h"
-#include "sse_internal.h"
+#include "ipi.h"
+#include "memory_map.h"
+#include "sse/sse_hw.h"
+#include "sse/sse_internal.h"
+#include "sse/sse_hart.h"
 
 #define LOCAL_EVENTS  SSE_LOCAL_EVENTS
 
@@ -85,7 +86,7 @@ void sse_hw_lcofi_ack(void)
 
 bool sse_hw_entry_pc_ok(unsigned long pc)
 {
-	return sbi_memory_smode_addr_ok(pc);    /* translation off */
+	return smode_addr_ok(pc);    /* translation off */
 }
 
 struct sbiret sse_complete_ecall(struct hart_state *hs, unsigned long a0, unsigned long a1)
@@ -399,9 +400,10 @@ static void sse_return_to_smode(struct hart_state *hs)
  * (NULL: nothing); slot_before: the context just before (the call's own
  * effect on it). */
 
-/* The SSE slot of the extension table (firmware/trap_entry.S): the glue, then
- * delivery of an event the call left ready. */
-SBI_ECALL_HANDLER(sbi_ecall_sse_entry)
+/* The SSE slot of the extension table (lib/ext/sse/sse_ecall_entry.S, which
+ * declares it there): the glue, then delivery of an event the call left ready. */
+struct sbiret sbi_ecall_sse_entry(unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
+				  unsigned long a4, unsigned long a5, unsigned long fid)
 {
 	struct sbiret ret = sbi_ecall_sse(a0, a1, a2, a3, a4, a5, fid);
 	struct hart_state *hs = host_current_hart;
@@ -415,6 +417,8 @@ SBI_ECALL_HANDLER(sbi_ecall_sse_entry)
 	}
 	return ret;
 }
+
+SBI_EXTENSION(SBI_EXT_SSE, sbi_ecall_sse_entry, "sse", NULL);
 
 /* The state a call left an event in, before the slot delivered `delivered`
  * (slot_delivered right after the call: reading attributes is a call too). */
@@ -521,7 +525,7 @@ static void sse_inflight_land(void)
 	       inflight.seen & SSE_STATUS_STATE);
 	if (landed) {
 		EXPECT(sse_status(e) & SSE_STATUS_PENDING, "landed injection not pending");
-		sbi_ipi_raise(t, &sse_ipi_reason);
+		ipi_raise(t, &sse_ipi_reason);
 	} else {
 		EXPECT(sse_status(e) == before, "a failed injection changed the event");
 	}
@@ -546,7 +550,7 @@ void op_sse_machine(struct input *in)
 		unsigned int cur = host_current;
 		for (unsigned int i = 0; i < HOST_HARTS; i++) {
 			struct hart_state *t = host_harts[i].hs;
-			unsigned long bit = sbi_ipi_reason_bit(&sse_ipi_reason);
+			unsigned long bit = ipi_reason_bit(&sse_ipi_reason);
 			if (!(t->ipi_pending & bit) || i == HOST_HART_NO_SMODE)
 				continue;
 			host_select_hart(i);
@@ -805,7 +809,7 @@ static void check_hart_sse(unsigned int h)
 		EXPECT(hsse[h].lcofi_mmode == (sse_state(&sh->local[SSE_LOCAL_PMU_OVERFLOW]) >= SBI_SSE_STATE_ENABLED),
 		       "LCOFI routing does not follow the PMU overflow event");
 	/* sse_ready: after this hart's own latest step (remote work waits for its IPI). */
-	if (h == host_current && !(hs->ipi_pending & sbi_ipi_reason_bit(&sse_ipi_reason)) && !sh->global_targeted) {
+	if (h == host_current && !(hs->ipi_pending & ipi_reason_bit(&sse_ipi_reason)) && !sh->global_targeted) {
 		bool ready = best && !sh->masked && (!sh->nr_running || key(best) < key(sh->running[sh->nr_running - 1]));
 		EXPECT(!!hs->sse_ready == ready, "sse_ready %lu, deliverable %d", hs->sse_ready, ready);
 	}
@@ -826,7 +830,7 @@ static void check_hart_dbtr(unsigned int h)
 			continue;
 		}
 		if (!select && (d & 0x7) && (fire & ~0x7UL))
-			EXPECT(t->tdata2 < sbi_memory.fw_base || t->tdata2 >= sbi_memory.fw_base + sbi_memory.fw_size,
+			EXPECT(t->tdata2 < memory_map.fw_base || t->tdata2 >= memory_map.fw_base + memory_map.fw_size,
 			       "hart %u trigger %u aimed at firmware 0x%lx", h, i, t->tdata2);
 	}
 }

@@ -164,7 +164,7 @@ DT_REGRESSIONS = {
         "72697363762c7261772d6576656e742d746f2d6d68706d636f756e7465727300"
     ),
     # The root node ends before the riscv,pmu node: fdt_get_path (for the log
-    # line) read and wrote before its buffer (lib/pmu/pmu_dt.c now checks first).
+    # line) read and wrote before its buffer (lib/ext/pmu/pmu_dt.c now checks first).
     "root-closes-early.dtb": bytes.fromhex(
         "d00dfeed000001bf0000003800000164000000280000001100000010000000000000005b0000012c0000000000000000"
         "000000000000000000000001000000000000000300000000000400000000000200000003000000040000000f00000002"

@@ -13,7 +13,7 @@ console byte), and at each stop the script saves the firmware region
     the relocations firmware/entry.S applies at boot (the pointers in
     .rodata), at both stops;
   - the tables set at boot that decide what S-mode may reach and how calls
-    are dispatched (sbi_memory, pmu_event_map, pmu_platform, the hart
+    are dispatched (memory_map, pmu_event_map, pmu_platform, the hart
     tables, boot_info, ...) must be unchanged between the stops;
   - the heap (the DT copy, the hart tables) must be unchanged between the
     stops, except the per-hart blocks (each hart's M-mode stack and state)
@@ -40,12 +40,12 @@ from qemu_monitor import Monitor  # noqa: E402
 
 # Set at boot, read-only after: what S-mode may reach, the dispatch, the harts.
 BOOT_TABLES = [
-    "sbi_memory", "pmu_event_map", "pmu_platform", "hart_table", "hart_count", "hart_sp_table",
+    "memory_map", "pmu_event_map", "pmu_platform", "hart_table", "hart_count", "hart_sp_table",
     "hart_sp_table_len", "boot_hartid", "boot_info", "heap_next", "heap_limit",
 ]
 # ... and fields of symbols whose other fields change at run time: (symbol, offset, bytes).
 BOOT_FIELDS = [
-    ("console", 0, 8),   # the console device (lib/core/sbi_console.c: its first field)
+    ("console", 0, 8),   # the console device (lib/core/console.c: its first field)
 ]
 HART_BLOCK_SIZE = 2048
 CROSS = os.environ.get("CROSS_COMPILE", "riscv64-unknown-elf-")

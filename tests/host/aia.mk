@@ -7,7 +7,7 @@ BUILD ?= build
 
 HOST_TESTS += aia
 HOST_SRCS_aia := tests/host/test_aia.c lib/drivers/aia_dt.c lib/fdt/fdt_helpers.c lib/drivers/aplic_setup.c \
-	lib/drivers/imsic_setup.c lib/common/sbi_format.c tests/host/host_console.c
+	lib/drivers/imsic_setup.c lib/common/format.c tests/host/host_console.c
 HOST_LIBS_aia := -lfdt
 
 AIA_FIXTURE_DIR := $(BUILD)/fixtures/aia

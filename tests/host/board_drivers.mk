@@ -6,8 +6,8 @@
 # Part of the host suite (tests/host/host.mk, target host-tests); on its own:
 #   make build/host/test_plic_thead && build/host/test_plic_thead (and test_reset_*)
 
-BOARD_DRIVER_SRCS := lib/core/dt_driver.c lib/core/dt_device_reg.c lib/fdt/fdt_helpers.c lib/common/sbi_memory.c \
-	lib/common/sbi_memory_map.c lib/common/sbi_heap.c lib/common/sbi_format.c tests/host/host_console.c \
+BOARD_DRIVER_SRCS := lib/core/dt_driver.c lib/core/dt_device_reg.c lib/fdt/fdt_helpers.c lib/common/smode_memory.c \
+	lib/common/memory_map.c lib/common/heap.c lib/common/format.c tests/host/host_console.c \
 	tests/host/host_mmio.c
 
 # T-Head's PLIC: S-mode's access to it (lib/drivers/plic_thead.c).

@@ -1,31 +1,19 @@
 # Host unit tests: each program in HOST_TESTS is built from HOST_SRCS_<name>
 # (plus HOST_LIBS_<name>) into $(BUILD)/host/test_<name> and run by
 # `make host-tests`; they print PASS:/FAIL: lines. Other fragments add their
-# own programs after this one is included:
+# own programs after this one is included (an extension's, from
+# tests/host/<extension>/host.mk, which the top-level Makefile includes all of):
 #     HOST_TESTS += pmu_dt
-#     HOST_SRCS_pmu_dt := tests/host/test_pmu_dt.c lib/pmu/pmu_dt.c ...
+#     HOST_SRCS_pmu_dt := tests/host/pmu/test_pmu_dt.c lib/ext/pmu/pmu_dt.c ...
 #     HOST_LIBS_pmu_dt := -lfdt
 # Standalone: make -f tests/host/host.mk host-tests
 
 BUILD ?= build
 HOST_CC ?= gcc
-HOST_CFLAGS ?= -std=c11 -Wall -Wextra -Werror -g -fsanitize=address,undefined -Iinclude -Itests/host
-HOST_HEADERS = $(wildcard include/*.h tests/host/*.h lib/pmu/*.h)
-
-# The PMU core against the simulated hart.
-HOST_PMU_SRCS := lib/pmu/pmu_core.c lib/pmu/pmu_events.c lib/pmu/pmu_counters.c lib/pmu/pmu_event_index.c \
-	lib/pmu/pmu_platform.c \
-	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c tests/host/sim_hart.c tests/host/host_console.c tests/host/pmu_fixture.c
-
-HOST_TESTS += pmu_core pmu_counters pmu_events thead_pmu
-HOST_SRCS_pmu_core := tests/host/test_pmu_core.c $(HOST_PMU_SRCS)
-HOST_SRCS_pmu_counters := tests/host/test_pmu_counters.c $(HOST_PMU_SRCS)
-HOST_SRCS_pmu_events := tests/host/test_pmu_events.c $(HOST_PMU_SRCS)
-# T-Head C906/C910's own overflow interrupt (mcounterinten/mcounterof) on the simulated hart.
-HOST_SRCS_thead_pmu := tests/host/test_thead_pmu.c $(HOST_PMU_SRCS)
-# The Andes AX45MP's (mcounterinten/mcounterovf, mcountermask_s/_u, mslideleg; andes_ax45_pmu.c).
-HOST_TESTS += andes_pmu
-HOST_SRCS_andes_pmu := tests/host/test_andes_pmu.c platform/generic/quirks/andes_ax45_pmu.c $(HOST_PMU_SRCS)
+HOST_CFLAGS ?= -std=c11 -Wall -Wextra -Werror -g -fsanitize=address,undefined -Iinclude -Ilib/ext -Itests/host
+HOST_HEADERS = $(wildcard include/*.h tests/host/*.h lib/ext/*/*.h tests/host/*/*.h)
+# The IPI reasons' table, for the host programs that link reasons, gathered as the firmware's linker script does.
+HOST_IPI_REASONS_LD := -Wl,-T,tests/host/ipi_reasons.ld
 
 # The hart table: harts left out at cold boot, a hart's presence - late, gone (lib/core/hart_table.c).
 HOST_TESTS += hart_table
@@ -34,7 +22,7 @@ HOST_SRCS_hart_table := tests/host/test_hart_table.c lib/core/hart_table.c
 # Where the DT handed to S-mode goes (lib/fdt/fdt_placement.c), on DTs built with host libfdt.
 HOST_TESTS += fdt_placement
 HOST_SRCS_fdt_placement := tests/host/test_fdt_placement.c lib/fdt/fdt_placement.c lib/fdt/fdt_helpers.c \
-	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c
+	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c
 HOST_LIBS_fdt_placement := -lfdt
 
 # The ISA extension names of a cpu node (lib/fdt/fdt_helpers.c).

@@ -10,7 +10,7 @@
 static char captured[HOST_CONSOLE_SIZE];
 static size_t captured_len;
 
-void sbi_putc(char c)
+void console_putc(char c)
 {
 	static int echo = -1;
 
@@ -24,13 +24,13 @@ void sbi_putc(char c)
 	}
 }
 
-void sbi_puts(const char *s)
+void console_puts(const char *s)
 {
 	while (*s)
-		sbi_putc(*s++);
+		console_putc(*s++);
 }
 
-int sbi_printf(const char *fmt, ...)
+int console_printf(const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
@@ -39,7 +39,7 @@ int sbi_printf(const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	sbi_puts(buf);
+	console_puts(buf);
 	return n;
 }
 

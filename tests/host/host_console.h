@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The console for host tests (host_console.c): sbi_putc/sbi_puts/sbi_printf
+ * The console for host tests (host_console.c): console_putc/console_puts/console_printf
  * write into a capture buffer that a test inspects and clears. Nothing goes
  * to stdout unless the environment variable HOST_CONSOLE_ECHO is set.
  */

@@ -24,7 +24,7 @@ HOST_LIBS_i2c_riic := -lfdt
 
 HOST_TESTS += i2c_reset
 HOST_SRCS_i2c_reset := tests/host/test_i2c_reset.c lib/core/i2c_bus.c lib/core/i2c_reset.c lib/core/reset.c \
-	lib/core/timer.c lib/core/dt_driver.c lib/fdt/fdt_helpers.c lib/common/sbi_format.c tests/host/host_console.c \
+	lib/core/timer.c lib/core/dt_driver.c lib/fdt/fdt_helpers.c lib/common/format.c tests/host/host_console.c \
 	lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c
 HOST_LIBS_i2c_reset := -lfdt
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* A simulated hart implementing the CSR layer; see sim_hart.h. */
 #include <string.h>
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "sim_hart.h"
 
 struct sim_hart sim;

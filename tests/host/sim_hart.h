@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A simulated hart for host tests: implements the CSR layer (csr_layer.h)
+ * A simulated hart for host tests: implements the PMU's CSR layer (lib/ext/pmu/pmu_hw.h)
  * over plain variables. A test describes the hart (which counters exist,
  * their width, mcountinhibit, Sscofpmf, Smcntrpmf), runs PMU code, advances
  * the counters with sim_hart_tick() in a chosen privilege mode and looks at

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Simulated trigger module (sim_triggers.h). */
 #include <string.h>
-#include "dbtr_hw.h"
-#include "sbi_dbtr.h"
+#include "dbtr/dbtr_hw.h"
+#include "dbtr/dbtr.h"
 #include "sim_triggers.h"
 
 struct sim_triggers sim_triggers;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A simulated Sdtrig trigger module for the DBTR host tests: implements
- * include/dbtr_hw.h on an array of triggers, either as QEMU 7.2 behaves
+ * lib/ext/dbtr/dbtr_hw.h on an array of triggers, either as QEMU 7.2 behaves
  * (mcontrol/mcontrol6 with only the access, mode and size bits, tdata3
  * reading 0) or as a full implementation keeping every writable bit.
  */

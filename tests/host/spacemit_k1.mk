@@ -6,7 +6,7 @@
 
 HOST_TESTS += spacemit_x60_pmu
 HOST_SRCS_spacemit_x60_pmu := tests/host/test_spacemit_x60_pmu.c platform/generic/quirks/spacemit_x60_pmu.c \
-	lib/pmu/pmu_dt.c $(HOST_PMU_SRCS)
+	lib/ext/pmu/pmu_dt.c $(HOST_PMU_SRCS)
 HOST_LIBS_spacemit_x60_pmu := -lfdt
 $(BUILD)/host/test_spacemit_x60_pmu: HOST_CFLAGS += -Iplatform/generic/quirks
 $(BUILD)/host/test_spacemit_x60_pmu: $(wildcard platform/generic/quirks/spacemit_*.h)
@@ -16,16 +16,17 @@ $(BUILD)/host/test_spacemit_x60_pmu: $(wildcard platform/generic/quirks/spacemit
 # the simulated registers see; the CSRs are tests/fuzz/host/riscv_csr.h's).
 HOST_TESTS += spacemit_k1
 HOST_SRCS_spacemit_k1 := tests/host/test_spacemit_k1.c platform/generic/platform.c \
-	platform/generic/quirks/spacemit_k1.c platform/generic/quirks/spacemit_x60_pmu.c lib/core/timer.c \
-	lib/common/sbi_memory.c lib/common/sbi_memory_map.c lib/common/sbi_heap.c tests/host/host_console.c \
+	platform/generic/quirks/spacemit_k1.c platform/generic/quirks/spacemit_x60_pmu.c lib/core/timer.c lib/ext/pmu/pmu_platform.c \
+	platform/generic/quirks/andes_ax45_pmu.c tests/host/sim_hart.c \
+	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c tests/host/host_console.c \
 	tests/host/sim_mmio.c
 HOST_LIBS_spacemit_k1 := -lfdt
 $(BUILD)/host/test_spacemit_k1: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -Iplatform/generic/quirks
 $(BUILD)/host/test_spacemit_k1: $(wildcard platform/generic/quirks/spacemit_*.h)
 
 # The generic side: HSM hart_start of a hart that has not come, with and without
-# a platform waker (lib/sbi/sbi_hsm.c, included by the test; its time source faked).
+# a platform waker (lib/ext/hsm/hsm.c, included by the test; its time source faked).
 HOST_TESTS += hsm_wake
 HOST_SRCS_hsm_wake := tests/host/test_hsm_wake.c lib/core/timer.c
 $(BUILD)/host/test_hsm_wake: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
-$(BUILD)/host/test_hsm_wake: lib/sbi/sbi_hsm.c
+$(BUILD)/host/test_hsm_wake: lib/ext/hsm/hsm.c

@@ -2,7 +2,7 @@
 /*
  * Minimal host unit-test harness. Each TEST() is a function; RUN(name) runs it
  * and prints "PASS: <file>: <name>" or "FAIL: <file>: <name>: <what>" (the
- * format tests/summary.sh counts). A test stops at its first failed CHECK.
+ * format scripts/run-tests.sh counts). A test stops at its first failed CHECK.
  */
 #ifndef ABACUS_TEST_H
 #define ABACUS_TEST_H

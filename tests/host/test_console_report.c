@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The console lock and the fatal trap report's way to the console
- * (lib/core/sbi_console.c) on the host: the console device is a capture
+ * (lib/core/console.c) on the host: the console device is a capture
  * buffer whose putc can "trap" at a chosen character, running what the
  * report does (console_report_begin/printf/end) right there, on the hart
  * that holds the lock, or as another hart while one holds it. Nothing may
@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "test.h"
 
 TEST_MAIN_GLOBALS
@@ -70,14 +70,14 @@ static bool lock_is_free(void)
 	unsigned int before = out_len;
 
 	hartid = 7;
-	sbi_printf("z");
+	console_printf("z");
 	hartid = me;
 	return out_len == before + 1 && out[before] == 'z';
 }
 
 TEST(printf_prints_and_lets_go)
 {
-	sbi_printf("a%db\n", 1);
+	console_printf("a%db\n", 1);
 	CHECK(strcmp(out, "a1b\r\n") == 0);
 	CHECK(lock_is_free());
 }
@@ -87,7 +87,7 @@ TEST(trap_inside_the_console_on_its_own_hart)
 {
 	trap_at = 'X';
 	trap_as_hart = 0;
-	sbi_printf("abXcd");
+	console_printf("abXcd");
 	CHECK_EQ(reports, 1);
 	CHECK(strcmp(out, "ab[report 0]Xcd") == 0);
 	CHECK(lock_is_free());
@@ -99,7 +99,7 @@ TEST(report_while_another_hart_holds_the_lock)
 	hartid = 3;
 	trap_at = 'Y';
 	trap_as_hart = 1;
-	sbi_printf("pY");
+	console_printf("pY");
 	CHECK_EQ(reports, 1);
 	CHECK(strcmp(out, "p[report 1]Y") == 0);
 	/* The report did not let go of hart 3's hold: hart 3 did, when it finished. */
@@ -111,7 +111,7 @@ TEST(trap_inside_a_dbcn_write)
 {
 	trap_at = 'q';
 	trap_as_hart = 0;
-	sbi_console_write("opqr", 4);
+	console_write("opqr", 4);
 	CHECK_EQ(reports, 1);
 	CHECK(strcmp(out, "op[report 0]qr") == 0);
 	CHECK(lock_is_free());
@@ -121,7 +121,7 @@ TEST(trap_inside_a_dbcn_write)
 TEST(no_console_drops_everything)
 {
 	console_set_device(NULL);
-	sbi_printf("lost");
+	console_printf("lost");
 	console_report_begin();
 	console_report_printf("lost too");
 	console_report_end();

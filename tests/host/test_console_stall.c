@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The console's rule for a UART that stops draining (lib/core/sbi_console.c,
+ * The console's rule for a UART that stops draining (lib/core/console.c,
  * docs/reliability.md "A stalled console"), the same for every driver: the
  * console device is a simulated UART whose try_putc takes a byte only while
  * it has room, and the machine's time source (lib/core/timer.c) a fake
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include "riscv_csr.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "test.h"
 #include "timer_device.h"
 
@@ -96,8 +96,8 @@ static void test_setup(void)
 	rx_len = rx_pos = 0;
 	hartid = 0;
 	/* A byte that goes ends any stall of an earlier test. */
-	sbi_console_write("", 0);
-	(void)sbi_console_write("#", 1);
+	console_write("", 0);
+	(void)console_write("#", 1);
 	memset(out, 0, sizeof(out));
 	out_len = 0;
 	tries = looks = 0;
@@ -114,7 +114,7 @@ TEST(stalled_write_returns_its_prefix_after_the_timeout)
 	buf[0] = 'x', buf[4] = 'y';
 	room = 5;
 	t0 = now_ticks;
-	CHECK_EQ(sbi_console_write(buf, sizeof(buf)), 5);
+	CHECK_EQ(console_write(buf, sizeof(buf)), 5);
 	CHECK(memcmp(out, "xaaay", 5) == 0);
 	CHECK_EQ(out_len, 5);
 	/* Waited the timeout on the clock, not a count of tries, and a last try after it. */
@@ -127,14 +127,14 @@ TEST(stalled_write_returns_its_prefix_after_the_timeout)
 TEST(stalled_console_does_not_wait_again)
 {
 	room = 0;
-	CHECK_EQ(sbi_console_write(buf, 16), 0);
+	CHECK_EQ(console_write(buf, 16), 0);
 	tries = looks = 0;
-	CHECK_EQ(sbi_console_write(buf, sizeof(buf)), 0);
+	CHECK_EQ(console_write(buf, sizeof(buf)), 0);
 	CHECK_EQ(tries, 1);
 	CHECK_EQ(looks, 0);
-	sbi_printf("a firmware line\n");
+	console_printf("a firmware line\n");
 	CHECK_EQ(tries, 2);
-	CHECK_EQ(sbi_console_write("z", 1), 0);
+	CHECK_EQ(console_write("z", 1), 0);
 	CHECK_EQ(tries, 3);
 	CHECK_EQ(looks, 0);
 	CHECK_EQ(out_len, 0);
@@ -144,14 +144,14 @@ TEST(stalled_console_does_not_wait_again)
 TEST(drained_console_flows_and_waits_again)
 {
 	room = 0;
-	CHECK_EQ(sbi_console_write(buf, 16), 0);
+	CHECK_EQ(console_write(buf, 16), 0);
 	room = -1;
 	memset(buf, 'b', sizeof(buf));
-	CHECK_EQ(sbi_console_write(buf, 100), 100);
+	CHECK_EQ(console_write(buf, 100), 100);
 	CHECK_EQ(out_len, 100);
 	room = 0;
 	looks = 0;
-	CHECK_EQ(sbi_console_write(buf, 10), 0);
+	CHECK_EQ(console_write(buf, 10), 0);
 	CHECK(looks >= TIMEOUT_TICKS / step);
 }
 
@@ -159,11 +159,11 @@ TEST(drained_console_flows_and_waits_again)
 TEST(firmware_line_dropped_after_its_stalled_byte)
 {
 	room = 3;
-	sbi_printf("ab\ncd\n");
+	console_printf("ab\ncd\n");
 	CHECK_EQ(out_len, 3);
 	CHECK(memcmp(out, "ab\r", 3) == 0);
 	tries = 0;
-	sbi_printf("ef\n");
+	console_printf("ef\n");
 	CHECK_EQ(tries, 1);
 }
 
@@ -182,17 +182,17 @@ TEST(slow_uart_smode_write_returns_early_not_stalled)
 	drain_every = 1000;
 	drained_until = now_ticks;
 	memset(buf, 'c', sizeof(buf));
-	n = sbi_console_write(buf, sizeof(buf));
+	n = console_write(buf, sizeof(buf));
 	CHECK(n > 0 && n < sizeof(buf));
 	/* At most two timeouts: the first wait's start, then one more byte's wait. */
 	CHECK(now_ticks - t0 <= 2 * TIMEOUT_TICKS + 2 * drain_every);
 	CHECK(now_ticks - t0 >= TIMEOUT_TICKS);
 	CHECK_EQ(out_len, n);
 	/* Not stalled: the next write waits for room again and takes bytes. */
-	CHECK(sbi_console_write(buf, sizeof(buf)) > 0);
+	CHECK(console_write(buf, sizeof(buf)) > 0);
 	/* The firmware's line, 40 bytes: all of it. */
 	out_len = 0;
-	sbi_printf("%s\n", "0123456789012345678901234567890123456");
+	console_printf("%s\n", "0123456789012345678901234567890123456");
 	CHECK_EQ(out_len, 39);
 }
 
@@ -208,14 +208,14 @@ TEST(time_the_hart_did_not_run_does_not_count)
 	step = 5000;                               /* 5 ms between looks: each a gap */
 	drain_every = 200000;
 	drained_until = now_ticks;
-	CHECK_EQ(sbi_console_write("g", 1), 1);
+	CHECK_EQ(console_write("g", 1), 1);
 	CHECK_EQ(out[0], 'g');
 	/* Never drains: the wall-clock cap ends it. */
 	room = 0;
 	drain_every = 0;
 	looks = 0;
 	uint64_t t0 = now_ticks;
-	CHECK_EQ(sbi_console_write("h", 1), 0);
+	CHECK_EQ(console_write("h", 1), 0);
 	CHECK(now_ticks - t0 >= 50 * TIMEOUT_TICKS);
 	CHECK(now_ticks - t0 <= 50 * TIMEOUT_TICKS + 2 * step);
 }
@@ -229,17 +229,17 @@ TEST(untimed_wait_ends)
 {
 	timer_set_hz(0);
 	room = 0;
-	CHECK_EQ(sbi_console_write("u", 1), 0);
+	CHECK_EQ(console_write("u", 1), 0);
 	CHECK_EQ(looks, 0);
 	CHECK_EQ(tries, 1 + FIRST_DRAIN_TRIES);
 	tries = 0;
-	CHECK_EQ(sbi_console_write("v", 1), 0);   /* stalled now: one try */
+	CHECK_EQ(console_write("v", 1), 0);   /* stalled now: one try */
 	CHECK_EQ(tries, 1);
 	room = -1;
-	CHECK_EQ(sbi_console_write("w", 1), 1);   /* the stall ends */
+	CHECK_EQ(console_write("w", 1), 1);   /* the stall ends */
 	room = 0;
 	tries = 0;
-	CHECK_EQ(sbi_console_write("x", 1), 0);
+	CHECK_EQ(console_write("x", 1), 0);
 	CHECK_EQ(tries, 1 + UNTIMED_TRIES);
 }
 
@@ -252,7 +252,7 @@ TEST(banner_survives_a_slow_first_drain)
 	room = 8;
 	full_tries_to_drain = SLOW_FIRST_DRAIN_TRIES;
 	later_drain_tries = 100;
-	sbi_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", 1, 0, 3, 0);
+	console_printf("\nAbacus SBI firmware %u.%u (SBI %u.%u)\n", 1, 0, 3, 0);
 	CHECK_EQ(out_len, strlen(banner));
 	CHECK(memcmp(out, banner, strlen(banner)) == 0);
 	CHECK(tries > SLOW_FIRST_DRAIN_TRIES);
@@ -280,10 +280,10 @@ TEST(report_waits_by_tries_and_once_when_stalled)
 	CHECK_EQ(out_len, 0);
 	/* After the report, the time source is used again. */
 	room = -1;
-	CHECK_EQ(sbi_console_write("w", 1), 1);
+	CHECK_EQ(console_write("w", 1), 1);
 	room = 0;
 	looks = 0;
-	CHECK_EQ(sbi_console_write("w", 1), 0);
+	CHECK_EQ(console_write("w", 1), 0);
 	CHECK(looks > 0);
 }
 
@@ -291,27 +291,27 @@ TEST(report_waits_by_tries_and_once_when_stalled)
 TEST(read_returns_what_waits)
 {
 	room = 0;
-	CHECK_EQ(sbi_console_write("r", 1), 0);   /* stalled */
+	CHECK_EQ(console_write("r", 1), 0);   /* stalled */
 	memcpy(rx, "hi", 2);
 	rx_len = 2;
 	looks = 0;
-	CHECK_EQ(sbi_getc(), 'h');
-	CHECK_EQ(sbi_getc(), 'i');
-	CHECK_EQ(sbi_getc(), -1);
+	CHECK_EQ(console_getc(), 'h');
+	CHECK_EQ(console_getc(), 'i');
+	CHECK_EQ(console_getc(), -1);
 	CHECK_EQ(looks, 0);
 }
 
 /* Bytes counted are bytes that went (the platform PMU event); no console: every byte "goes". */
 TEST(bytes_written_count_what_went)
 {
-	uint64_t before = sbi_console_bytes_written();
+	uint64_t before = console_bytes_written();
 
 	room = 2;
-	CHECK_EQ(sbi_console_write("abcd", 4), 2);
-	CHECK_EQ(sbi_console_bytes_written() - before, 2);
+	CHECK_EQ(console_write("abcd", 4), 2);
+	CHECK_EQ(console_bytes_written() - before, 2);
 	console_set_device(NULL);
-	CHECK_EQ(sbi_console_write("abcd", 4), 4);
-	CHECK_EQ(sbi_console_bytes_written() - before, 6);
+	CHECK_EQ(console_write("abcd", 4), 4);
+	CHECK_EQ(console_bytes_written() - before, 6);
 }
 
 /* ---- The CSR layer's stand-ins: only mhartid is read ---- */

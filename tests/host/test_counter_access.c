@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Counter reads emulated for lower modes honour mcounteren, scounteren and
- * hcounteren exactly as the privileged spec says (lib/sbi/sbi_counter_access.c),
+ * hcounteren exactly as the privileged spec says (lib/trap/counter_access.c),
  * and only read-only CSR forms are emulated.
  */
 #include "test.h"
 #include "riscv_csr.h"
-#include "sbi_counter_access.h"
+#include "counter_access.h"
 
 TEST_MAIN_GLOBALS
 

@@ -12,7 +12,7 @@
 #include "test.h"
 #include "fdt_placement.h"
 #include "host_memory.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 
 TEST_MAIN_GLOBALS
 
@@ -28,9 +28,9 @@ static char blob[8192];
 static void test_setup(void)
 {
 	host_memory_reset();
-	sbi_memory_add_ram(RAM_BASE, RAM_SIZE);
-	sbi_memory.fw_base = RAM_BASE;
-	sbi_memory.fw_size = FW_SIZE;
+	memory_map_add_ram(RAM_BASE, RAM_SIZE);
+	memory_map.fw_base = RAM_BASE;
+	memory_map.fw_size = FW_SIZE;
 	if (fdt_create_empty_tree(blob, sizeof(blob)) || fdt_setprop_u32(blob, 0, "#address-cells", 2) ||
 	    fdt_setprop_u32(blob, 0, "#size-cells", 2)) {
 		fprintf(stderr, "cannot build the test DT\n");

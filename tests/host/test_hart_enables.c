@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The M-mode enables chosen for the extensions a hart's DT advertises (lib/core/sbi_hart_enables.c). */
+/* The M-mode enables chosen for the extensions a hart's DT advertises (lib/core/hart_enables.c). */
 #include "test.h"
 #include "hart.h"
 #include "riscv_csr.h"
-#include "sbi_hart_enables.h"
+#include "hart_enables.h"
 
 TEST_MAIN_GLOBALS
 

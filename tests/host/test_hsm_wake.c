@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * HSM hart_start of a hart that has not come (lib/sbi/sbi_hsm.c, docs/boot.md
+ * HSM hart_start of a hart that has not come (lib/ext/hsm/hsm.c, docs/boot.md
  * "Harts that come late") with and without a platform waker
  * (sbi_hsm_hart_waker, a board quirk's hart_wake): without one, FAILED at
  * once, as before; with one, the waker is asked for that hart on behalf of
@@ -20,7 +20,7 @@
 /* hart_stop and hart_suspend wait in M-mode: not run here (as tests/fuzz/fuzz_hsm.c). */
 #define sbi_hsm_hart_stop    test_not_called_hsm_hart_stop
 #define sbi_hsm_hart_suspend test_not_called_hsm_hart_suspend
-#include "../../lib/sbi/sbi_hsm.c"
+#include "../../lib/ext/hsm/hsm.c"
 
 TEST_MAIN_GLOBALS
 
@@ -34,20 +34,20 @@ struct hart_state *hart_by_id(unsigned long hartid)
 	return hartid == 0 ? &harts[0] : hartid == 3 ? &harts[1] : NULL;
 }
 
-bool sbi_memory_smode_addr_ok(uint64_t addr)
+bool smode_addr_ok(uint64_t addr)
 {
 	return addr >= 0x80200000;
 }
 
-void sbi_ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
+void ipi_raise(struct hart_state *target, const struct ipi_reason *reason)
 {
 	(void)reason;
 	ipis_to_3 += target == &harts[1];
 }
 
 /* Only the stopped and suspended loops and hart_stop reach these: never run here. */
-void sbi_ipi_process(void) { abort(); }
-void sbi_timer_process(void) { abort(); }
+void ipi_process(void) { abort(); }
+void smode_timer_process(void) { abort(); }
 void hart_lifecycle_reset(struct hart_state *hs) { (void)hs; abort(); }
 void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr, unsigned long mode,
 			  unsigned long sp) { (void)a0, (void)a1, (void)addr, (void)mode, (void)sp; abort(); }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A DT's strings in the boot log (include/sbi_format.h, sbi_printable): the
+ * A DT's strings in the boot log (include/format.h, format_printable): the
  * root's model (firmware/boot_finish.c's platform line; the dry run checks
  * that line as the firmware prints it, tests/tools/test_dry_run.py) and node
  * names (lib/core/dt_device_reg.c, lib/core/i2c_bus.c, lib/drivers/aia_dt.c)
@@ -14,7 +14,7 @@
 #include "dt_device_reg.h"
 #include "host_console.h"
 #include "host_memory.h"
-#include "sbi_format.h"
+#include "format.h"
 #include "test.h"
 
 TEST_MAIN_GLOBALS
@@ -31,7 +31,7 @@ TEST(model_with_a_newline_and_control_characters_is_one_clean_line)
 	static const char model[] = "ACME Board\nabacus: FATAL: fake\a\x1b[2J";
 	char buf[80];
 
-	CHECK(strcmp(sbi_printable(buf, sizeof(buf), model, sizeof(model)),
+	CHECK(strcmp(format_printable(buf, sizeof(buf), model, sizeof(model)),
 		     "ACME Board?abacus: FATAL: fake??" "[2J") == 0);
 	CHECK(!strchr(buf, '\n'));
 }
@@ -41,8 +41,8 @@ TEST(bytes_outside_printable_ascii_are_question_marks)
 {
 	char buf[16];
 
-	CHECK(strcmp(sbi_printable(buf, sizeof(buf), "caf\xc3\xa9\x7f!", 16), "caf???" "!") == 0);
-	CHECK(strcmp(sbi_printable(buf, sizeof(buf), "\t \r~", 16), "? ?~") == 0);
+	CHECK(strcmp(format_printable(buf, sizeof(buf), "caf\xc3\xa9\x7f!", 16), "caf???" "!") == 0);
+	CHECK(strcmp(format_printable(buf, sizeof(buf), "\t \r~", 16), "? ?~") == 0);
 }
 
 /* A property without its terminating NUL: len bytes, no more. */
@@ -52,17 +52,17 @@ TEST(unterminated_property_is_read_to_its_length_only)
 	char buf[32];
 
 	memset(buf, 'x', sizeof(buf));
-	CHECK(strcmp(sbi_printable(buf, sizeof(buf), prop, 5), "ABCDE") == 0);
+	CHECK(strcmp(format_printable(buf, sizeof(buf), prop, 5), "ABCDE") == 0);
 }
 
 TEST(cut_to_the_buffer_and_null_is_empty)
 {
 	char buf[6];
 
-	CHECK(strcmp(sbi_printable(buf, sizeof(buf), "0123456789", SIZE_MAX), "01234") == 0);
-	CHECK(strcmp(sbi_printable(buf, sizeof(buf), NULL, 10), "") == 0);
+	CHECK(strcmp(format_printable(buf, sizeof(buf), "0123456789", SIZE_MAX), "01234") == 0);
+	CHECK(strcmp(format_printable(buf, sizeof(buf), NULL, 10), "") == 0);
 	buf[0] = 'k';
-	CHECK(sbi_printable(buf, 0, "abc", 3) == buf);
+	CHECK(format_printable(buf, 0, "abc", 3) == buf);
 	CHECK_EQ(buf[0], 'k');          /* no room: nothing written */
 }
 

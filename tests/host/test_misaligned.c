@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Misaligned load/store emulation (lib/sbi/sbi_misaligned.c) on a host buffer. */
+/* Misaligned load/store emulation (lib/trap/misaligned.c) on a host buffer. */
 #include "test.h"
 #include "riscv_csr.h"
-#include "sbi_misaligned.h"
+#include "misaligned.h"
 
 TEST_MAIN_GLOBALS
 

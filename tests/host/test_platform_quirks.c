@@ -12,7 +12,7 @@
 #include <libfdt.h>
 #include "test.h"
 #include "platform.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "andes_ax45_pmu.h"
 #include "host_console.h"
 #include "host_memory.h"
@@ -26,7 +26,7 @@ TEST_MAIN_GLOBALS
 
 /* The QEMU virt quirk's platform event counts what the console wrote: this is the count. */
 static uint64_t console_bytes;
-uint64_t sbi_console_bytes_written(void)
+uint64_t console_bytes_written(void)
 {
 	return console_bytes;
 }
@@ -215,9 +215,9 @@ TEST(sg2042_merges_its_mtimers)
 
 	host_memory_reset();
 	CHECK_EQ(q->init(blob), 0);
-	CHECK_EQ(sbi_memory.device_count, 1);
-	CHECK_EQ(sbi_memory.device[0].base, 0x70ac000000ULL);
-	CHECK_EQ(sbi_memory.device[0].size, 0x100000);
+	CHECK_EQ(memory_map.device_count, 1);
+	CHECK_EQ(memory_map.device[0].base, 0x70ac000000ULL);
+	CHECK_EQ(memory_map.device[0].size, 0x100000);
 }
 
 #define RZFIVE_ROOT "renesas,smarc-evk\0renesas,r9a07g043f01\0renesas,r9a07g043"
@@ -231,10 +231,10 @@ TEST(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories)
 	CHECK(q->pmu && q->pmu->default_map == &andes_ax45_pmu_default_map);
 	host_memory_reset();
 	CHECK_EQ(q->init(blob), 0);
-	CHECK_EQ(sbi_memory.device_count, 1);
-	CHECK_EQ(sbi_memory.device[0].base, 0x30000);
-	CHECK_EQ(sbi_memory.device[0].size, 0x20000);
-	CHECK(!strcmp(sbi_memory.device[0].name, "ILM/DLM"));
+	CHECK_EQ(memory_map.device_count, 1);
+	CHECK_EQ(memory_map.device[0].base, 0x30000);
+	CHECK_EQ(memory_map.device[0].size, 0x20000);
+	CHECK(!strcmp(memory_map.device[0].name, "ILM/DLM"));
 }
 
 /* A DT with the RZ/Five's root cells and room for the fixup. */

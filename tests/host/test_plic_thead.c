@@ -110,7 +110,7 @@ TEST(a_region_without_plic_ctrl_is_refused)
 
 TEST(a_region_in_ram_is_refused)
 {
-	CHECK(sbi_memory_add_ram(host_mmio_base(), HOST_MMIO_SIZE));
+	CHECK(memory_map_add_ram(host_mmio_base(), HOST_MMIO_SIZE));
 	CHECK_EQ(walk(PLIC(HOST_MMIO_SIZE)), 0);
 	CHECK_EQ(host_mmio.nr_writes + host_mmio.reads, 0);
 	CHECK(host_console_contains("lies in RAM"));

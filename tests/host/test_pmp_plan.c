@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* PMP plans (lib/core/sbi_pmp_plan.c): deny entries in priority order, then allow-all. */
+/* PMP plans (lib/core/pmp_plan.c): deny entries in priority order, then allow-all. */
 #include "test.h"
 #include "riscv_csr.h"
-#include "sbi_pmp.h"
+#include "pmp.h"
 
 TEST_MAIN_GLOBALS
 
@@ -27,7 +27,7 @@ static void collect(void *ctx, unsigned int i, unsigned long addr, uint8_t cfg)
 	l.emitted++;
 }
 
-static void plan(const struct sbi_memory_region *r, unsigned int n, unsigned int available, unsigned long granule)
+static void plan(const struct memory_region *r, unsigned int n, unsigned int available, unsigned long granule)
 {
 	unsigned int dry_used;
 
@@ -46,8 +46,8 @@ static void test_setup(void)
 {
 }
 
-static const struct sbi_memory_region fw = { 0x80000000, 0x20000, "firmware" };   /* 128 KiB, NAPOT */
-static const struct sbi_memory_region clint = { 0x2000000, 0x10000, "clint" };    /* 64 KiB, NAPOT */
+static const struct memory_region fw = { 0x80000000, 0x20000, "firmware" };   /* 128 KiB, NAPOT */
+static const struct memory_region clint = { 0x2000000, 0x10000, "clint" };    /* 64 KiB, NAPOT */
 
 static bool is_allow_all(unsigned int i)
 {
@@ -56,7 +56,7 @@ static bool is_allow_all(unsigned int i)
 
 TEST(qemu_virt_firmware_and_clint)
 {
-	const struct sbi_memory_region r[] = { fw, clint };
+	const struct memory_region r[] = { fw, clint };
 
 	plan(r, 2, 16, 4);
 	CHECK_EQ(used, 3);
@@ -70,7 +70,7 @@ TEST(qemu_virt_firmware_and_clint)
 
 TEST(unaligned_region_uses_tor)
 {
-	const struct sbi_memory_region r[] = { fw, { 0x2f00000, 0x3000, "d" } };   /* 12 KiB: not a power of two */
+	const struct memory_region r[] = { fw, { 0x2f00000, 0x3000, "d" } };   /* 12 KiB: not a power of two */
 
 	plan(r, 2, 16, 4);
 	CHECK_EQ(used, 4);
@@ -85,7 +85,7 @@ TEST(unaligned_region_uses_tor)
 TEST(granule_widens_regions)
 {
 	/* 4 KiB granules: a 0x100-byte device at 0x10000080 is denied as the whole 4 KiB page. */
-	const struct sbi_memory_region r[] = { fw, { 0x10000080, 0x100, "d" } };
+	const struct memory_region r[] = { fw, { 0x10000080, 0x100, "d" } };
 
 	plan(r, 2, 16, 4096);
 	CHECK_EQ(denied, 2);
@@ -95,7 +95,7 @@ TEST(granule_widens_regions)
 
 TEST(too_few_entries_deny_in_order_and_say_how_many)
 {
-	const struct sbi_memory_region r[] = { fw, clint, { 0x2f00000, 0x3000, "d" } };
+	const struct memory_region r[] = { fw, clint, { 0x2f00000, 0x3000, "d" } };
 
 	/* 2 entries: firmware + allow-all; the devices are not denied, and the count says so. */
 	plan(r, 3, 2, 4);
@@ -118,7 +118,7 @@ TEST(stops_at_the_first_region_that_does_not_fit)
 {
 	/* A TOR region that does not fit is not skipped for a NAPOT one after it: the
 	 * denied regions are always a prefix, so one count says which. */
-	const struct sbi_memory_region r[] = { fw, { 0x2f00000, 0x3000, "d" }, clint };
+	const struct memory_region r[] = { fw, { 0x2f00000, 0x3000, "d" }, clint };
 
 	plan(r, 3, 3, 4);
 	CHECK_EQ(denied, 1);
@@ -128,7 +128,7 @@ TEST(stops_at_the_first_region_that_does_not_fit)
 
 TEST(no_pmp_no_entries)
 {
-	const struct sbi_memory_region r[] = { fw };
+	const struct memory_region r[] = { fw };
 
 	plan(r, 1, 0, 4);
 	CHECK_EQ(used, 0);
@@ -140,7 +140,7 @@ TEST(no_pmp_no_entries)
 
 TEST(empty_region_needs_no_entry_wrapping_one_stops)
 {
-	const struct sbi_memory_region r[] = { fw, { 0x1000, 0, "e" }, clint, { ~0UL - 0xfff, 0x2000, "w" }, clint };
+	const struct memory_region r[] = { fw, { 0x1000, 0, "e" }, clint, { ~0UL - 0xfff, 0x2000, "w" }, clint };
 
 	plan(r, 5, 16, 4);
 	CHECK_EQ(denied, 3);                    /* fw, the empty one (nothing to deny), clint; not the wrapping one */
@@ -151,10 +151,10 @@ TEST(fifteen_regions_fill_sixteen_entries)
 {
 	/* The firmware and 15 NAPOT devices: a 16-entry hart denies all but the
 	 * last device and says so; a 64-entry one denies them all. */
-	struct sbi_memory_region r[17] = { fw };
+	struct memory_region r[17] = { fw };
 
 	for (unsigned int i = 1; i < 17; i++)
-		r[i] = (struct sbi_memory_region){ 0x2000000UL + i * 0x100000, 0x10000, "d" };
+		r[i] = (struct memory_region){ 0x2000000UL + i * 0x100000, 0x10000, "d" };
 	plan(r, 17, 16, 4);
 	CHECK_EQ(denied, 15);                   /* 15 NAPOT entries + allow-all */
 	CHECK_EQ(used, 16);
@@ -166,11 +166,11 @@ TEST(fifteen_regions_fill_sixteen_entries)
 
 TEST(many_regions_capped_to_the_spec_maximum)
 {
-	struct sbi_memory_region r[40];
+	struct memory_region r[40];
 
 	r[0] = fw;
 	for (unsigned int i = 1; i < 40; i++)
-		r[i] = (struct sbi_memory_region){ 0x10000000UL + i * 0x10000, 0x3000, "d" };   /* TOR each */
+		r[i] = (struct memory_region){ 0x10000000UL + i * 0x10000, 0x3000, "d" };   /* TOR each */
 	plan(r, 40, 128, 4);
 	CHECK(used <= PMP_MAX_ENTRIES);
 	CHECK_EQ(denied, 1 + (PMP_MAX_ENTRIES - 2) / 2);   /* 31 TOR pairs + firmware + allow-all = 64 */

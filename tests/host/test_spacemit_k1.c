@@ -150,8 +150,8 @@ static void test_setup(void)
 	timer_device_set(&fake_timer);
 	timer_set_hz(1000000);
 	host_memory_reset();
-	sbi_memory.fw_base = ENTRY;
-	sbi_memory.fw_size = 0x40000;
+	memory_map.fw_base = ENTRY;
+	memory_map.fw_size = 0x40000;
 	host_console_clear();
 	if (fdt_create_empty_tree(blob, sizeof(blob)) || fdt_setprop(blob, 0, "compatible", root, sizeof(root)))
 		exit(2);
@@ -252,7 +252,7 @@ TEST(no_apmu_there_means_no_write_and_no_wake)
 /* ... or RAM lies there (virt with 4 GiB): not even read. */
 TEST(blocks_in_ram_are_never_touched)
 {
-	CHECK(sbi_memory_add_ram(spacemit_k1_regs.cci & ~0xfffULL, 0x1000000));
+	CHECK(memory_map_add_ram(spacemit_k1_regs.cci & ~0xfffULL, 0x1000000));
 	CHECK_EQ(k1->init(NULL), 0);
 	CHECK_EQ(sim.count, 0);
 	CHECK(host_console_contains("the APMU or the CCI lies in RAM or the firmware"));

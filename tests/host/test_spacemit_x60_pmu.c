@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <libfdt.h>
 #include "host_console.h"
-#include "pmu_fixture.h"
+#include "pmu/pmu_fixture.h"
 #include "spacemit_x60_pmu.h"
 #include "test.h"
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Where a redirected trap goes (lib/sbi/sbi_trap_redirect_plan.c): S/HS-mode with
+ * Where a redirected trap goes (lib/trap/trap_redirect_plan.c): S/HS-mode with
  * hstatus.SPV/SPVP/GVA and htval/htinst as the H extension defines them, or
  * VS-mode when hedeleg delegates the cause of a trap taken with V=1.
  */
 #include "test.h"
 #include "riscv_csr.h"
-#include "sbi_trap_redirect.h"
+#include "trap_redirect.h"
 
 TEST_MAIN_GLOBALS
 

@@ -7,12 +7,12 @@
  * raw class/mask encoding, and that a riscv,pmu DT node wins over the map.
  *
  * Expected selectors are spelled out as numbers (the binding's HiFive
- * Unmatched example, docs seed 001; FU740-C000 manual, mhpmevent classes).
+ * Unmatched example, OpenSBI's docs/pmu_support.md; FU740-C000 manual, mhpmevent classes).
  */
 #include <stdlib.h>
 #include <libfdt.h>
 #include "test.h"
-#include "pmu_fixture.h"
+#include "pmu/pmu_fixture.h"
 #include "host_console.h"
 #include "u74_pmu.h"
 

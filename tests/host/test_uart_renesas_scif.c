@@ -13,7 +13,7 @@
 #include <libfdt.h>
 #include "drivers.h"
 #include "dt_device_reg.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "sim_mmio.h"
 #include "test.h"
 #include "trap_expect.h"

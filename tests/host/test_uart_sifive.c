@@ -12,7 +12,7 @@
 #include "drivers.h"
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
-#include "sbi_console.h"
+#include "console.h"
 #include "test.h"
 #include "trap_expect.h"
 

@@ -18,7 +18,7 @@
 #include "andes_ax45_pmu.h"
 #include "platform.h"
 #include "host_console.h"
-#include "pmu_fixture.h"
+#include "pmu/pmu_fixture.h"
 #include "test.h"
 #include "thead_c9xx_pmu.h"
 

@@ -16,16 +16,16 @@ HOST_SRCS_uart_sifive := tests/host/test_uart_sifive.c lib/drivers/uart_sifive.c
 	lib/fdt/fdt_helpers.c
 HOST_LIBS_uart_sifive := -lfdt
 
-# The console lock and the fatal trap report's way past it (lib/core/sbi_console.c):
+# The console lock and the fatal trap report's way past it (lib/core/console.c):
 # a trap inside the console, on its own hart or while another holds the lock.
 HOST_TESTS += console_report
-HOST_SRCS_console_report := tests/host/test_console_report.c lib/core/sbi_console.c lib/core/timer.c \
-	lib/common/sbi_format.c
+HOST_SRCS_console_report := tests/host/test_console_report.c lib/core/console.c lib/core/timer.c \
+	lib/common/format.c
 $(BUILD)/host/test_console_report: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
 
-# The console's rule for a UART that stops draining (lib/core/sbi_console.c): a simulated
+# The console's rule for a UART that stops draining (lib/core/console.c): a simulated
 # UART and a fake clock.
 HOST_TESTS += console_stall
-HOST_SRCS_console_stall := tests/host/test_console_stall.c lib/core/sbi_console.c lib/core/timer.c \
-	lib/common/sbi_format.c
+HOST_SRCS_console_stall := tests/host/test_console_stall.c lib/core/console.c lib/core/timer.c \
+	lib/common/format.c
 $(BUILD)/host/test_console_stall: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST

@@ -12,7 +12,7 @@
  *   DBCN console_write of its last byte fails with SBI_ERR_INVALID_PARAM,
  *   of the byte at its end succeeds;
  * - the riscv,pmu node keeps its compatible but loses the firmware-only
- *   mapping properties (DT binding, seed 001: they are for the SBI
+ *   mapping properties (DT binding, OpenSBI's docs/pmu_support.md: they are for the SBI
  *   implementation);
  * - every cpu node is enabled (all harts of virt have S-mode), and every
  *   hart in it is known to HSM.

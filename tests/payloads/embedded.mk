@@ -19,6 +19,8 @@
 #   build/generic-fdt-qemu-boston-aia-payload-base: QEMU xiangshan-kunminghu's
 #   and boston-aia's DTs (tests/fixtures/machines/) and base built in: QEMU
 #   passes those machines no DT (and the first no -kernel).
+# - build/generic-vendor_demo: the made-up vendor extension of
+#   tests/ext/vendor_demo/ built in (EXTRA_EXT_DIRS).
 
 BUILD ?= build
 EMBEDDED_LOOP := $(BUILD)/payloads/loop.bin
@@ -42,6 +44,7 @@ embedded-images: payloads $(EMBEDDED_LOOP)
 		PAYLOAD=$(BUILD)/payloads/base.elf firmware
 	@$(MAKE) -s BUILD=$(BUILD) FW_FDT_PATH=tests/fixtures/machines/qemu-boston-aia.dts \
 		PAYLOAD=$(BUILD)/payloads/base.elf firmware
+	@$(MAKE) -s BUILD=$(BUILD) EXTRA_EXT_DIRS=tests/ext/vendor_demo firmware
 
 # jal x0, 0 (0x0000006f, little-endian): a hart that runs it spins there.
 $(EMBEDDED_LOOP):

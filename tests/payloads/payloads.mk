@@ -37,9 +37,9 @@ PAYLOAD_LDFLAGS := -nostdlib -static -T $(PAYLOAD_LDSCRIPT) -Wl,--build-id=none
 
 PAYLOAD_DIR := $(BUILD)/payloads
 PAYLOAD_LIB_SRCS := $(sort $(wildcard tests/payloads/lib/*.c tests/payloads/lib/*.S))
-# String functions: the firmware's own (lib/common/sbi_string.c), built for payloads.
+# String functions: the firmware's own (lib/common/libc_string.c), built for payloads.
 PAYLOAD_LIB_OBJS := $(patsubst tests/payloads/lib/%,$(PAYLOAD_DIR)/lib/%.o,$(PAYLOAD_LIB_SRCS)) \
-	$(PAYLOAD_DIR)/lib/sbi_string.c.o
+	$(PAYLOAD_DIR)/lib/libc_string.c.o
 PAYLOAD_NAMES := $(sort $(basename $(notdir $(wildcard tests/payloads/*.c))))
 PAYLOAD_ELFS := $(PAYLOAD_NAMES:%=$(PAYLOAD_DIR)/%.elf)
 PAYLOAD_LIBFDT_FILES := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_addresses.c fdt_strerror.c
@@ -54,7 +54,7 @@ $(PAYLOAD_DIR)/lib/%.o: tests/payloads/lib/% $(LIBFDT_SRC)/.complete
 	@mkdir -p $(@D)
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c -o $@ $<
 
-$(PAYLOAD_DIR)/lib/sbi_string.c.o: lib/common/sbi_string.c
+$(PAYLOAD_DIR)/lib/libc_string.c.o: lib/common/libc_string.c
 	@mkdir -p $(@D)
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c -o $@ $<
 
@@ -63,7 +63,7 @@ $(PAYLOAD_DIR)/%.o: tests/payloads/%.c $(LIBFDT_SRC)/.complete
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -c -o $@ $<
 
 # Upstream code: our flags, minus the warnings it is not written for.
-$(PAYLOAD_DIR)/libfdt/%.o: $(LIBFDT_SRC)/.complete include/libfdt_env.h include/sbi_string.h
+$(PAYLOAD_LIBFDT_OBJS): $(PAYLOAD_DIR)/libfdt/%.o: $(LIBFDT_SRC)/.complete include/libfdt_env.h include/libc_string.h
 	@mkdir -p $(@D)
 	$(PAYLOAD_CC) $(PAYLOAD_CFLAGS) -Wno-sign-compare -c -o $@ $(LIBFDT_SRC)/$*.c
 

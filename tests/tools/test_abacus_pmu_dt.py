@@ -14,7 +14,7 @@ QEMU (default qemu-system-riscv64).
 
 What is checked: every fixture of tests/fixtures/ in text and JSON (exit
 status, JSON parsed by python3 and consistent with the text), exact lines for
-QEMU's node, the binding's HiFive Unmatched node (seed 001) and the U74
+QEMU's node, the binding's HiFive Unmatched node (OpenSBI's docs/pmu_support.md) and the U74
 default table, every hart option, bad input; and, the strongest check, the
 tool's pmu: lines against the firmware's own boot log under QEMU for the same
 DT (QEMU virt's own DT, a malformed one, QEMU sifive_u with the HiFive
@@ -149,7 +149,7 @@ SEED_001_SELECTORS = {0x3: 0x1801, 0x4: 0x0302, 0x5: 0x4000, 0x6: 0x6001, 0x1000
 SEED_001_RAW = [(0x0, 0xfffffffffc0000ff), (0x1, 0xfffffffffff800ff), (0x2, 0xffffffffffffe0ff)]
 
 
-@test("seed-001 hifive-unmatched node on u74")
+@test("binding example hifive-unmatched node on u74")
 def _():
     rc, out, d = check_consistent(["--hart", "u74", f"{FIXTURES}/hifive-unmatched.dts"], 0)
     expect(boot_log(out) == ["pmu: 6 event ranges, 10 selectors, 3 raw ranges from /pmu"], f"boot log {boot_log(out)}")

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Allwinner D1 and D1s (Nezha, Lichee RV, MangoPi, ...): one C906 core.
- * PMU: found on the hart (lib/pmu: T-Head's overflow interrupt, M-mode
+ * PMU: found on the hart (lib/ext/pmu: T-Head's overflow interrupt, M-mode
  * kept out of the counts, the counters 10-12 a hole); Linux's D1 DTs have
  * a riscv,pmu node, and a DT without one (the loader's) gets the C906 map.
  * The PLIC's S-mode access and the watchdog reboot are drivers'

@@ -7,7 +7,7 @@
  * AX45MP's main TLB miss events, which do not tell reads from writes), and
  * every documented raw event. Then the AndeStar PMU's overflow interrupt.
  */
-#include "csr_layer.h"
+#include "pmu/pmu_hw.h"
 #include "platform.h"
 #include "sbi_spec.h"
 #include "andes_ax45_pmu.h"
@@ -75,7 +75,7 @@ const struct pmu_default_map andes_ax45_pmu_default_map = {
  * AndeStar PMU's CSRs take when, as OpenSBI 1.9's andes_pmu.c drives them
  * (hw_counter_enable_irq, hw_counter_disable_irq, hw_counter_filter_mode,
  * andes_pmu_extensions_init), by CSR number through the CSR layer: a slow
- * path that only these harts take (include/pmu.h, pmu_vendor_counters).
+ * path that only these harts take (lib/ext/pmu/pmu.h, pmu_vendor_counters).
  */
 #define PMOVI (1UL << ANDES_IRQ_PMOVI)
 

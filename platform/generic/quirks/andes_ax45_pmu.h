@@ -9,7 +9,7 @@
 #ifndef ABACUS_ANDES_AX45_PMU_H
 #define ABACUS_ANDES_AX45_PMU_H
 
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 #define AX45_EVENT(type, select)  (((select) << 4) | (type))
 #define AX45_TYPE_INSTRUCTION     0   /* selects 1..25: cycles, retired instructions, ... */

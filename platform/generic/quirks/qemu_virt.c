@@ -4,7 +4,7 @@
  * platform firmware event.
  */
 #include "platform.h"
-#include "sbi_console.h"
+#include "console.h"
 
 /*
  * SBI_PMU_FW_PLATFORM events (event_data selects one):
@@ -19,7 +19,7 @@ static long qemu_virt_fw_event_lookup(uint64_t event_data)
 
 static uint64_t qemu_virt_fw_event_read(long platform_event)
 {
-	return platform_event == QEMU_VIRT_FW_EVENT_CONSOLE_BYTES ? sbi_console_bytes_written() : 0;
+	return platform_event == QEMU_VIRT_FW_EVENT_CONSOLE_BYTES ? console_bytes_written() : 0;
 }
 
 static const struct pmu_platform qemu_virt_pmu = {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Renesas RZ/Five (R9A07G043F): one Andes AX45MP core.
- * - PMU: M-mode kept out of the counts is found on the hart (lib/pmu, by
+ * - PMU: M-mode kept out of the counts is found on the hart (lib/ext/pmu, by
  *   mvendorid); Linux's RZ/Five DT has no riscv,pmu node: the AX45MP map
  *   (andes_ax45_pmu.c).
  * - The core's instruction and data local memories (ILM, DLM) answer at
@@ -37,9 +37,9 @@
 #include "dt_device_reg.h"
 #include "i2c_bus.h"
 #include "platform.h"
-#include "sbi_heap.h"
+#include "heap.h"
 #include "riscv_csr.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "trap_expect.h"
 
 #define RZFIVE_LOCAL_MEMORY_BASE 0x30000
@@ -90,11 +90,11 @@ static int rzfive_init(const void *fdt)
 	(void)fdt;
 	dma_pool_uncached = !why;
 	if (why)
-		sbi_printf("abacus: RZ/Five         : %s: no DMA pool for S-mode\n", why);
+		console_printf("abacus: RZ/Five         : %s: no DMA pool for S-mode\n", why);
 	else
-		sbi_printf("abacus: RZ/Five         : 0x%lx-0x%lx uncached (PMA): S-mode's DMA pool\n",
+		console_printf("abacus: RZ/Five         : 0x%lx-0x%lx uncached (PMA): S-mode's DMA pool\n",
 			   RZFIVE_DMA_POOL_BASE, RZFIVE_DMA_POOL_BASE + RZFIVE_DMA_POOL_SIZE - 1);
-	return sbi_memory_add_device(RZFIVE_LOCAL_MEMORY_BASE, RZFIVE_LOCAL_MEMORY_SIZE, "ILM/DLM") ? 0 : -1;
+	return memory_map_add_device(RZFIVE_LOCAL_MEMORY_BASE, RZFIVE_LOCAL_MEMORY_SIZE, "ILM/DLM") ? 0 : -1;
 }
 
 /* /reserved-memory/dma-pool@58000000, with the root's cells (Linux's RZ/Five DT: 2 and 2). */
@@ -156,7 +156,7 @@ static void rzfive_i2c_power(const void *fdt, struct i2c_bus *bus)
 		dt_device_refused(fdt, cpg, base, size, "faults when read");
 		return;
 	}
-	power = sbi_heap_alloc(2 * sizeof(*power), 8);
+	power = heap_alloc(2 * sizeof(*power), 8);
 	if (!power)
 		return;
 	bit = 1U << n;

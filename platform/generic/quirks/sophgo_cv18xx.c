@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Sophgo CV1800B (Milk-V Duo), CV1812H, SG2000/SG2002: Linux runs on one
- * C906 core. PMU: found on the hart (lib/pmu); Linux's DTs have no
+ * C906 core. PMU: found on the hart (lib/ext/pmu); Linux's DTs have no
  * riscv,pmu node: the C906 map. The PLIC's S-mode access and reset
  * through the RTC are drivers' (lib/drivers/plic_thead.c,
  * reset_cv1800_rtc.c). The core's own CSRs are the vendor's first-stage

@@ -3,7 +3,7 @@
  * Sophgo SG2042 (Milk-V Pioneer): 64 C920 cores (the C910 with vectors).
  * - The same stale-TLB erratum as the TH1520: every trap into M-mode
  *   flushes first (firmware/trap_entry.S; OpenSBI 1.9's sg2042.c).
- * - PMU: found on the hart (lib/pmu); Linux's SG2042 DTs have no
+ * - PMU: found on the hart (lib/ext/pmu); Linux's SG2042 DTs have no
  *   riscv,pmu node: the C910/C920 map, as Sophgo's own node gives it.
  * - Its 16 ACLINT MTIMER blocks (one per cluster of 4 harts) lie 64 KiB
  *   apart, 48 KiB each: one firmware region over all 16 (as OpenSBI 1.9's
@@ -13,7 +13,7 @@
  *   mhcr, mhint, ... on every hart: plat/sg2042/early_setup.S).
  */
 #include "platform.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "thead_c9xx_pmu.h"
 
 #define SG2042_MTIMER_BASE   0x70ac000000ULL
@@ -23,7 +23,7 @@
 static int sg2042_init(const void *fdt)
 {
 	(void)fdt;
-	return sbi_memory_add_device(SG2042_MTIMER_BASE, SG2042_MTIMER_STRIDE * SG2042_MTIMERS, "mtimer") ? 0 : -1;
+	return memory_map_add_device(SG2042_MTIMER_BASE, SG2042_MTIMER_STRIDE * SG2042_MTIMERS, "mtimer") ? 0 : -1;
 }
 
 static const struct pmu_platform sg2042_pmu = {

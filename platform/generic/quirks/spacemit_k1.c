@@ -4,13 +4,13 @@
  * four X60 cores.
  * - PMU: Linux's K1 DTs have no riscv,pmu node: the X60's event map is the
  *   quirk's (spacemit_x60_pmu.c); a DT node, where a DT has one, wins over
- *   it (lib/pmu/pmu_dt.c).
+ *   it (lib/ext/pmu/pmu_dt.c).
  * - Harts: U-Boot SPL starts hart 0 alone; the others stay powered down
  *   until something wakes them. Cold boot points both clusters' reset
  *   vectors at the firmware's entry and lets the CCI-550 carry snoops and
  *   DVM messages for both clusters; a hart_start of a hart that has not come
  *   powers it up and wakes it through the APMU (k1_hart_wake), and HSM waits
- *   for it to set itself up (include/sbi_hsm.h). Each hart first turns on
+ *   for it to set itself up (lib/ext/hsm/hsm.h). Each hart first turns on
  *   its caches, branch prediction, prefetch, misaligned access and ECC
  *   (MSETUP) and its core's L2 bit (ML2SETUP) (k1_hart_init).
  * Every register, bit and step is OpenSBI 1.9's (spacemit_k1.h names the
@@ -21,7 +21,7 @@
 #include "mmio.h"
 #include "platform.h"
 #include "riscv_csr.h"
-#include "sbi_memory.h"
+#include "memory_map.h"
 #include "spacemit_k1.h"
 #include "spacemit_x60_pmu.h"
 #include "timer_device.h"
@@ -88,12 +88,12 @@ static bool cci_settled(void)
  */
 static const char *k1_cold_setup(uint64_t entry)
 {
-	struct sbi_memory_region conflict;
+	struct memory_region conflict;
 	struct trap_expect probe;
 	uint32_t value;
 
-	if (sbi_memory_device_conflict(spacemit_k1_regs.apmu, K1_APMU_SIZE, &conflict) ||
-	    sbi_memory_device_conflict(spacemit_k1_regs.cci, K1_CCI_SIZE, &conflict))
+	if (memory_map_device_conflict(spacemit_k1_regs.apmu, K1_APMU_SIZE, &conflict) ||
+	    memory_map_device_conflict(spacemit_k1_regs.cci, K1_CCI_SIZE, &conflict))
 		return "the APMU or the CCI lies in RAM or the firmware";
 	if (!mmio_try_read(&probe, apmu(K1_APMU_C0_RVBADDR_LO), 4, &value) ||
 	    !mmio_try_read(&probe, cci(K1_CCI_STATUS), 4, &value))
@@ -113,15 +113,15 @@ static const char *k1_cold_setup(uint64_t entry)
 
 static int k1_init(const void *fdt)
 {
-	uint64_t entry = sbi_memory.fw_base;   /* _start, the image's first byte (firmware/abacus.ld) */
+	uint64_t entry = memory_map.fw_base;   /* _start, the image's first byte (firmware/abacus.ld) */
 	const char *why = k1_cold_setup(entry);
 
 	(void)fdt;
 	k1_can_wake = !why;
 	if (why)
-		sbi_printf(K1_LOG "%s: a hart that has not come cannot be woken\n", why);
+		console_printf(K1_LOG "%s: a hart that has not come cannot be woken\n", why);
 	else
-		sbi_printf(K1_LOG "reset vectors 0x%lx, CCI snoops and DVM on: hart_start wakes a hart not here\n",
+		console_printf(K1_LOG "reset vectors 0x%lx, CCI snoops and DVM on: hart_start wakes a hart not here\n",
 			   (unsigned long)entry);
 	return 0;
 }

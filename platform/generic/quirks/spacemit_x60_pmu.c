@@ -6,7 +6,7 @@
  * 0x00-0xff "for convenience"; 0 selects no event and numbers above 0xbd
  * none the core has, so S-mode gets NOT_SUPPORTED for them here.) cycles and
  * instructions need no row: mcycle and minstret count them
- * (lib/pmu/pmu_events.c). CACHE_REFERENCES/MISSES have no row: SpacemiT
+ * (lib/ext/pmu/pmu_events.c). CACHE_REFERENCES/MISSES have no row: SpacemiT
  * maps neither, and a guess would count something else.
  */
 #include "sbi_spec.h"

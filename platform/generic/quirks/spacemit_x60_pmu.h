@@ -13,7 +13,7 @@
 #ifndef ABACUS_SPACEMIT_X60_PMU_H
 #define ABACUS_SPACEMIT_X60_PMU_H
 
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 #define X60_BRANCH_INSTRUCTIONS   0x01
 #define X60_BRANCH_MISSES         0x02

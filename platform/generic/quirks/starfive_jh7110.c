@@ -5,7 +5,7 @@
  * jh7110.dtsi names its cpus "sifive,u74-mc" and the monitor core
  * "sifive,s7"). Linux's JH7110 DTs and U-Boot's have no riscv,pmu node, so
  * the U74's event map is the quirk's (u74_pmu.c). A riscv,pmu node, where a
- * DT has one, wins over it (lib/pmu/pmu_dt.c). Everything else comes from
+ * DT has one, wins over it (lib/ext/pmu/pmu_dt.c). Everything else comes from
  * the DT: the UART, the CLINT, the harts, the GPIO reboot line, the PMIC.
  *
  * The I2C controllers' clocks: Linux's DesignWare driver gates its
@@ -24,7 +24,7 @@
 #include "dt_device_reg.h"
 #include "i2c_bus.h"
 #include "platform.h"
-#include "sbi_heap.h"
+#include "heap.h"
 #include "trap_expect.h"
 #include "u74_pmu.h"
 
@@ -57,7 +57,7 @@ static void jh7110_i2c_power(const void *fdt, struct i2c_bus *bus)
 		dt_device_refused(fdt, crg, base, size, "faults when read");
 		return;
 	}
-	power = sbi_heap_alloc(sizeof(*power), 8);
+	power = heap_alloc(sizeof(*power), 8);
 	if (!power)
 		return;
 	*power = (struct i2c_bus_power){ .reg = base + 4 * id, .clear = 0, .set = JH7110_CLK_ENABLE };

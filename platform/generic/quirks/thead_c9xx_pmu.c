@@ -2,7 +2,7 @@
 /*
  * The T-Head C906 and C910/C920 default event maps (thead_c9xx_pmu.h has
  * the sources). cycles and instructions need no row: mcycle and minstret
- * count them (lib/pmu/pmu_events.c).
+ * count them (lib/ext/pmu/pmu_events.c).
  */
 #include "sbi_spec.h"
 #include "thead_c9xx_pmu.h"

@@ -5,12 +5,12 @@
  * table 12.5; the same numbers in Linux's perf event list
  * tools/perf/pmu-events/arch/riscv/thead/c900-legacy): mhpmevent holds one
  * event number. The maps are the boards' event maps when their DT has no
- * riscv,pmu node (a node always wins: lib/pmu/pmu_dt.c).
+ * riscv,pmu node (a node always wins: lib/ext/pmu/pmu_dt.c).
  */
 #ifndef ABACUS_THEAD_C9XX_PMU_H
 #define ABACUS_THEAD_C9XX_PMU_H
 
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 #define THEAD_EV_L1I_ACCESS        0x01
 #define THEAD_EV_L1I_MISS          0x02

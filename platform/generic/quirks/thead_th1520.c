@@ -6,7 +6,7 @@
  *   flushes first (firmware/trap_entry.S, trap_entry_flush_tlb; OpenSBI
  *   1.9 does the same for this SoC and the SG2042).
  * - PMU: T-Head's overflow interrupt and M-mode kept out of the counts are
- *   found on the hart (lib/pmu, by mvendorid); Linux's TH1520 DT has a
+ *   found on the hart (lib/ext/pmu, by mvendorid); Linux's TH1520 DT has a
  *   riscv,pmu node, and a DT without one gets the C910 map.
  * - The PLIC's S-mode access is a driver's (lib/drivers/plic_thead.c).
  * - The C910's own CSRs (mxstatus, mhcr, mhint, ...) are U-Boot SPL's: it

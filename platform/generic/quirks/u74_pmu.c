@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The U74's default event map, used when the DT has no riscv,pmu node (a DT
- * node, when present, wins: lib/pmu/pmu_dt.c). The selectors are those of
- * the binding's HiFive Unmatched example (docs seed 001), with two rows left
- * out because the U74 has no such event and the seed's stand-in counts
+ * node, when present, wins: lib/ext/pmu/pmu_dt.c). The selectors are those of
+ * the binding's HiFive Unmatched example (OpenSBI's docs/pmu_support.md,
+ * tests/fixtures/hifive-unmatched.dts), with two rows left out because the
+ * U74 has no such event and the example's stand-in counts
  * something else:
  *   L1D_WRITE_ACCESS (0x10002) -> data cache write-back: write-backs are
  *       evictions of dirty lines, not write accesses;
@@ -13,7 +14,7 @@
  * count; both stay reachable as raw events (class 2, bits 10 and 13).
  *
  * cycles and instructions need no row: mcycle and minstret count them
- * (lib/pmu/pmu_events.c), and no U74 class counts them in mhpmcounter3/4.
+ * (lib/ext/pmu/pmu_events.c), and no U74 class counts them in mhpmcounter3/4.
  */
 #include "sbi_spec.h"
 #include "u74_pmu.h"
@@ -56,8 +57,9 @@ static const struct pmu_event_selector u74_selectors[] = {
 };
 
 /*
- * The seed's rows, except that class 2 keeps bit 13 (UTLB miss), which the
- * seed's mask 0xffffe0ff leaves out although its own selector table uses it.
+ * The example's rows, except that class 2 keeps bit 13 (UTLB miss), which
+ * the example's mask 0xffffe0ff leaves out although its own selector table
+ * uses it.
  */
 static const struct pmu_raw_range u74_raw[] = {
 	RAW_CLASS(U74_CLASS_COMMIT, U74_COMMIT_EVENTS),         /* mask 0xfffffffffc0000ff */

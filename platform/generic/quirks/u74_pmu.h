@@ -9,7 +9,7 @@
 #ifndef ABACUS_U74_PMU_H
 #define ABACUS_U74_PMU_H
 
-#include "pmu.h"
+#include "pmu/pmu.h"
 
 #define U74_EVENT(class, events)  ((uint64_t)(events) | (class))
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The test-hook image's M-mode stack high-water marks (stack_marks.c; the
- * firmware side is lib/sbi/sbi_stack_depth.c, docs/reliability.md "Stack
+ * firmware side is lib/ext/test_hooks/stack_depth.c, docs/reliability.md "Stack
  * depth"): how many bytes of a hart's M-mode stack were ever written.
  */
 #ifndef PAYLOAD_STACK_MARKS_H
