@@ -154,6 +154,22 @@ static inline unsigned long hart_stack_top(const struct hart_state *hs)
 
 /* The hart with this hartid, or NULL when the firmware does not offer it. */
 struct hart_state *hart_by_id(unsigned long hartid);
+
+/*
+ * hart_by_id() with its direct slot (hartids are usually 0..n-1 in DT
+ * order) tried inline and the call left for the rest: for a caller that
+ * keeps values live across the lookup (docs/bench.md, "Why the fast paths
+ * are shaped so").
+ */
+static inline struct hart_state *hart_by_id_inline(unsigned long hartid)
+{
+	unsigned long n = hart_count;
+	struct hart_state **table = hart_table;
+
+	if (hartid < n && table[hartid]->hartid == hartid)
+		return table[hartid];
+	return hart_by_id(hartid);
+}
 /*
  * True when S-mode may start or target this hart: it has S-mode (a hart
  * without, such as the FU740's S7, stays in M-mode and is never offered to

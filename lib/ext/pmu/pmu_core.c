@@ -453,20 +453,32 @@ static __attribute__((noinline)) struct sbiret fast_config_matching(unsigned lon
 	uint64_t set, info;
 	long idx;
 
-	/* (Harts without mcountinhibit, rare, and T-Head's overflow take config_matching().) */
-	if (pmu_is_hw_event(event_idx) && ph->plain_counters) {
+	/*
+	 * (Harts without mcountinhibit, rare, and T-Head's overflow take
+	 * config_matching().) The expect is a layout hint only: each path
+	 * keeps its own return (docs/bench.md, "Compilers").
+	 */
+	if (__builtin_expect(pmu_is_hw_event(event_idx) && ph->plain_counters, 0)) {
 		if (!pmu_counter_set(ph, base, mask, &set))
 			return config_error(SBI_ERR_INVALID_PARAM);
 		info = pmu_event_map.hw_events[pmu_hw_event_slot(event_idx)];
 		if (!(info & PMU_HW_EVENT_DEFINED))
 			return config_error(SBI_ERR_NOT_SUPPORTED);
-		idx = pick_counter(set & info & ph->hw_free, ph->has_sscofpmf);
-		if (idx < 0)
-			return config_error(SBI_ERR_NOT_SUPPORTED);
-		/* Sscofpmf: OF while an overflow interrupt is pending, out of line. */
-		if (__builtin_expect(ph->has_sscofpmf, 0))
+		set &= info & ph->hw_free;
+		/*
+		 * Sscofpmf: its own order of counters, and OF while an overflow
+		 * interrupt is pending, out of line; one test of has_sscofpmf
+		 * (docs/bench.md, "Compilers").
+		 */
+		if (__builtin_expect(ph->has_sscofpmf, 0)) {
+			idx = pick_counter(set, true);
+			if (idx < 0)
+				return config_error(SBI_ERR_NOT_SUPPORTED);
 			return hw_counter_take(ph, idx, flags, event_idx);
-		return inhibitable_take(ph, idx, flags, event_idx, false);
+		}
+		if (!set)
+			return config_error(SBI_ERR_NOT_SUPPORTED);
+		return inhibitable_take(ph, pmu_lowest_bit(set), flags, event_idx, false);
 	}
 	if (pmu_event_is_standard_fw(event_idx)) {
 		if (!pmu_counter_set(ph, base, mask, &set))

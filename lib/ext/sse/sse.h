@@ -54,15 +54,16 @@ struct hart_state;
 
 /*
  * An event's status word, the one field of a local event another hart
- * touches (sbi_sse_inject): bits 1:0 the state (SBI_SSE_STATE_*), the sign
- * bit pending (sse_pick passes over an event that is not with one branch),
- * and between them the number of the event's returns to UNUSED
+ * touches (sbi_sse_inject): bits 1:0 the state (SBI_SSE_STATE_*), bit 2
+ * pending (where the STATUS attribute has them: one small mask and compare
+ * tells sse_pick an event is ready, docs/bench.md "Why the fast paths are
+ * shaped so"), and above them the number of the event's returns to UNUSED
  * (unregister, its hart's stop): the registration an injection first saw,
  * which it must still find to succeed.
  */
 #define SSE_STATUS_STATE        0x3UL
-#define SSE_STATUS_REGISTRATION 0x4UL      /* one step of the count */
-#define SSE_STATUS_PENDING      (1UL << 63)
+#define SSE_STATUS_PENDING      0x4UL
+#define SSE_STATUS_REGISTRATION 0x8UL      /* one step of the count */
 
 struct sse_event {
 	unsigned long status;             /* SSE_STATUS_* */

@@ -112,7 +112,7 @@ static long sse_attr_write_check(struct hart_state *hs, const struct sse_event *
 			return SBI_ERR_DENIED;             /* read-only for local events */
 		if (!settable)
 			return SBI_ERR_INVALID_STATE;
-		t = hart_by_id(value);
+		t = hart_by_id_inline(value);
 		return t && sse_hart_takes_events(t) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
 	default:   /* INTERRUPTED_*: the running handler's, on its own hart */
 		if (sse_state(e) != SBI_SSE_STATE_RUNNING || (e->global && e->running_on != hs))

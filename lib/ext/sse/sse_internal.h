@@ -40,9 +40,7 @@ static inline unsigned int sse_state(const struct sse_event *e)
 /* ENABLED and pending: the event may run (sse_pick). */
 static inline bool sse_ready_to_run(const struct sse_event *e)
 {
-	unsigned long s = sse_status(e);
-
-	return (long)s < 0 && (s & SSE_STATUS_STATE) == SBI_SSE_STATE_ENABLED;
+	return (sse_status(e) & (SSE_STATUS_STATE | SSE_STATUS_PENDING)) == (SBI_SSE_STATE_ENABLED | SSE_STATUS_PENDING);
 }
 
 /* From state and pending `from` to `to` (the caller knows both are what it says). */
