@@ -141,7 +141,7 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 	hs->hsm_state = SBI_HSM_STATE_SUSPENDED;
 	/* Wake on any interrupt S-mode has enabled (sie) becoming pending, or
 	 * an SSE event ready for this hart (delivered on the way out). */
-	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_IPI | MIP_MTIP)) && !hs->sse_ready) {
+	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_IPI | MIP_MTIP)) && !hs->exit_work) {
 		wfi();
 		hsm_serve_machine_interrupts();
 	}
