@@ -60,7 +60,7 @@ trap_entry:
 	bne	t0, t1, trap_not_ecall
 
 	/* Ecall fast path: mepc moves past the ecall before the handler runs, so a
-	 * handler may redirect it (HSM resume, next stage). */
+	 * handler may redirect it (a resume, the next stage). */
 	csrr	t0, CSR_MEPC
 	SAVE(ra, 1)
 	addi	t0, t0, 4

@@ -85,7 +85,7 @@ struct hart_state {
 	unsigned int pmp_count;          /* PMP entries the hart implements */
 	unsigned long pmp_granule;       /* PMP granularity in bytes */
 	unsigned int pmp_denied;         /* memory_map.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
-	volatile long hsm_state;         /* SBI_HSM_STATE_* */
+	volatile long run_state;         /* HART_RUN_* (include/hart_run.h) */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;
 	volatile unsigned long ipi_pending;  /* what other harts asked of it: one bit per IPI reason (include/ipi.h) */

@@ -116,7 +116,7 @@ INDIRECT_CALLS = {
     'fdt_fixup_for_smode': ['rzfive_fdt_fixup'],
     'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
                        'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare', 'k1_hart_init'],
-    # HSM hart_start of a hart that has not come: the board quirk's way to wake it (lib/ext/hsm/hsm.h;
+    # HSM hart_start of a hart that has not come: the board quirk's way to wake it (include/hart_run.h;
     # the test-hook image's stand-in for QEMU, abacus.hold-wake),
     # then the time source while it waits (hsm_wake_absent, inlined).
     'sbi_hsm_hart_start': ['k1_hart_wake', 'test_wake_held_hart', 'mtimer_now', 'thead_mtimer_now'],

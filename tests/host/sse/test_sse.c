@@ -105,7 +105,7 @@ static void test_setup(void)
 		harts[i].hartid = i == 3 ? 64 : i;      /* not 0..n-1: lookups must search */
 		harts[i].index = i;
 		harts[i].features = HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
-		harts[i].hsm_state = SBI_HSM_STATE_STARTED;
+		harts[i].run_state = SBI_HSM_STATE_STARTED;
 		harts[i].ext = &exts[i];
 		table[i] = &harts[i];
 		hw_current = &harts[i];
@@ -869,17 +869,17 @@ TEST(preferred_hart_is_what_was_written_and_a_hart_that_takes_events)
 		CHECK_EQ(attr(on(i), GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 64);
 	on(0);
 	/* A stopped or stopping hart cannot take events: refused, nothing written. */
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
-	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_STOP_PENDING;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 64);
 	/* Started, starting, suspended: it runs S-mode (a suspended hart wakes for an event). */
-	harts[2].hsm_state = SBI_HSM_STATE_START_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_START_PENDING;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_SUCCESS);
-	harts[2].hsm_state = SBI_HSM_STATE_SUSPENDED;
+	harts[2].run_state = SBI_HSM_STATE_SUSPENDED;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_SUCCESS);
-	harts[2].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[2].run_state = SBI_HSM_STATE_STARTED;
 	/* A hart without S-mode (kept in M-mode) is not offered: refused. */
 	harts[1].features &= ~HART_HAS_S;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 1), SBI_ERR_INVALID_PARAM);
@@ -889,9 +889,9 @@ TEST(preferred_hart_is_what_was_written_and_a_hart_that_takes_events)
 	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);
 	/* The preferred hart stops: the attribute still reads what the client wrote. */
 	on(2);
-	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_STOP_PENDING;
 	sse_hart_reset(&harts[2]);
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(attr(on(0), GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);
 }
 
@@ -930,9 +930,9 @@ TEST(hart_reset_resets_local_events_and_keeps_global_ones_for_the_hart)
 	on(0);
 	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
 	on(2);
-	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_STOP_PENDING;
 	sse_hart_reset(h2);
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(state(h2, LOCAL_SW), SBI_SSE_STATE_UNUSED);
 	CHECK_EQ(attr(h2, LOCAL_SW, SBI_SSE_ATTR_ENTRY_ARG), 0);
 	CHECK_EQ(sbi_sse_hart_mask(h2).error, SBI_ERR_ALREADY_STOPPED);      /* masked again */
@@ -951,7 +951,7 @@ TEST(hart_reset_resets_local_events_and_keeps_global_ones_for_the_hart)
 	CHECK(!h0->exit_work);
 	CHECK_EQ(kicks[2], 0);
 	/* Started again (masked, as at boot); its unmask delivers the event there. */
-	harts[2].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[2].run_state = SBI_HSM_STATE_STARTED;
 	on(2);
 	ctx = smode_ctx(h2);
 	CHECK(!sse_deliver(h2, &ctx));
@@ -974,7 +974,7 @@ TEST(client_moves_a_global_event_off_a_stopped_hart)
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), 0);
 	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);       /* hart 2 masked: waits */
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	/* The client names another hart (disable, write, enable): the event goes there. */
 	CHECK_EQ(sbi_sse_disable(h0, GLOBAL_SW).error, 0);
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
@@ -1085,15 +1085,15 @@ TEST(injection_from_before_a_stop_never_reaches_the_next_start)
 	sse_ipi(h1, false);
 	CHECK(pending(h1, LOCAL_SW));
 	seen = sse_status(e);                                      /* an injector reads the word ... */
-	harts[1].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[1].run_state = SBI_HSM_STATE_STOP_PENDING;
 	sse_hart_reset(h1);                                        /* ... the hart stops ... */
-	harts[1].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[1].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK(!pending(h1, LOCAL_SW));
 	CHECK_EQ(attr(h1, LOCAL_SW, SBI_SSE_ATTR_STATUS), SBI_SSE_ATTR_STATUS_INJECT);   /* UNUSED, injectable */
 	on(0);
 	CHECK_EQ(sbi_sse_inject(h0, LOCAL_SW, 1).error, SBI_ERR_FAILED);
 	/* ... starts again, registers, enables and unmasks ... */
-	harts[1].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[1].run_state = SBI_HSM_STATE_STARTED;
 	on(1);
 	CHECK_EQ(reg_enable(h1, LOCAL_SW, 2), 0);
 	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
@@ -1142,9 +1142,9 @@ static void *stop_race_target(void *p)
 			r->runs++;
 			r->errors += !sbi_sse_complete(h1, &ctx);
 		}
-		__atomic_store_n(&h1->hsm_state, SBI_HSM_STATE_STOP_PENDING, __ATOMIC_RELEASE);
+		__atomic_store_n(&h1->run_state, SBI_HSM_STATE_STOP_PENDING, __ATOMIC_RELEASE);
 		sse_hart_reset(h1);
-		__atomic_store_n(&h1->hsm_state, SBI_HSM_STATE_STARTED, __ATOMIC_RELEASE);
+		__atomic_store_n(&h1->run_state, SBI_HSM_STATE_STARTED, __ATOMIC_RELEASE);
 		r->starts++;
 	}
 	return NULL;
