@@ -8,8 +8,9 @@
  * (they could never be woken), are not released and never offered.
  * boot_warm_main (every released hart, on its own stack): per-hart M-mode
  * set-up; the boot hart waits for the others until a deadline, then
- * finishes the platform (PMU map, DT fixups, boot log) and the hart chosen
- * for the next stage enters it. The others wait in HSM's stopped state. A
+ * finishes the platform (the services' boot hooks, DT fixups, boot log) and
+ * the hart chosen for the next stage enters it. The others wait stopped
+ * (include/hart_run.h). A
  * hart not set up by the deadline is not lost: it joins whenever it comes,
  * as a STOPPED hart S-mode may start (no time decides which harts exist).
  */
@@ -28,7 +29,7 @@
 #include "boot.h"
 #include "heap.h"
 #include "sbi_ecall.h"
-#include "hsm/hsm.h"
+#include "hart_run.h"
 #include "memory_map.h"
 #include "libc_string.h"
 #include "timer_device.h"
@@ -137,7 +138,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 
 	hart_table = heap_alloc(sizeof(*hart_table) * n, 8);
 	hart_sp_table = heap_alloc(sizeof(*hart_sp_table) * (max_hartid + 1), 8);
-	/* SSE/FWFT/DBTR state, one array: the 2 KiB blocks keep their alignment.
+	/* The extensions' per-hart state (struct hart_ext), one array: the 2 KiB blocks keep their alignment.
 	 * Right after hart_sp_table, before the blocks: tests/fuzz/stress-canary.py
 	 * finds it there. */
 	ext = heap_alloc(sizeof(*ext) * n, 64);
@@ -169,7 +170,7 @@ static void layout_harts(const void *fdt, unsigned int n, unsigned long max_hart
 		/* Until its own set-up says otherwise (a hart may come late): what the DT offers. */
 		hs->features = HART_HAS_S | (hs->isa_features & HART_HAS_H);
 		hs->intc_phandle = fdt_cpu_intc_phandle(fdt, node);
-		hs->hsm_state = SBI_HSM_STATE_STOPPED;
+		hs->run_state = HART_RUN_STOPPED;
 		hart_lifecycle_prepare(hs);   /* what other harts may ask of it until it comes */
 		hart_table[i++] = hs;
 		hart_sp_table[id] = hart_stack_top(hs);
@@ -206,7 +207,7 @@ static void boot_console(const void *dtb, const char *dtb_why)
  * so a test makes late harts on demand, whatever the host's speed. With
  * "abacus.hold-wake=MASK" instead, a hart_start of a held hart releases it,
  * as a board's hart_wake wakes a hart its loader never started (the K1's):
- * HSM's wake-and-wait path on QEMU.
+ * the platform waker's wake-and-wait path (include/hart_run.h) on QEMU.
  */
 static unsigned long test_hold_mask;
 
@@ -241,7 +242,7 @@ static void test_hold_parse(const void *fdt)
 	    !(wake = test_bootarg_hex(fdt, "abacus.hold-wake=", &test_hold_mask)))
 		return;
 	if (wake)
-		sbi_hsm_hart_waker = test_wake_held_hart;
+		hart_run_waker = test_wake_held_hart;
 	console_printf("abacus: test: harts held back at boot (bootargs): mask 0x%lx%s\n", test_hold_mask,
 		   wake ? "; hart_start wakes them" : "");
 }
@@ -432,7 +433,7 @@ done:
  * A hart that came after the boot deadline, now set up: it joins as a
  * STOPPED hart - or, when its set-up withheld S-mode (no S-mode, or a PMP
  * that cannot deny the firmware), which S-mode's DT could no longer say,
- * it is gone: HSM refuses to start it. One line each.
+ * it is gone: it is never started. One line each.
  */
 static void hart_joined_late(struct hart_state *hs)
 {
@@ -442,8 +443,8 @@ static void hart_joined_late(struct hart_state *hs)
 		hart_mark_gone(hs);
 	if (!boot_info.quiet || !smode)
 		console_printf("abacus: hart %lu: set up after the boot deadline; %s\n", hs->hartid,
-			   smode ? "joins as a STOPPED hart (HSM)" :
-				   "cannot run S-mode (no S-mode, or its PMP cannot deny the firmware): HSM will not start it");
+			   smode ? "joins as a STOPPED hart" :
+				   "cannot run S-mode (no S-mode, or its PMP cannot deny the firmware): it is never started");
 	if (!smode)
 		park();
 }
@@ -472,7 +473,7 @@ void boot_warm_main(unsigned long hartid)
 		} else {
 			hart_joined_late(hs);
 		}
-		sbi_hsm_stopped_loop(hs);
+		hart_run_stopped_loop(hs);
 	}
 	hs->presence = HART_READY;
 	hart_init_mmode(hs);

@@ -23,7 +23,7 @@
 #include "riscv_csr.h"
 #include "boot.h"
 #include "format.h"
-#include "hsm/hsm.h"
+#include "hart_run.h"
 #include "memory_map.h"
 #include "libc_string.h"
 #include "timer_device.h"
@@ -233,7 +233,7 @@ static void log_harts_not_set_up(void)
 {
 	char why[112];
 
-	format_snprintf(why, sizeof(why), "not set up within %lu ms; each joins when it comes (HSM STOPPED until then)",
+	format_snprintf(why, sizeof(why), "not set up within %lu ms; each joins when it comes (STOPPED until then)",
 		     boot_info.hart_wait_ms);
 	log_harts_in(0, hart_count, HART_WAITING, why);
 	log_harts_in(0, hart_count, HART_ARRIVED, why);
@@ -325,7 +325,7 @@ static enum fdt_place fix_up_and_place(enum fdt_fw_reservation how, bool fresh, 
  * that fills the span up to the next stage: hundreds of harts), the
  * firmware region is reserved by a 16-byte /memreserve/ entry instead of a
  * /reserved-memory node, which keeps a DT within the loader's size (the
- * riscv,pmu mapping properties go); failing that, boot stops with one
+ * firmware-only properties the services take out go); failing that, boot stops with one
  * FATAL line. The boot log says which, and why.
  */
 static void *place_smode_fdt(unsigned long next_addr, bool quiet)
@@ -415,7 +415,7 @@ static void boot_finish_platform(void *arg)
 		     "no MSWI slot in the DT, cannot be woken; left out");
 	log_harts_not_set_up();
 	if (platform->hart_wake)   /* for the harts not here (log_harts_not_set_up); else none (or the test hook's) */
-		sbi_hsm_hart_waker = platform->hart_wake;
+		hart_run_waker = platform->hart_wake;
 	boot_hooks_setup(boot_info.fdt);
 
 	if (!work->quiet) {
@@ -483,7 +483,7 @@ void boot_finish(struct hart_state *self)
 	smode_fdt = work.smode_fdt;
 	if (!target) {
 		console_printf("abacus: no hart can run S-mode; nothing to boot\n");
-		sbi_hsm_stopped_loop(self);
+		hart_run_stopped_loop(self);
 	}
 	if (!quiet && fw_payload_size())
 		console_printf("abacus: payload         : 0x%lx-0x%lx (%lu KiB, built into the image)%s\n",
@@ -491,7 +491,7 @@ void boot_finish(struct hart_state *self)
 			   (fw_payload_size() + 1023) >> 10, fw_payload_usable() ? "" : "; not in RAM: not used");
 	if (next.empty_why) {
 		next_stage_log_empty(&next);   /* never quiet: the boot stops here */
-		sbi_hsm_stopped_loop(self);
+		hart_run_stopped_loop(self);
 	}
 	boot_hooks_start(target);
 	if (!quiet)
@@ -502,11 +502,11 @@ void boot_finish(struct hart_state *self)
 	target->start_arg1 = (unsigned long)smode_fdt;
 	target->start_mode = next.mode;
 	if (target == self) {
-		self->hsm_state = SBI_HSM_STATE_STARTED;
+		self->run_state = HART_RUN_STARTED;
 		hart_enter_next_mode(self->hartid, (unsigned long)smode_fdt, next.addr, next.mode,
 				     hart_stack_top(self));
 	}
-	__atomic_store_n(&target->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_RELEASE);
-	sbi_hsm_hart_wake(target);
-	sbi_hsm_stopped_loop(self);
+	__atomic_store_n(&target->run_state, HART_RUN_START_PENDING, __ATOMIC_RELEASE);
+	hart_run_wake(target);
+	hart_run_stopped_loop(self);
 }

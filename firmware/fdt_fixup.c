@@ -5,13 +5,13 @@
  *   kernel never maps (or allocates) the memory PMP denies it; or, when the
  *   DT has no room to grow by such a node (firmware/boot_finish.c), a
  *   /memreserve/ entry: never allocated, though S-mode may map it;
- * - each service's own changes (include/boot_hooks.h): the PMU removes the
- *   firmware-only riscv,pmu mapping properties;
+ * - each service's own changes (include/boot_hooks.h), such as the
+ *   firmware-only properties it takes out;
  * - cpu nodes of harts S-mode may not use are marked status = "disabled":
  *   harts without S-mode, harts left out at cold boot (no MSWI slot), harts
  *   gone during boot (a fatal trap), or a second node for a hartid already
  *   described; a hart that has not come yet keeps its node: it joins when
- *   it comes (firmware/boot.c), and HSM starts it from then on;
+ *   it comes (firmware/boot.c), and S-mode may start it from then on;
  * - an extension the DT claims but the hart lacks is taken out of the ISA
  *   properties of the harts S-mode gets: Sstc where stimecmp traps (QEMU
  *   `spike`), so that S-mode's timer goes through SBI set_timer;
@@ -26,7 +26,6 @@
 #include "fdt_helpers.h"
 #include "hart.h"
 #include "boot.h"
-#include "hsm/hsm.h"
 #include "memory_map.h"
 #include "platform.h"
 
@@ -106,7 +105,7 @@ int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia
 		err = fdt_add_mem_rsv(fdt, memory_map.fw_base, memory_map.fw_size);
 	if (err)
 		return err;
-	/* What each service takes out of it (the PMU: its firmware-only mapping properties). */
+	/* What each service takes out of it (its firmware-only properties). */
 	if ((err = boot_hooks_fdt_fixup(fdt)))
 		return err;
 	if (platform->fdt_fixup && (err = platform->fdt_fixup(fdt)))

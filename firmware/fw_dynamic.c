@@ -7,7 +7,6 @@
 #include "hart.h"
 #include "riscv_csr.h"
 #include "hart_switch.h"
-#include "hsm/hsm.h"
 #include "memory_map.h"
 #include "trap_expect.h"
 

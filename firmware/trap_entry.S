@@ -14,15 +14,12 @@
  * Either way the frame's sp slot is what S-mode gets back, so a handler that
  * changes frame->regs[2] (an emulated load into sp) is honoured.
  *
- * Supervisor Software Events: the slow path's exit looks at
- * hart_state.sse_ready (one load: hart_state sits right above the frame, at
- * the top of the M-mode stack) and when it is set lets
- * sse_deliver_at_trap_exit() (lib/ext/sse/sse_hart.c) enter an event handler
- * instead of the interrupted code. The ecall fast path does not look: only
- * an SSE call can make an event ready during an ecall, and the SSE slot of
- * the extension table (lib/ext/sse/sse_ecall_entry.S) looks after the
- * call; an IPI served inside another ecall keeps this hart's IPI raised, so
- * the trap right after the mret delivers (sse_ipi(), lib/ext/sse/sse_core.c).
+ * Work at trap exit: the slow path's exit looks at hart_state.exit_work
+ * (one load: hart_state sits right above the frame, at the top of the
+ * M-mode stack) and when it is set calls trap_exit_work() (include/trap.h)
+ * with the frame, which may change where the trap returns to. The ecall
+ * fast path does not look: the extension that sets the flag looks after
+ * its own calls in its slot of the extension table.
  */
 #include "hart.h"
 #include "trap.h"
@@ -63,7 +60,7 @@ trap_entry:
 	bne	t0, t1, trap_not_ecall
 
 	/* Ecall fast path: mepc moves past the ecall before the handler runs, so a
-	 * handler may redirect it (HSM resume, next stage). */
+	 * handler may redirect it (a resume, the next stage). */
 	csrr	t0, CSR_MEPC
 	SAVE(ra, 1)
 	addi	t0, t0, 4
@@ -143,10 +140,10 @@ trap_save_registers:
 	sd	t0, TRAP_FRAME_MSTATUS(sp)
 	mv	a0, sp
 	call	trap_handler
-	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
+	ld	t0, TRAP_FRAME_SIZE + HART_STATE_EXIT_WORK(sp)
 	beqz	t0, 1f
 	mv	a0, sp
-	call	sse_deliver_at_trap_exit
+	call	trap_exit_work
 1:	ld	t0, TRAP_FRAME_MEPC(sp)
 	csrw	CSR_MEPC, t0
 	ld	t0, TRAP_FRAME_MSTATUS(sp)

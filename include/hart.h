@@ -11,11 +11,10 @@
 
 #define HART_BLOCK_SIZE 2048
 /*
- * Offset of hart_state.sse_ready: firmware/trap_entry.S tests it when its
- * slow path returns to S/U-mode and after an SSE call (hart_state sits right
- * above the trap frame).
+ * Offset of hart_state.exit_work: firmware/trap_entry.S tests it when its
+ * slow path returns to S/U-mode (hart_state sits right above the trap frame).
  */
-#define HART_STATE_SSE_READY 1144   /* checked below */
+#define HART_STATE_EXIT_WORK 1144   /* checked below */
 
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
@@ -86,7 +85,7 @@ struct hart_state {
 	unsigned int pmp_count;          /* PMP entries the hart implements */
 	unsigned long pmp_granule;       /* PMP granularity in bytes */
 	unsigned int pmp_denied;         /* memory_map.denied[0 .. pmp_denied - 1] are denied to S/U-mode */
-	volatile long hsm_state;         /* SBI_HSM_STATE_* */
+	volatile long run_state;         /* HART_RUN_* (include/hart_run.h) */
 	unsigned long start_addr, start_arg1, start_mode;
 	unsigned long suspend_type;
 	volatile unsigned long ipi_pending;  /* what other harts asked of it: one bit per IPI reason (include/ipi.h) */
@@ -104,16 +103,17 @@ struct hart_state {
 	struct trap_expect expect;
 	struct hart_ext *ext;            /* SSE, FWFT and DBTR state, allocated at boot */
 	/*
-	 * Non-zero when an SSE event is ready for delivery on this hart: the
-	 * slow trap exit and the SSE slot of the ecall table check it with one
-	 * load (HART_STATE_SSE_READY, firmware/trap_entry.S). Written by this
-	 * hart only (lib/ext/sse/sse_core.c). Last, so the PMU state keeps its
-	 * place at the start (the PMU fast paths are laid out around it).
+	 * Non-zero when the hart has work to do on its way back to S/U-mode:
+	 * the slow trap exit checks it with one load (HART_STATE_EXIT_WORK,
+	 * firmware/trap_entry.S) and then calls trap_exit_work() (include/trap.h),
+	 * which one extension provides and which is the only writer, on this hart
+	 * only. Last, so the PMU state keeps its place at the start (the PMU fast
+	 * paths are laid out around it).
 	 */
-	unsigned long sse_ready;
+	unsigned long exit_work;
 } __attribute__((aligned(16)));
 
-_Static_assert(__builtin_offsetof(struct hart_state, sse_ready) == HART_STATE_SSE_READY, "sse_ready offset");
+_Static_assert(__builtin_offsetof(struct hart_state, exit_work) == HART_STATE_EXIT_WORK, "exit_work offset");
 
 /*
  * Hart table, allocated at boot: the harts offered to S-mode and HSM (and

@@ -48,7 +48,7 @@ struct ipi_reason {
 /*
  * Declares the reason `name` with its handler, in the table (a file-scope
  * definition), at its place: order is two digits (10 S-mode IPIs, 20 remote
- * fences, 30 HSM wake-ups, 40 SSE).
+ * fences, 30 hart wake-ups, 40 SSE).
  */
 #define IPI_REASON(order, name, handler) \
 	const struct ipi_reason name __attribute__((used, section("abacus_ipi_reasons." #order "." #name), \

@@ -36,7 +36,7 @@ struct platform_quirk {
 	 * Optional: wakes hart `hartid`, which has not come (never started by
 	 * the loader), on behalf of hart `from_hartid`; 0 when asked, else it
 	 * cannot. HSM hart_start calls it for such a hart, then waits for the
-	 * hart to set itself up (lib/ext/hsm/hsm.h, sbi_hsm_hart_waker).
+	 * hart to set itself up (include/hart_run.h, hart_run_waker).
 	 */
 	int (*hart_wake)(unsigned long hartid, unsigned long from_hartid);
 	/* Optional: what it adds to the DT S-mode gets, after the generic fixups (firmware/fdt_fixup.c). */

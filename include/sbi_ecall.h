@@ -159,7 +159,7 @@ struct sbiret sbi_ecall_legacy_eid0(unsigned long a0, unsigned long a1, unsigned
 /* Harts S-mode released (ABACUS_TEST_RELEASE_HART), one bit per hartid: firmware/boot.c holds them until then. */
 extern volatile unsigned long test_hold_released;
 /*
- * A platform waker (lib/ext/hsm/hsm.h) for the test-hook image: releases a
+ * A platform waker (include/hart_run.h) for the test-hook image: releases a
  * held hart as ABACUS_TEST_RELEASE_HART does, as a board's hart_wake powers
  * one up (bootargs "abacus.hold-wake=MASK", firmware/boot.c).
  */

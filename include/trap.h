@@ -42,6 +42,18 @@ struct trap_frame {
 
 /* Non-ecall traps (interrupts, exceptions), called from firmware/trap_entry.S. */
 void trap_handler(struct trap_frame *frame);
+/*
+ * The work a hart does on the slow trap exit when its hart_state.exit_work
+ * is set (firmware/trap_entry.S): frame is the trap's, and what it changes
+ * there is where the hart returns. One extension provides it, as an alias
+ * of its own function (TRAP_EXIT_WORK()), and is the only one that sets the
+ * flag: a second provider fails the link (a multiple definition of
+ * trap_exit_work). The alias costs nothing: the trap exit calls the
+ * extension's function directly.
+ */
+void trap_exit_work(struct trap_frame *frame);
+#define TRAP_EXIT_WORK(fn) \
+	void trap_exit_work(struct trap_frame *frame) __attribute__((alias(#fn)))
 #endif
 
 #endif

@@ -116,7 +116,7 @@ INDIRECT_CALLS = {
     'fdt_fixup_for_smode': ['rzfive_fdt_fixup'],
     'boot_warm_main': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'mswi_clear', 'plicsw_clear',
                        'imsic_ipi_clear', 'mtimer_set_compare', 'thead_mtimer_set_compare', 'k1_hart_init'],
-    # HSM hart_start of a hart that has not come: the board quirk's way to wake it (lib/ext/hsm/hsm.h;
+    # HSM hart_start of a hart that has not come: the board quirk's way to wake it (include/hart_run.h;
     # the test-hook image's stand-in for QEMU, abacus.hold-wake),
     # then the time source while it waits (hsm_wake_absent, inlined).
     'sbi_hsm_hart_start': ['k1_hart_wake', 'test_wake_held_hart', 'mtimer_now', 'thead_mtimer_now'],
@@ -257,6 +257,16 @@ def elf_functions(elf):
     return {f[2] for f in (l.split() for l in out.splitlines()) if len(f) == 3 and f[1] in 'tT'}
 
 
+def elf_aliases(elf):
+    """Function names that share an address with another (an alias, e.g. trap_exit_work): name -> the others."""
+    out = subprocess.run([CROSS + 'nm', elf], capture_output=True, text=True, check=True).stdout
+    at = {}
+    for f in (l.split() for l in out.splitlines()):
+        if len(f) == 3 and f[1] in 'tT':
+            at.setdefault(f[0], []).append(f[2])
+    return {n: [o for o in names if o != n] for names in at.values() if len(names) > 1 for n in names}
+
+
 class Build:
     def __init__(self, path):
         self.path = path.rstrip('/')
@@ -266,6 +276,7 @@ class Build:
         self.by_name = {}         # bare name -> [titles]
         self.calls = {}           # title -> [(callee title or name, site)]
         self.objects = self.linked_objects()
+        self.aliases = None       # name -> other function names at its address (elf_aliases)
         self.table_targets = {}   # calling function -> functions of linker-gathered tables it calls (TABLE_CALLS)
         self.platforms = {m.group(1) for m in (re.search(r'/platform/([^/]+)/', o) for o in self.objects) if m}
 
@@ -308,7 +319,14 @@ class Build:
         """Titles of the defined functions a call to `name` may reach."""
         if name in self.frames:
             return [name]
-        return self.by_name.get(bare(name), [])
+        titles = self.by_name.get(bare(name), [])
+        if not titles:
+            # An alias the C call graph does not know (include/trap.h's TRAP_EXIT_WORK): the function it names.
+            if self.aliases is None:
+                self.aliases = elf_aliases(os.path.join(self.path, 'abacus.elf'))
+            for other in self.aliases.get(name, []):
+                titles = titles or self.by_name.get(bare(other), [])
+        return titles
 
     def address_taken(self):
         """Functions whose address some code or data takes (not by a call), and the ecall table's handlers."""

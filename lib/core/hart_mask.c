@@ -5,6 +5,7 @@
  * may be named.
  */
 #include "hart_mask.h"
+#include "hart_run.h"
 #include "sbi_spec.h"
 
 /* Every hart the mask names exists and is offered to S-mode (no hartid wraps). */
@@ -54,7 +55,7 @@ long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base
 	/* "All available harts": a stopped hart (a gone one too) has nothing to serve. */
 	if (hart_mask_base == -1UL) {
 		for (unsigned int i = 0; i < hart_count; i++)
-			if (hart_offered_to_smode(hart_table[i]) && hart_table[i]->hsm_state != SBI_HSM_STATE_STOPPED)
+			if (hart_offered_to_smode(hart_table[i]) && hart_table[i]->run_state != HART_RUN_STOPPED)
 				fn(hart_table[i], arg);
 		return SBI_SUCCESS;
 	}
@@ -64,7 +65,7 @@ long sbi_hartmask_for_each(unsigned long hart_mask, unsigned long hart_mask_base
 	for (m = hart_mask; m; m &= m - 1) {
 		struct hart_state *hs = hart_by_id(hart_mask_base + __builtin_ctzl(m));
 		/* A stopped hart has no S-mode context to interrupt or fence. */
-		if (hs->hsm_state != SBI_HSM_STATE_STOPPED)
+		if (hs->run_state != HART_RUN_STOPPED)
 			fn(hs, arg);
 		else if (stopped_hart_gone(hs))
 			goto gone;
@@ -81,7 +82,7 @@ gone:
 	 */
 	for (m &= m - 1; m; m &= m - 1) {
 		struct hart_state *hs = hart_by_id(hart_mask_base + __builtin_ctzl(m));
-		if (hs->hsm_state != SBI_HSM_STATE_STOPPED)
+		if (hs->run_state != HART_RUN_STOPPED)
 			fn(hs, arg);
 	}
 	return SBI_ERR_INVALID_PARAM;

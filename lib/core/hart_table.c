@@ -7,6 +7,7 @@
  */
 #include <stddef.h>
 #include "hart.h"
+#include "hart_run.h"
 #include "ipi_device.h"
 #include "sbi_spec.h"
 
@@ -61,7 +62,7 @@ bool hart_mark_gone(struct hart_state *hs)
 
 	if (was == HART_GONE)
 		return false;
-	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&hs->run_state, HART_RUN_STOPPED, __ATOMIC_SEQ_CST);
 	__atomic_fetch_add(&harts_gone, 1, __ATOMIC_SEQ_CST);
 	if (was != HART_READY) {
 		__atomic_fetch_add(&harts_gone_unready, 1, __ATOMIC_SEQ_CST);

@@ -25,7 +25,7 @@
 #include "image_layout.h"
 #include "riscv_csr.h"
 #include "boot.h"
-#include "hsm/hsm.h"
+#include "hart_run.h"
 
 /* firmware/boot.c, called from firmware/entry.S: no header declares them. */
 void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info, void *boot_stack_top,
@@ -69,7 +69,7 @@ void hart_enter_next_mode(unsigned long a0, unsigned long a1, unsigned long addr
 	machine_stop(STOP_BOOT_DONE, "entered %s-mode at 0x%lx", mode == PRV_S ? "S" : "U", addr);
 }
 
-void sbi_hsm_stopped_loop(struct hart_state *hs)
+void hart_run_stopped_loop(struct hart_state *hs)
 {
 	/* The boot hart ends here when no hart can run S-mode: the end of boot. */
 	if (hs->hartid == boot_hartid)
@@ -77,13 +77,13 @@ void sbi_hsm_stopped_loop(struct hart_state *hs)
 	machine_stop(STOP_HSM_STOPPED, "hart %lu waits in HSM's stopped state", hs->hartid);
 }
 
-void sbi_hsm_hart_wake(struct hart_state *hs)
+void hart_run_wake(struct hart_state *hs)
 {
 	(void)hs;
 }
 
-/* What boot hands HSM for the harts not here (the quirk's hart_wake); no hart_start runs in a dry run. */
-int (*sbi_hsm_hart_waker)(unsigned long hartid, unsigned long from_hartid);
+/* What boot hands the hart run service for the harts not here (the quirk's hart_wake); no hart_start runs in a dry run. */
+int (*hart_run_waker)(unsigned long hartid, unsigned long from_hartid);
 
 void mstatus_mpv_write(bool on)
 {

@@ -23,11 +23,11 @@ DRYRUN_DIR := $(BUILD)/host/dryrun
 #   trap_expect.c    probing with traps expected: scripts/abacus-dryrun/machine.c
 #   pmu_hw.c         counter CSRs: tests/host/sim_hart.c
 #   dbtr_hw.c        trigger CSRs: tests/host/sim_triggers.c and machine.c
-#   hsm.c            the stopped harts' wait and wake-up: the run ends there (boot_run.c)
+#   hart_run.c       the stopped harts' wait and wake-up (lib/trap/): the run ends there (boot_run.c)
 #   rfence.c         remote fences: the fence instructions; boot sends none
 #   libc_string.c, libgcc_bits.c   the host's C library has them
 DRYRUN_REPLACED := firmware/fw_dynamic.c lib/fdt/fdt_placement.c lib/core/console.c lib/core/pmp.c \
-	lib/common/trap_expect.c lib/ext/pmu/pmu_hw.c lib/ext/dbtr/dbtr_hw.c lib/ext/hsm/hsm.c lib/ext/rfence/rfence.c \
+	lib/common/trap_expect.c lib/ext/pmu/pmu_hw.c lib/ext/dbtr/dbtr_hw.c lib/trap/hart_run.c lib/ext/rfence/rfence.c \
 	lib/common/libc_string.c \
 	lib/common/libgcc_bits.c
 DRYRUN_FW_SRCS := $(filter-out $(DRYRUN_REPLACED) %_ecall.c,$(filter %.c,$(filter firmware/% lib/common/% lib/core/% \

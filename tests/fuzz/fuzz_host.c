@@ -127,7 +127,7 @@ void host_machine_reset(const struct sim_hart_config *const cfgs[HOST_HARTS])
 		hs->index = i;
 		hs->ext = &host_harts[i].ext;    /* set up by the SBI 3.0 part of the target */
 		hs->features = i == HOST_HART_NO_SMODE ? 0 : HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
-		hs->hsm_state = i == HOST_HART_NO_SMODE ? SBI_HSM_STATE_STOPPED : SBI_HSM_STATE_STARTED;
+		hs->run_state = i == HOST_HART_NO_SMODE ? SBI_HSM_STATE_STOPPED : SBI_HSM_STATE_STARTED;
 		hs->presence = HART_READY;
 		/* Every hart has an MSWI slot, as boot requires of a hart it offers
 		 * (only a lone hart may lack one); the doorbell above counts. */

@@ -1146,9 +1146,9 @@ static void call_ipi(struct input *in)
 	for (unsigned int i = 0; i < HOST_HARTS; i++) {
 		/* A stopped hart (a gone one, one not here yet) has no S-mode to interrupt: nothing is raised.
 		 * A gone hart named does not keep the others from their IPI. */
-		bool hit = valid && targets[i] && host_harts[i].hs->hsm_state != SBI_HSM_STATE_STOPPED;
+		bool hit = valid && targets[i] && host_harts[i].hs->run_state != SBI_HSM_STATE_STOPPED;
 		if (targets[i] && hart_gone(host_harts[i].hs))
-			EXPECT(host_harts[i].hs->hsm_state == SBI_HSM_STATE_STOPPED, "gone hart %u not STOPPED", i);
+			EXPECT(host_harts[i].hs->run_state == SBI_HSM_STATE_STOPPED, "gone hart %u not STOPPED", i);
 		EXPECT(host_harts[i].ipis_raised - pre.ipis_raised[i] == hit, "send_ipi(0x%lx, 0x%lx): hart %u "
 		       "interrupted %lu times", mask, base, i, host_harts[i].ipis_raised - pre.ipis_raised[i]);
 		if (hit)
@@ -1170,7 +1170,7 @@ static void check_hsm_call(unsigned long fid, unsigned long hartid, unsigned lon
 {
 	struct hart_state *t = hart_by_id(hartid);
 	bool offered = t && (t->features & HART_HAS_S);
-	long state = t ? t->hsm_state : 0, expected;
+	long state = t ? t->run_state : 0, expected;
 	unsigned int idx = t ? t->index : 0;
 	unsigned long rung = t ? host_harts[idx].ipis_raised : 0, pending = t ? t->ipi_pending : 0;
 	struct sbiret ret;
@@ -1199,17 +1199,17 @@ static void check_hsm_call(unsigned long fid, unsigned long hartid, unsigned lon
 	if (!t)
 		return;
 	if (ret.error) {
-		EXPECT(t->hsm_state == state && host_harts[idx].ipis_raised == rung && t->ipi_pending == pending,
+		EXPECT(t->run_state == state && host_harts[idx].ipis_raised == rung && t->ipi_pending == pending,
 		       "a refused hart_start changed hart %u", idx);
 		return;
 	}
-	EXPECT(t->hsm_state == SBI_HSM_STATE_START_PENDING && t->start_addr == addr && t->start_arg1 == opaque &&
+	EXPECT(t->run_state == SBI_HSM_STATE_START_PENDING && t->start_addr == addr && t->start_arg1 == opaque &&
 	       t->start_mode == PRV_S, "hart_start did not leave hart %u START_PENDING with its arguments", idx);
 	EXPECT(host_harts[idx].ipis_raised == rung + 1 && (t->ipi_pending & ~pending),
 	       "hart_start did not wake hart %u", idx);
 	/* The hart takes the wake-up and starts (its stopped loop, not modelled). */
 	t->ipi_pending = pending;
-	t->hsm_state = SBI_HSM_STATE_STARTED;
+	t->run_state = SBI_HSM_STATE_STARTED;
 }
 
 static void call_hsm(struct input *in)
@@ -1348,7 +1348,7 @@ static void op_hsm_state(struct input *in)
 
 	/* A hart not here yet or gone stays STOPPED: it runs nothing. */
 	if (i != HOST_HART_NO_SMODE && i != host_current && host_harts[i].hs->presence == HART_READY)
-		host_harts[i].hs->hsm_state = states[take8(in) % 3];
+		host_harts[i].hs->run_state = states[take8(in) % 3];
 }
 
 static void op_select_hart(struct input *in)
@@ -1381,8 +1381,8 @@ static void op_hart_fate(struct input *in)
 		return;
 	}
 	EXPECT(hart_mark_gone(hs) == !was_gone, "hart %u went %s", i, was_gone ? "twice" : "not");
-	EXPECT(hart_gone(hs) && hs->hsm_state == SBI_HSM_STATE_STOPPED && harts_gone == gone_before + !was_gone,
-	       "gone hart %u: presence %u, state %ld, %u gone", i, hs->presence, hs->hsm_state, harts_gone);
+	EXPECT(hart_gone(hs) && hs->run_state == SBI_HSM_STATE_STOPPED && harts_gone == gone_before + !was_gone,
+	       "gone hart %u: presence %u, state %ld, %u gone", i, hs->presence, hs->run_state, harts_gone);
 }
 
 /* ---- The target ---- */
@@ -1438,7 +1438,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* A hart not here yet (it joins late, op_hart_fate): STOPPED until it comes. */
 	if (fill & 2) {
 		host_harts[3].hs->presence = HART_WAITING;
-		host_harts[3].hs->hsm_state = SBI_HSM_STATE_STOPPED;
+		host_harts[3].hs->run_state = SBI_HSM_STATE_STOPPED;
 	}
 	sbi3_machine_reset();
 	memset(fw_model, 0, sizeof(fw_model));

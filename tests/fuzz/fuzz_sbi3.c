@@ -17,7 +17,7 @@
  *   handler with a6 = hart ID, a7 = ENTRY_ARG, pc = ENTRY_PC and saves the
  *   interrupted sepc/a6/a7, completion restores them; the running stack is
  *   in priority order; a global event is routed to, and runs on, only its
- *   preferred hart, never while that hart is masked; sse_ready says exactly
+ *   preferred hart, never while that hart is masked; exit_work says exactly
  *   whether an event can be delivered; LCOFI is M-mode's exactly while the
  *   PMU overflow event is enabled or running;
  * - an injection racing its target's stop: another hart's inject reads the
@@ -379,12 +379,12 @@ static void sse_return_to_smode(struct hart_state *hs)
 {
 	struct host_sse *h = &hsse[hs->index];
 	struct sse_cpu_context before = h->ctx;
-	bool ready = hs->sse_ready;
+	bool ready = hs->exit_work;
 	bool delivered = sse_deliver(hs, &h->ctx);
 	struct sse_event *e;
 
-	EXPECT(delivered == ready, "sse_ready %d but delivery %d", ready, delivered);
-	EXPECT(!hs->sse_ready, "sse_ready still set after a delivery attempt");
+	EXPECT(delivered == ready, "exit_work %d but delivery %d", ready, delivered);
+	EXPECT(!hs->exit_work, "exit_work still set after a delivery attempt");
 	if (!delivered)
 		return;
 	e = hs->ext->sse.running[hs->ext->sse.nr_running - 1];
@@ -411,7 +411,7 @@ struct sbiret sbi_ecall_sse_entry(unsigned long a0, unsigned long a1, unsigned l
 
 	slot_delivered = NULL;
 	slot_before = hsse[hs->index].ctx;
-	if (hs->sse_ready) {
+	if (hs->exit_work) {
 		sse_return_to_smode(hs);
 		slot_delivered = sh->running[sh->nr_running - 1];
 	}
@@ -439,7 +439,7 @@ static void sse_stop_hart(unsigned int h)
 	sse_hart_reset(hs);
 	fwft_hart_reset(&hs->ext->fwft);
 	dbtr_hart_reset(&hs->ext->dbtr);
-	EXPECT(hs->ext->sse.masked && !hs->sse_ready && !hs->ext->sse.nr_running, "SSE reset");
+	EXPECT(hs->ext->sse.masked && !hs->exit_work && !hs->ext->sse.nr_running, "SSE reset");
 	for (unsigned int i = 0; i < LOCAL_EVENTS; i++) {
 		EXPECT(!(sse_status(&hs->ext->sse.local[i]) & (SSE_STATUS_STATE | SSE_STATUS_PENDING)),
 		       "local event not reset (or still pending)");
@@ -808,10 +808,10 @@ static void check_hart_sse(unsigned int h)
 	if (h != HOST_HART_NO_SMODE && hs->pmu.has_sscofpmf)
 		EXPECT(hsse[h].lcofi_mmode == (sse_state(&sh->local[SSE_LOCAL_PMU_OVERFLOW]) >= SBI_SSE_STATE_ENABLED),
 		       "LCOFI routing does not follow the PMU overflow event");
-	/* sse_ready: after this hart's own latest step (remote work waits for its IPI). */
+	/* exit_work: after this hart's own latest step (remote work waits for its IPI). */
 	if (h == host_current && !(hs->ipi_pending & ipi_reason_bit(&sse_ipi_reason)) && !sh->global_targeted) {
 		bool ready = best && !sh->masked && (!sh->nr_running || key(best) < key(sh->running[sh->nr_running - 1]));
-		EXPECT(!!hs->sse_ready == ready, "sse_ready %lu, deliverable %d", hs->sse_ready, ready);
+		EXPECT(!!hs->exit_work == ready, "exit_work %lu, deliverable %d", hs->exit_work, ready);
 	}
 }
 

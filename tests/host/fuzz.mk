@@ -69,8 +69,8 @@ fuzzers: $(FUZZ_DIR)/fuzz_sbi $(FUZZ_DIR)/fuzz_dt
 # here of its own objects' SBI_EXTENSION entries (scripts/gen-ecall-table.py),
 # and links the gathered tables as the firmware does (tests/host/ipi_reasons.ld).
 FUZZ_SBI_OBJS := $(patsubst %.c,$(FUZZ_DIR)/sbi/%.o,$(FUZZ_SBI_SRCS))
-# tests/fuzz/fuzz_hsm.c includes lib/ext/hsm/hsm.c.
-$(FUZZ_DIR)/sbi/%.o: %.c $(FUZZ_HEADERS) lib/ext/hsm/hsm.c
+# tests/fuzz/fuzz_hsm.c includes lib/ext/hsm/hsm.c and lib/trap/hart_run.c.
+$(FUZZ_DIR)/sbi/%.o: %.c $(FUZZ_HEADERS) lib/ext/hsm/hsm.c lib/trap/hart_run.c
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS:-fsanitize=fuzzer,%=-fsanitize=fuzzer-no-link,%) -c $< -o $@
 $(FUZZ_DIR)/sbi/sbi_ecall_table.c: $(FUZZ_SBI_OBJS) scripts/gen-ecall-table.py include/sbi_ecall.h

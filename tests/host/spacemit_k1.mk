@@ -25,8 +25,8 @@ $(BUILD)/host/test_spacemit_k1: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) 
 $(BUILD)/host/test_spacemit_k1: $(wildcard platform/generic/quirks/spacemit_*.h)
 
 # The generic side: HSM hart_start of a hart that has not come, with and without
-# a platform waker (lib/ext/hsm/hsm.c, included by the test; its time source faked).
+# a platform waker (lib/ext/hsm/hsm.c and lib/trap/hart_run.c, included by the test; its time source faked).
 HOST_TESTS += hsm_wake
 HOST_SRCS_hsm_wake := tests/host/test_hsm_wake.c lib/core/timer.c
 $(BUILD)/host/test_hsm_wake: HOST_CFLAGS := -Itests/fuzz/host $(HOST_CFLAGS) -DABACUS_HOST
-$(BUILD)/host/test_hsm_wake: lib/ext/hsm/hsm.c
+$(BUILD)/host/test_hsm_wake: lib/ext/hsm/hsm.c lib/trap/hart_run.c

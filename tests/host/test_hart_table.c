@@ -38,7 +38,7 @@ static void make_table(unsigned int n, const unsigned long *ids, unsigned int wi
 		harts[i].dt_cpu_ordinal = i;
 		harts[i].intc_phandle = 100 + i;
 		harts[i].presence = HART_WAITING;
-		harts[i].hsm_state = SBI_HSM_STATE_STOPPED;
+		harts[i].run_state = SBI_HSM_STATE_STOPPED;
 		rung[i] = 0;
 		if (with_msip >> i & 1)
 			hart_set_ipi_device(&harts[i], &mswi, &msip[i]);
@@ -146,11 +146,11 @@ TEST(a_hart_joins_whenever_it_comes)
 TEST(a_hart_that_goes_is_stopped_for_good)
 {
 	harts[1].presence = HART_READY;
-	harts[1].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[1].run_state = SBI_HSM_STATE_STARTED;
 	CHECK(hart_mark_gone(&harts[1]));
 	CHECK_EQ(harts[1].presence, HART_GONE);
 	CHECK(hart_gone(&harts[1]));
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
 	CHECK_EQ(harts_gone, 1);
 	/* Set up before it went: boot was not waiting for it, nobody is rung. */
 	CHECK_EQ(harts_gone_unready, 0);
@@ -173,7 +173,7 @@ TEST(a_hart_that_goes_during_its_set_up_rings_the_boot_hart)
 	CHECK_EQ(harts_gone_unready, 1);
 	CHECK_EQ(rung[0], 1);
 	CHECK_EQ(rung[2], 0);
-	CHECK_EQ(harts[2].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[2].run_state, SBI_HSM_STATE_STOPPED);
 }
 
 TEST(the_boot_hart_that_goes_rings_nobody)

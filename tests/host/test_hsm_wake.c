@@ -2,7 +2,7 @@
 /*
  * HSM hart_start of a hart that has not come (lib/ext/hsm/hsm.c, docs/boot.md
  * "Harts that come late") with and without a platform waker
- * (sbi_hsm_hart_waker, a board quirk's hart_wake): without one, FAILED at
+ * (hart_run_waker, include/hart_run.h: a board quirk's hart_wake): without one, FAILED at
  * once, as before; with one, the waker is asked for that hart on behalf of
  * the caller, and HSM waits on the time source up to HSM_WAKE_WAIT_MS for
  * the hart to set itself up: then the start goes on as for any stopped hart
@@ -21,6 +21,7 @@
 #define sbi_hsm_hart_stop    test_not_called_hsm_hart_stop
 #define sbi_hsm_hart_suspend test_not_called_hsm_hart_suspend
 #include "../../lib/ext/hsm/hsm.c"
+#include "../../lib/trap/hart_run.c"
 
 TEST_MAIN_GLOBALS
 
@@ -97,9 +98,9 @@ static void test_setup(void)
 		memset(&harts[i], 0, sizeof(harts[i]));
 		harts[i].hartid = i ? 3 : 0;
 		harts[i].features = HART_HAS_S;
-		harts[i].hsm_state = SBI_HSM_STATE_STOPPED;
+		harts[i].run_state = SBI_HSM_STATE_STOPPED;
 	}
-	harts[0].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[0].run_state = SBI_HSM_STATE_STARTED;
 	harts[0].presence = HART_READY;
 	harts[1].presence = HART_WAITING;   /* released at boot, never came */
 	ipis_to_3 = 0;
@@ -109,7 +110,7 @@ static void test_setup(void)
 	ticks_per_look = 1;
 	arrive_at = ready_at = gone_at = 0;
 	status_while_waiting = -2;
-	sbi_hsm_hart_waker = NULL;
+	hart_run_waker = NULL;
 	waker_calls = 0;
 	waker_answer = 0;
 }
@@ -124,7 +125,7 @@ TEST(without_a_waker_a_hart_not_here_is_failed_at_once)
 
 	CHECK_EQ(START().error, SBI_ERR_FAILED);
 	CHECK_EQ(fake_time, t);
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
 	CHECK_EQ(ipis_to_3, 0);
 }
 
@@ -133,7 +134,7 @@ TEST(a_woken_hart_that_comes_is_started)
 {
 	struct sbiret r;
 
-	sbi_hsm_hart_waker = test_waker;
+	hart_run_waker = test_waker;
 	arrive_at = fake_time + 3000;
 	ready_at = fake_time + 5000;
 	r = START();
@@ -142,7 +143,7 @@ TEST(a_woken_hart_that_comes_is_started)
 	CHECK_EQ(waker_hartid, 3);
 	CHECK_EQ(waker_from, 0);
 	CHECK_EQ(status_while_waiting, SBI_HSM_STATE_START_PENDING);
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_START_PENDING);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_START_PENDING);
 	CHECK_EQ(harts[1].start_addr, 0x80200000);
 	CHECK_EQ(harts[1].start_arg1, 0x1234);
 	CHECK_EQ(ipis_to_3, 1);
@@ -157,18 +158,18 @@ TEST(a_woken_hart_that_does_not_come_is_failed_after_the_wait)
 {
 	uint64_t t = fake_time;
 
-	sbi_hsm_hart_waker = test_waker;
+	hart_run_waker = test_waker;
 	CHECK_EQ(START().error, SBI_ERR_FAILED);
 	CHECK(fake_time - t >= WAIT_TICKS);
 	CHECK(fake_time - t <= WAIT_TICKS + 2);
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
 	CHECK_EQ(ipis_to_3, 0);
 	/* Half set up (ARRIVED) when the time runs out: the same. */
 	arrive_at = fake_time + 1;
 	CHECK_EQ(START().error, SBI_ERR_FAILED);
 	CHECK_EQ(waker_calls, 2);
 	CHECK_EQ(harts[1].presence, HART_ARRIVED);
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
 	/* ... and once it is READY (it came late, on its own), a start needs no waker. */
 	harts[1].presence = HART_READY;
 	CHECK_EQ(START().error, SBI_SUCCESS);
@@ -181,23 +182,23 @@ TEST(a_waker_that_cannot_wake_is_failed_at_once)
 {
 	uint64_t t;
 
-	sbi_hsm_hart_waker = test_waker;
+	hart_run_waker = test_waker;
 	waker_answer = -1;
 	t = fake_time;
 	CHECK_EQ(START().error, SBI_ERR_FAILED);
 	CHECK_EQ(waker_calls, 1);
 	CHECK(fake_time - t <= 1);
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
 }
 
 /* It comes and dies in its set-up (GONE): INVALID_PARAM, as for any gone hart. */
 TEST(a_woken_hart_that_goes_is_invalid_param)
 {
-	sbi_hsm_hart_waker = test_waker;
+	hart_run_waker = test_waker;
 	arrive_at = fake_time + 100;
 	gone_at = fake_time + 200;
 	CHECK_EQ(START().error, SBI_ERR_INVALID_PARAM);
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
 	CHECK_EQ(ipis_to_3, 0);
 	CHECK_EQ(START().error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(waker_calls, 1);   /* never asked again for a gone hart */
@@ -206,7 +207,7 @@ TEST(a_woken_hart_that_goes_is_invalid_param)
 /* No timebase (no wait can be bounded on time): the waker is not asked. */
 TEST(without_a_timebase_no_hart_is_woken)
 {
-	sbi_hsm_hart_waker = test_waker;
+	hart_run_waker = test_waker;
 	timer_set_hz(0);
 	CHECK_EQ(START().error, SBI_ERR_FAILED);
 	CHECK_EQ(waker_calls, 0);
@@ -215,17 +216,17 @@ TEST(without_a_timebase_no_hart_is_woken)
 /* A clock that does not move: the wait ends after TIMER_STUCK_LOOKS looks. */
 TEST(a_stuck_clock_does_not_hold_hart_start)
 {
-	sbi_hsm_hart_waker = test_waker;
+	hart_run_waker = test_waker;
 	ticks_per_look = 0;
 	CHECK_EQ(START().error, SBI_ERR_FAILED);
 	CHECK_EQ(waker_calls, 1);
-	CHECK_EQ(harts[1].hsm_state, SBI_HSM_STATE_STOPPED);
+	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
 }
 
 /* Bad parameters are refused before any wake. */
 TEST(bad_parameters_wake_nothing)
 {
-	sbi_hsm_hart_waker = test_waker;
+	hart_run_waker = test_waker;
 	CHECK_EQ(sbi_hsm_hart_start(3, 0x1000, 0).error, SBI_ERR_INVALID_ADDRESS);
 	CHECK_EQ(sbi_hsm_hart_start(5, 0x80200000, 0).error, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(waker_calls, 0);

@@ -157,7 +157,7 @@ static void check_joins(unsigned long h, bool release)
 
 /*
  * "abacus.hold-wake=MASK": the held harts come only when a hart_start wakes
- * them (the firmware's platform waker, lib/ext/hsm/hsm.h: the path a K1
+ * them (the firmware's platform waker, include/hart_run.h: the path a K1
  * takes for the harts its loader never started). No release from S-mode:
  * a start that succeeds is the waker's doing. Each then runs like any hart.
  */

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Hart State Management. A stopped hart waits in M-mode (wfi, woken by an
- * IPI) until another hart starts it; a suspended hart waits the same way
- * until an interrupt S-mode enabled is pending. State changes are atomic, so
- * two harts racing to start the same hart cannot both succeed. A hart that
- * has not come yet (late at boot) or can no longer run S-mode (gone after a
- * fatal trap) reads STOPPED and is not started (include/hart.h, presence).
+ * Hart State Management: the SBI functions on a hart's run state
+ * (include/hart_run.h). A stopped hart waits in M-mode (wfi, woken by an
+ * IPI: lib/trap/hart_run.c) until another hart starts it; a suspended hart
+ * waits the same way until an interrupt S-mode enabled is pending. State
+ * changes are atomic, so two harts racing to start the same hart cannot
+ * both succeed. A hart that has not come yet (late at boot) or can no longer
+ * run S-mode (gone after a fatal trap) reads STOPPED and is not started
+ * (include/hart.h, presence).
  */
 #include "hart_lifecycle.h"
 #include "riscv_csr.h"
@@ -13,52 +15,16 @@
 #include "ipi.h"
 #include "memory_map.h"
 #include "sbi_spec.h"
-#include "time/smode_timer.h"
 #include "timer_device.h"
 
 /* Internal: a starter has claimed the hart and is writing its start parameters. */
 #define HSM_STATE_CLAIMED (-1L)
 
-/* Wakes a hart from the stopped or suspended loop, which re-checks its state. */
-static IPI_REASON(30, hsm_wake_ipi_reason, NULL);
-
-void sbi_hsm_hart_wake(struct hart_state *hs)
-{
-	ipi_raise(hs, &hsm_wake_ipi_reason);
-}
-
-static bool hsm_transition(struct hart_state *hs, long from, long to)
-{
-	long expected = from;
-
-	return __atomic_compare_exchange_n(&hs->hsm_state, &expected, to, false, __ATOMIC_ACQ_REL,
-					   __ATOMIC_ACQUIRE);
-}
-
-/* Handles machine interrupts by hand while M-mode waits with MIE clear. */
-static void hsm_serve_machine_interrupts(void)
-{
-	unsigned long mip = csr_read(CSR_MIP);
-
-	if (mip & MIP_IPI)
-		ipi_process();
-	if ((mip & MIP_MTIP) && (csr_read(CSR_MIE) & MIP_MTIP))
-		smode_timer_process();
-}
-
-/* The caller has set hs->hsm_state to STOPPED (or it still is, from boot). */
-void sbi_hsm_stopped_loop(struct hart_state *hs)
-{
-	for (;;) {
-		if (hsm_transition(hs, SBI_HSM_STATE_START_PENDING, SBI_HSM_STATE_STARTED))
-			hart_enter_next_mode(hs->hartid, hs->start_arg1, hs->start_addr, hs->start_mode,
-					     hart_stack_top(hs));
-		wfi();
-		hsm_serve_machine_interrupts();
-	}
-}
-
-int (*sbi_hsm_hart_waker)(unsigned long hartid, unsigned long from_hartid);
+/* The hart's run state is the HSM chapter's hart state (include/hart_run.h). */
+_Static_assert(HART_RUN_STARTED == SBI_HSM_STATE_STARTED && HART_RUN_STOPPED == SBI_HSM_STATE_STOPPED &&
+	       HART_RUN_START_PENDING == SBI_HSM_STATE_START_PENDING &&
+	       HART_RUN_STOP_PENDING == SBI_HSM_STATE_STOP_PENDING &&
+	       HART_RUN_SUSPENDED == SBI_HSM_STATE_SUSPENDED, "run states are the HSM chapter's");
 
 /*
  * A hart that has not come (WAITING), claimed by its starter: the
@@ -73,7 +39,7 @@ static unsigned int hsm_wake_absent(struct hart_state *hs)
 	unsigned long looks = 0;
 	unsigned int presence;
 
-	if (!timer_present() || !hz || sbi_hsm_hart_waker(hs->hartid, current_hart()->hartid))
+	if (!timer_present() || !hz || hart_run_waker(hs->hartid, current_hart()->hartid))
 		return HART_WAITING;
 	start = timer_now();
 	end = start + hz / 1000 * HSM_WAKE_WAIT_MS;
@@ -96,13 +62,13 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 	if (!smode_addr_ok(start_addr))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 	/* Claim the hart before writing its start parameters. */
-	if (!hsm_transition(hs, SBI_HSM_STATE_STOPPED, HSM_STATE_CLAIMED))
+	if (!hart_run_move(hs, SBI_HSM_STATE_STOPPED, HSM_STATE_CLAIMED))
 		return sbiret_err(SBI_ERR_ALREADY_AVAILABLE);
 	presence = __atomic_load_n(&hs->presence, __ATOMIC_SEQ_CST);
-	if (presence == HART_WAITING && sbi_hsm_hart_waker)
+	if (presence == HART_WAITING && hart_run_waker)
 		presence = hsm_wake_absent(hs);
 	if (presence != HART_READY) {
-		__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
+		__atomic_store_n(&hs->run_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
 		/*
 		 * Gone (a fatal trap): "hartid is not a valid hartid as the
 		 * corresponding hart cannot be started in supervisor mode". Not
@@ -116,13 +82,13 @@ struct sbiret sbi_hsm_hart_start(unsigned long hartid, unsigned long start_addr,
 	hs->start_addr = start_addr;
 	hs->start_arg1 = opaque;
 	hs->start_mode = PRV_S;
-	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&hs->run_state, SBI_HSM_STATE_START_PENDING, __ATOMIC_SEQ_CST);
 	/* Gone since it was claimed (a fatal trap while it served an IPI, stopped): STOPPED it stays. */
 	if (__atomic_load_n(&hs->presence, __ATOMIC_SEQ_CST) == HART_GONE) {
-		hsm_transition(hs, SBI_HSM_STATE_START_PENDING, SBI_HSM_STATE_STOPPED);
+		hart_run_move(hs, SBI_HSM_STATE_START_PENDING, SBI_HSM_STATE_STOPPED);
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
 	}
-	sbi_hsm_hart_wake(hs);
+	hart_run_wake(hs);
 	return sbiret_ok(0);
 }
 
@@ -138,14 +104,14 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 	if (non_retentive && !smode_addr_ok(resume_addr))
 		return sbiret_err(SBI_ERR_INVALID_ADDRESS);
 
-	hs->hsm_state = SBI_HSM_STATE_SUSPENDED;
+	hs->run_state = SBI_HSM_STATE_SUSPENDED;
 	/* Wake on any interrupt S-mode has enabled (sie) becoming pending, or
 	 * an SSE event ready for this hart (delivered on the way out). */
-	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_IPI | MIP_MTIP)) && !hs->sse_ready) {
+	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & ~(MIP_IPI | MIP_MTIP)) && !hs->exit_work) {
 		wfi();
-		hsm_serve_machine_interrupts();
+		hart_run_serve_interrupts();
 	}
-	hs->hsm_state = SBI_HSM_STATE_STARTED;
+	hs->run_state = SBI_HSM_STATE_STARTED;
 	if (non_retentive) {
 		/*
 		 * The PMU keeps its SBI state (mapped counters, the snapshot page),
@@ -166,15 +132,15 @@ struct sbiret sbi_hsm_hart_suspend(struct hart_state *hs, uint32_t type, unsigne
 
 struct sbiret sbi_hsm_hart_stop(struct hart_state *hs)
 {
-	if (!hsm_transition(hs, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOP_PENDING))
+	if (!hart_run_move(hs, SBI_HSM_STATE_STARTED, SBI_HSM_STATE_STOP_PENDING))
 		return sbiret_err(SBI_ERR_FAILED);
 	/* The next start (CPU hotplug, a new kernel after kexec) finds the hart as
 	 * boot left it: the PMU counting nothing, SSE events reset, FWFT features
 	 * at their defaults, triggers uninstalled (include/hart_lifecycle.h). */
 	hart_lifecycle_reset(hs);
 	csr_write(CSR_MIE, csr_read(CSR_MIE) & MIP_IPI);
-	__atomic_store_n(&hs->hsm_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
-	sbi_hsm_stopped_loop(hs);
+	__atomic_store_n(&hs->run_state, SBI_HSM_STATE_STOPPED, __ATOMIC_RELEASE);
+	hart_run_stopped_loop(hs);
 }
 
 struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
@@ -184,7 +150,7 @@ struct sbiret sbi_hsm_hart_get_status(unsigned long hartid)
 
 	if (!hs || !hart_offered_to_smode(hs))
 		return sbiret_err(SBI_ERR_INVALID_PARAM);
-	st = __atomic_load_n(&hs->hsm_state, __ATOMIC_ACQUIRE);
+	st = __atomic_load_n(&hs->run_state, __ATOMIC_ACQUIRE);
 	/* A hart claimed by a starter reads as START_PENDING. */
 	return sbiret_ok(st == HSM_STATE_CLAIMED ? SBI_HSM_STATE_START_PENDING : (unsigned long)st);
 }

@@ -141,7 +141,7 @@ bool sse_double_trap(struct hart_state *hs);
 /*
  * SSE's IPI: another hart injected or routed an event here. Served inside
  * an ecall (in_ecall: an M-mode wait, whose fast exit does not look at
- * sse_ready), an event it makes ready keeps this hart's IPI raised, so the machine software interrupt taken right after the
+ * exit_work), an event it makes ready keeps this hart's IPI raised, so the machine software interrupt taken right after the
  * ecall's mret delivers it; a wait loop that serves IPIs again meanwhile
  * raises it again.
  */
@@ -150,7 +150,7 @@ void sse_ipi(struct hart_state *hs, bool in_ecall);
 extern const struct ipi_reason sse_ipi_reason;
 
 /*
- * On the way back to S/U-mode, when hs->sse_ready: delivers the highest
+ * On the way back to S/U-mode, when hs->exit_work: delivers the highest
  * priority ready event, if any still is, by rewriting ctx. True if delivered.
  */
 bool sse_deliver(struct hart_state *hs, struct sse_cpu_context *ctx);

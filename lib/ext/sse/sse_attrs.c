@@ -79,7 +79,7 @@ struct sbiret sbi_sse_read_attrs(struct hart_state *hs, uint32_t event_id, uint3
  */
 static bool sse_hart_takes_events(const struct hart_state *t)
 {
-	long st = __atomic_load_n(&t->hsm_state, __ATOMIC_RELAXED);
+	long st = __atomic_load_n(&t->run_state, __ATOMIC_RELAXED);
 
 	/* STOPPED (1) and STOP_PENDING (3) are the two states with (st | 2) == 3. */
 	_Static_assert((SBI_HSM_STATE_STOPPED | 2) == 3 && (SBI_HSM_STATE_STOP_PENDING | 2) == 3, "HSM states");

@@ -7,7 +7,7 @@
  * global events. See lib/ext/sse/sse.h for the events and the locking;
  * the attributes are lib/ext/sse/sse_attrs.c's.
  *
- * Readiness: hs->sse_ready is recomputed by the hart itself after anything
+ * Readiness: hs->exit_work is recomputed by the hart itself after anything
  * that may change it (its own SSE calls, LCOFI, an SSE IPI, delivery,
  * completion). Another hart never writes it: it sets a local event's
  * pending bit (sse_status_inject) or global_targeted and sends an IPI.
@@ -154,13 +154,13 @@ static void sse_update_ready(struct hart_state *hs)
 
 	/* Nothing runs on a masked hart (which only this hart unmasks). */
 	if (sh->masked) {
-		hs->sse_ready = 0;
+		hs->exit_work = 0;
 		return;
 	}
 	lock = __atomic_load_n(&sh->global_targeted, __ATOMIC_ACQUIRE) != 0;
 	if (lock)
 		spin_lock(&sse_global_lock);
-	hs->sse_ready = sse_pick(hs, lock) != NULL;
+	hs->exit_work = sse_pick(hs, lock) != NULL;
 	if (lock)
 		spin_unlock(&sse_global_lock);
 }
@@ -274,7 +274,7 @@ void sse_hart_init(struct hart_state *hs, bool has_sscofpmf, bool has_ssdbltrp)
 	sh->masked = true;       /* "masked initially on all harts" */
 	sh->smode_lcofie = false;
 	sh->global_targeted = 0;
-	hs->sse_ready = 0;
+	hs->exit_work = 0;
 }
 
 void sse_hart_reset(struct hart_state *hs)
@@ -309,7 +309,7 @@ void sse_hart_reset(struct hart_state *hs)
 		sse_state_changed(sh, &sh->local[i], old);
 	}
 	sh->nr_running = 0;
-	hs->sse_ready = 0;
+	hs->exit_work = 0;
 }
 
 /* ---- Event sources ---- */
@@ -340,13 +340,13 @@ bool sse_double_trap(struct hart_state *hs)
 		return false;
 	sse_status_signal(e);
 	sse_update_ready(hs);
-	return hs->sse_ready != 0;
+	return hs->exit_work != 0;
 }
 
 void sse_ipi(struct hart_state *hs, bool in_ecall)
 {
 	sse_update_ready(hs);
-	if (in_ecall && hs->sse_ready)
+	if (in_ecall && hs->exit_work)
 		ipi_raise(hs, &sse_ipi_reason);
 }
 
@@ -375,9 +375,9 @@ bool sse_deliver(struct hart_state *hs, struct sse_cpu_context *ctx)
 	 * Nothing else is ready now: e had the lowest key of every ready event
 	 * and now runs on top, which only a lower key preempts (keys are
 	 * unique: they include the event ID). Events signalled later set
-	 * sse_ready again (on this hart, or by their IPI).
+	 * exit_work again (on this hart, or by their IPI).
 	 */
-	hs->sse_ready = 0;
+	hs->exit_work = 0;
 	if (lock)
 		spin_unlock(&sse_global_lock);
 	return e != NULL;

@@ -20,7 +20,7 @@
 	.globl sbi_ecall_sse_entry
 sbi_ecall_sse_entry:
 	call	sbi_ecall_sse
-	ld	t0, TRAP_FRAME_SIZE + HART_STATE_SSE_READY(sp)
+	ld	t0, TRAP_FRAME_SIZE + HART_STATE_EXIT_WORK(sp)
 	bnez	t0, 2f
 1:	ECALL_RETURN
 2:	sd	a0, 10 * 8(sp)

@@ -2,7 +2,7 @@
 /*
  * SSE on the firmware's hart paths (lib/ext/sse/sse_hart.h), above the core:
  * the places where SSE rewrites S-mode's context, delivery on the way back
- * to S/U-mode (firmware/trap_entry.S's slow path when hart_state.sse_ready
+ * to S/U-mode (firmware/trap_entry.S's slow path when hart_state.exit_work
  * is set, or the end of an SSE call) and completion, each reading the
  * context from the trap frame and the CSRs, letting the core and
  * lib/ext/sse/sse_context.c decide, and writing it back; and SSE in each hart's
@@ -64,7 +64,7 @@ static void sse_context_write(const struct sse_cpu_context *ctx, struct trap_fra
 }
 
 /*
- * firmware/trap_entry.S, on the way back to S/U-mode with sse_ready set:
+ * firmware/trap_entry.S, on the way back to S/U-mode with exit_work set:
  * frame holds a6/a7, mepc and mstatus (the ecall path stores the last two
  * for this call and reloads them after).
  */
@@ -83,6 +83,9 @@ void sse_deliver_at_trap_exit(struct trap_frame *frame)
 	frame->mstatus = ctx.mstatus;
 	frame->mepc = ctx.mepc;
 }
+
+/* The trap exit's work (include/trap.h): SSE alone sets hart_state.exit_work. */
+TRAP_EXIT_WORK(sse_deliver_at_trap_exit);
 
 /* The frame of the ecall being served: at the top of the hart's M-mode stack. */
 static struct trap_frame *sse_ecall_frame(struct hart_state *hs)

@@ -13,11 +13,11 @@ struct hart_state;
 struct trap_frame;
 
 /*
- * On the way back to S/U-mode when hart_state.sse_ready is set: the slow
+ * On the way back to S/U-mode when hart_state.exit_work is set: the slow
  * trap path's exit (firmware/trap_entry.S: frame holds a6/a7, mepc and
  * mstatus), and after an SSE call or a legacy call's double trap (the
  * ecall's return is the interrupted context: live mepc/mstatus, a6/a7 in
- * the ecall frame; the ecall fast path does not look at sse_ready
+ * the ecall frame; the ecall fast path does not look at exit_work
  * otherwise).
  */
 void sse_deliver_at_trap_exit(struct trap_frame *frame);

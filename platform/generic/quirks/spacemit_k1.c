@@ -10,7 +10,7 @@
  *   vectors at the firmware's entry and lets the CCI-550 carry snoops and
  *   DVM messages for both clusters; a hart_start of a hart that has not come
  *   powers it up and wakes it through the APMU (k1_hart_wake), and HSM waits
- *   for it to set itself up (lib/ext/hsm/hsm.h). Each hart first turns on
+ *   for it to set itself up (include/hart_run.h). Each hart first turns on
  *   its caches, branch prediction, prefetch, misaligned access and ECC
  *   (MSETUP) and its core's L2 bit (ML2SETUP) (k1_hart_init).
  * Every register, bit and step is OpenSBI 1.9's (spacemit_k1.h names the

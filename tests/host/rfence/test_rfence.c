@@ -132,7 +132,7 @@ TEST(hartmask_check_finds_harts_without_h)
 	CHECK_EQ(sbi_hartmask_check(0x4, 0, has_h), SBI_ERR_NOT_SUPPORTED);
 	CHECK_EQ(sbi_hartmask_check(0x1, 2, has_h), SBI_ERR_NOT_SUPPORTED);
 	/* stopped or not, a hart without H cannot take an hfence */
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(sbi_hartmask_check(0x7, 0, has_h), SBI_ERR_NOT_SUPPORTED);
 	/* all harts (base -1): hart 2 is among them; hart 5 has no S-mode, so it is not */
 	CHECK_EQ(sbi_hartmask_check(0, -1UL, has_h), SBI_ERR_NOT_SUPPORTED);

@@ -105,7 +105,7 @@ static void test_setup(void)
 		harts[i].hartid = i == 3 ? 64 : i;      /* not 0..n-1: lookups must search */
 		harts[i].index = i;
 		harts[i].features = HART_HAS_S | (i & 1 ? HART_HAS_H : 0);
-		harts[i].hsm_state = SBI_HSM_STATE_STARTED;
+		harts[i].run_state = SBI_HSM_STATE_STARTED;
 		harts[i].ext = &exts[i];
 		table[i] = &harts[i];
 		hw_current = &harts[i];
@@ -398,7 +398,7 @@ TEST(interrupted_attributes_only_while_running_on_this_hart)
 	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
 	CHECK_EQ(reg_enable(h0, GLOBAL_SW, 0), 0);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 77).error, 0);   /* hart_id ignored for global events */
-	CHECK(h0->sse_ready);
+	CHECK(h0->exit_work);
 	CHECK(sse_deliver(h0, &ctx));
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_INTERRUPTED_FLAGS, SBI_SSE_FLAGS_ALL), SBI_SUCCESS);
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_INTERRUPTED_FLAGS, 1UL << 6), SBI_ERR_INVALID_PARAM);
@@ -422,9 +422,9 @@ TEST(delivery_enters_handler_as_the_chapter_says)
 	CHECK_EQ(reg_enable(hs, LOCAL_SW, 0xabcd), 0);
 	CHECK_EQ(sbi_sse_inject(hs, LOCAL_SW, 0).error, 0);
 	CHECK(pending(hs, LOCAL_SW));
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK(sse_deliver(hs, &ctx));
-	CHECK(!hs->sse_ready);
+	CHECK(!hs->exit_work);
 	CHECK(!pending(hs, LOCAL_SW));
 	CHECK_EQ(ctx.a6, 0);                      /* hart ID */
 	CHECK_EQ(ctx.a7, 0xabcd);                 /* ENTRY_ARG */
@@ -566,10 +566,10 @@ TEST(oneshot_completes_to_registered)
 	CHECK_EQ(state(hs, LOCAL_SW), SBI_SSE_STATE_REGISTERED);
 	/* Injected again while only registered: pending, delivered once enabled. */
 	CHECK_EQ(sbi_sse_inject(hs, LOCAL_SW, 0).error, 0);
-	CHECK(!hs->sse_ready);
+	CHECK(!hs->exit_work);
 	CHECK(pending(hs, LOCAL_SW));
 	CHECK_EQ(sbi_sse_enable(hs, LOCAL_SW).error, 0);
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 }
 
 TEST(masked_hart_holds_events_until_unmask)
@@ -580,13 +580,13 @@ TEST(masked_hart_holds_events_until_unmask)
 	CHECK_EQ(sbi_sse_hart_mask(hs).error, SBI_ERR_ALREADY_STOPPED);     /* masked at boot */
 	CHECK_EQ(reg_enable(hs, LOCAL_SW, 1), 0);
 	CHECK_EQ(sbi_sse_inject(hs, LOCAL_SW, 0).error, 0);
-	CHECK(!hs->sse_ready);
+	CHECK(!hs->exit_work);
 	CHECK(!sse_deliver(hs, &ctx));
 	CHECK_EQ(sbi_sse_hart_unmask(hs).error, SBI_SUCCESS);
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK_EQ(sbi_sse_hart_unmask(hs).error, SBI_ERR_ALREADY_STARTED);
 	CHECK_EQ(sbi_sse_hart_mask(hs).error, SBI_SUCCESS);
-	CHECK(!hs->sse_ready);
+	CHECK(!hs->exit_work);
 	CHECK_EQ(sbi_sse_hart_mask(hs).error, SBI_ERR_ALREADY_STOPPED);
 }
 
@@ -604,15 +604,15 @@ TEST(priorities_nesting_and_event_id_tie_break)
 	CHECK(sse_deliver(hs, &ctx));
 	CHECK_EQ(ctx.a7, 1);
 	/* The global one is lower priority: it waits for the local one. */
-	CHECK(!hs->sse_ready);
+	CHECK(!hs->exit_work);
 	CHECK(pending(hs, GLOBAL_SW));
 	CHECK(sbi_sse_complete(hs, &ctx));
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK(sse_deliver(hs, &ctx));
 	CHECK_EQ(ctx.a7, 2);
 	/* While the global one runs, the local one (higher) preempts it. */
 	CHECK_EQ(sbi_sse_inject(hs, LOCAL_SW, 0).error, 0);
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK(sse_deliver(hs, &ctx));
 	CHECK_EQ(ctx.a7, 1);
 	CHECK_EQ(state(hs, GLOBAL_SW), SBI_SSE_STATE_RUNNING);
@@ -643,14 +643,14 @@ TEST(priority_attribute_orders_delivery)
 	CHECK_EQ(ctx.a7, 1);
 	/* Priority 5 beats the running priority 10. */
 	CHECK_EQ(sbi_sse_inject(hs, GLOBAL_SW, 0).error, 0);
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK(sse_deliver(hs, &ctx));
 	CHECK_EQ(ctx.a7, 2);
 	/* The same event signalled while it runs waits for its completion. */
 	CHECK_EQ(sbi_sse_inject(hs, GLOBAL_SW, 0).error, 0);
-	CHECK(!hs->sse_ready);
+	CHECK(!hs->exit_work);
 	CHECK(sbi_sse_complete(hs, &ctx));
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 }
 
 TEST(inject_errors)
@@ -677,11 +677,11 @@ TEST(remote_local_injection_kicks_the_target)
 	on(0);
 	CHECK_EQ(sbi_sse_inject(h0, LOCAL_SW, 64).error, SBI_SUCCESS);
 	CHECK_EQ(kicks[3], 1);
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	/* The target takes it at the IPI. */
 	on(3);
 	sse_ipi(h3, false);
-	CHECK(h3->sse_ready);
+	CHECK(h3->exit_work);
 	ctx = smode_ctx(h3);
 	CHECK(sse_deliver(h3, &ctx));
 	CHECK_EQ(ctx.a6, 64);
@@ -699,7 +699,7 @@ TEST(remote_local_injection_kicks_the_target)
 /*
  * Served from the machine software interrupt, an SSE IPI is done: the trap's
  * slow exit delivers. Served by an M-mode wait inside an ecall (whose fast
- * exit does not look at sse_ready), it keeps the hart's IPI raised until the
+ * exit does not look at exit_work), it keeps the hart's IPI raised until the
  * ecall returns and the interrupt delivers; nothing ready, nothing kept.
  */
 TEST(sse_ipi_served_inside_an_ecall_stays_raised)
@@ -714,7 +714,7 @@ TEST(sse_ipi_served_inside_an_ecall_stays_raised)
 	CHECK_EQ(kicks[3], 1);
 	on(3);
 	sse_ipi(h3, true);
-	CHECK(h3->sse_ready);
+	CHECK(h3->exit_work);
 	CHECK_EQ(kicks[3], 2);          /* raised again, on itself */
 	sse_ipi(h3, true);              /* the wait loop serves it again: still raised */
 	CHECK_EQ(kicks[3], 3);
@@ -723,7 +723,7 @@ TEST(sse_ipi_served_inside_an_ecall_stays_raised)
 	/* Masked: nothing ready, nothing kept. */
 	CHECK_EQ(sbi_sse_hart_mask(h3).error, 0);
 	sse_ipi(h3, true);
-	CHECK(!h3->sse_ready);
+	CHECK(!h3->exit_work);
 	CHECK_EQ(kicks[3], 3);
 }
 
@@ -741,11 +741,11 @@ TEST(global_event_goes_to_its_preferred_hart)
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), 0);
 	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	CHECK_EQ(kicks[2], 1);
 	on(2);
 	sse_ipi(h2, false);
-	CHECK(h2->sse_ready);
+	CHECK(h2->exit_work);
 	CHECK(sse_deliver(h2, &ctx));
 	CHECK_EQ(ctx.a6, 2);
 	CHECK_EQ(state(h0, GLOBAL_SW), SBI_SSE_STATE_RUNNING);   /* one state for all harts */
@@ -767,17 +767,17 @@ TEST(global_event_waits_for_its_masked_preferred_hart)
 	on(0);
 	CHECK_EQ(reg_enable(h0, GLOBAL_SW, 8), 0);      /* preferred hart 0: masked */
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 1).error, 0);
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	CHECK(pending(h0, GLOBAL_SW));
 	/* Hart 1 takes events, but the client did not name it: no IPI, nothing ready. */
 	for (unsigned int i = 0; i < HARTS; i++)
 		CHECK_EQ(kicks[i], 0);
 	on(1);
 	sse_ipi(h1, false);
-	CHECK(!h1->sse_ready);
+	CHECK(!h1->exit_work);
 	CHECK_EQ(sbi_sse_hart_mask(h1).error, 0);
 	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
-	CHECK(!h1->sse_ready);
+	CHECK(!h1->exit_work);
 	ctx = smode_ctx(h1);
 	CHECK(!sse_deliver(h1, &ctx));
 	/* Hart 0 unmasks: delivered there, on the way back from hart_unmask. */
@@ -785,7 +785,7 @@ TEST(global_event_waits_for_its_masked_preferred_hart)
 	ctx = smode_ctx(h0);
 	ctx.a6 = SBI_SSE_HART_UNMASK;
 	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
-	CHECK(h0->sse_ready);
+	CHECK(h0->exit_work);
 	CHECK(sse_deliver(h0, &ctx));
 	CHECK_EQ(ctx.a6, 0);                              /* hart 0's ID */
 	CHECK_EQ(ctx.a7, 8);
@@ -809,11 +809,11 @@ TEST(global_event_injected_elsewhere_for_a_masked_preferred_hart)
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
 	/* Hart 64 is masked: no IPI now (nothing it could do), none for the injector. */
 	CHECK_EQ(kicks[3], 0);
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	/* Its unmask routes the event to itself: ready without an IPI. */
 	on(3);
 	CHECK_EQ(sbi_sse_hart_unmask(h3).error, 0);
-	CHECK(h3->sse_ready);
+	CHECK(h3->exit_work);
 	CHECK_EQ(kicks[3], 0);
 	CHECK(sse_deliver(h3, &ctx));
 	CHECK_EQ(ctx.a6, 64);
@@ -822,10 +822,10 @@ TEST(global_event_injected_elsewhere_for_a_masked_preferred_hart)
 	on(0);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
 	CHECK_EQ(kicks[3], 1);
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	on(3);
 	sse_ipi(h3, false);
-	CHECK(h3->sse_ready);
+	CHECK(h3->exit_work);
 }
 
 TEST(masking_the_preferred_hart_keeps_the_event_there)
@@ -845,18 +845,18 @@ TEST(masking_the_preferred_hart_keeps_the_event_there)
 	on(2);
 	CHECK_EQ(sbi_sse_hart_mask(h2).error, 0);
 	sse_ipi(h2, false);
-	CHECK(!h2->sse_ready);
+	CHECK(!h2->exit_work);
 	CHECK_EQ(kicks[0] + kicks[1] + kicks[3], 0);
 	on(0);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);   /* again: still pending, once */
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	CHECK(pending(h0, GLOBAL_SW));
 	on(2);
 	CHECK_EQ(sbi_sse_hart_unmask(h2).error, 0);
-	CHECK(h2->sse_ready);
+	CHECK(h2->exit_work);
 	CHECK(sse_deliver(h2, &ctx));
 	CHECK(sbi_sse_complete(h2, &ctx));
-	CHECK(!h2->sse_ready);                             /* both injections: one delivery */
+	CHECK(!h2->exit_work);                             /* both injections: one delivery */
 	CHECK(!pending(h2, GLOBAL_SW));
 }
 
@@ -869,17 +869,17 @@ TEST(preferred_hart_is_what_was_written_and_a_hart_that_takes_events)
 		CHECK_EQ(attr(on(i), GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 64);
 	on(0);
 	/* A stopped or stopping hart cannot take events: refused, nothing written. */
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
-	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_STOP_PENDING;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 64);
 	/* Started, starting, suspended: it runs S-mode (a suspended hart wakes for an event). */
-	harts[2].hsm_state = SBI_HSM_STATE_START_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_START_PENDING;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_SUCCESS);
-	harts[2].hsm_state = SBI_HSM_STATE_SUSPENDED;
+	harts[2].run_state = SBI_HSM_STATE_SUSPENDED;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_SUCCESS);
-	harts[2].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[2].run_state = SBI_HSM_STATE_STARTED;
 	/* A hart without S-mode (kept in M-mode) is not offered: refused. */
 	harts[1].features &= ~HART_HAS_S;
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 1), SBI_ERR_INVALID_PARAM);
@@ -889,9 +889,9 @@ TEST(preferred_hart_is_what_was_written_and_a_hart_that_takes_events)
 	CHECK_EQ(attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);
 	/* The preferred hart stops: the attribute still reads what the client wrote. */
 	on(2);
-	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_STOP_PENDING;
 	sse_hart_reset(&harts[2]);
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(attr(on(0), GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART), 2);
 }
 
@@ -902,12 +902,12 @@ TEST(disable_keeps_a_global_event_pending)
 	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
 	CHECK_EQ(reg_enable(h0, GLOBAL_SW, 8), 0);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);
-	CHECK(h0->sse_ready);
+	CHECK(h0->exit_work);
 	CHECK_EQ(sbi_sse_disable(h0, GLOBAL_SW).error, 0);
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	CHECK(pending(h0, GLOBAL_SW));
 	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
-	CHECK(h0->sse_ready);
+	CHECK(h0->exit_work);
 	/* Unregister drops it. */
 	CHECK_EQ(sbi_sse_disable(h0, GLOBAL_SW).error, 0);
 	CHECK_EQ(sbi_sse_unregister(h0, GLOBAL_SW).error, 0);
@@ -930,13 +930,13 @@ TEST(hart_reset_resets_local_events_and_keeps_global_ones_for_the_hart)
 	on(0);
 	CHECK_EQ(sbi_sse_hart_unmask(h0).error, 0);
 	on(2);
-	harts[2].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[2].run_state = SBI_HSM_STATE_STOP_PENDING;
 	sse_hart_reset(h2);
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK_EQ(state(h2, LOCAL_SW), SBI_SSE_STATE_UNUSED);
 	CHECK_EQ(attr(h2, LOCAL_SW, SBI_SSE_ATTR_ENTRY_ARG), 0);
 	CHECK_EQ(sbi_sse_hart_mask(h2).error, SBI_ERR_ALREADY_STOPPED);      /* masked again */
-	CHECK(!h2->sse_ready);
+	CHECK(!h2->exit_work);
 	CHECK_EQ(h2->ext->sse.global_targeted, 0);
 	/* The handler died with the hart: done. The second injection waits for hart 2. */
 	on(0);
@@ -946,17 +946,17 @@ TEST(hart_reset_resets_local_events_and_keeps_global_ones_for_the_hart)
 	for (unsigned int i = 0; i < HARTS; i++)
 		CHECK_EQ(kicks[i], 0);
 	sse_ipi(h0, false);
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);       /* injected while it is stopped */
-	CHECK(!h0->sse_ready);
+	CHECK(!h0->exit_work);
 	CHECK_EQ(kicks[2], 0);
 	/* Started again (masked, as at boot); its unmask delivers the event there. */
-	harts[2].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[2].run_state = SBI_HSM_STATE_STARTED;
 	on(2);
 	ctx = smode_ctx(h2);
 	CHECK(!sse_deliver(h2, &ctx));
 	CHECK_EQ(sbi_sse_hart_unmask(h2).error, 0);
-	CHECK(h2->sse_ready);
+	CHECK(h2->exit_work);
 	CHECK(sse_deliver(h2, &ctx));
 	CHECK_EQ(ctx.a6, 2);
 	CHECK(sbi_sse_complete(h2, &ctx));
@@ -974,7 +974,7 @@ TEST(client_moves_a_global_event_off_a_stopped_hart)
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), 0);
 	CHECK_EQ(sbi_sse_enable(h0, GLOBAL_SW).error, 0);
 	CHECK_EQ(sbi_sse_inject(h0, GLOBAL_SW, 0).error, 0);       /* hart 2 masked: waits */
-	harts[2].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[2].run_state = SBI_HSM_STATE_STOPPED;
 	/* The client names another hart (disable, write, enable): the event goes there. */
 	CHECK_EQ(sbi_sse_disable(h0, GLOBAL_SW).error, 0);
 	CHECK_EQ(set_attr(h0, GLOBAL_SW, SBI_SSE_ATTR_PREFERRED_HART, 2), SBI_ERR_INVALID_PARAM);
@@ -1002,13 +1002,13 @@ TEST(pmu_event_takes_lcofi_while_enabled)
 	CHECK_EQ(sbi_sse_hart_unmask(hs).error, 0);
 	sse_pmu_overflow(hs);
 	CHECK_EQ(lcofi_acks[0], 1);
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK(sse_deliver(hs, &ctx));
 	CHECK(lcofi_mmode[0]);                /* RUNNING: still M-mode's */
 	sse_pmu_overflow(hs);                 /* again while it runs: pending */
-	CHECK(!hs->sse_ready);
+	CHECK(!hs->exit_work);
 	CHECK(sbi_sse_complete(hs, &ctx));
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK(sse_deliver(hs, &ctx));
 	CHECK(sbi_sse_complete(hs, &ctx));
 	CHECK_EQ(sbi_sse_disable(hs, PMU_OVF).error, 0);
@@ -1044,7 +1044,7 @@ TEST(double_trap_needs_an_enabled_handler)
 	CHECK(!sse_double_trap(hs));            /* masked */
 	CHECK_EQ(sbi_sse_hart_unmask(hs).error, 0);
 	CHECK(sse_double_trap(hs));
-	CHECK(hs->sse_ready);
+	CHECK(hs->exit_work);
 	CHECK(!sse_double_trap(on(0)));          /* no Ssdbltrp there */
 	/* A double trap inside the double-trap handler has no handler left: the hart stops. */
 	{
@@ -1085,22 +1085,22 @@ TEST(injection_from_before_a_stop_never_reaches_the_next_start)
 	sse_ipi(h1, false);
 	CHECK(pending(h1, LOCAL_SW));
 	seen = sse_status(e);                                      /* an injector reads the word ... */
-	harts[1].hsm_state = SBI_HSM_STATE_STOP_PENDING;
+	harts[1].run_state = SBI_HSM_STATE_STOP_PENDING;
 	sse_hart_reset(h1);                                        /* ... the hart stops ... */
-	harts[1].hsm_state = SBI_HSM_STATE_STOPPED;
+	harts[1].run_state = SBI_HSM_STATE_STOPPED;
 	CHECK(!pending(h1, LOCAL_SW));
 	CHECK_EQ(attr(h1, LOCAL_SW, SBI_SSE_ATTR_STATUS), SBI_SSE_ATTR_STATUS_INJECT);   /* UNUSED, injectable */
 	on(0);
 	CHECK_EQ(sbi_sse_inject(h0, LOCAL_SW, 1).error, SBI_ERR_FAILED);
 	/* ... starts again, registers, enables and unmasks ... */
-	harts[1].hsm_state = SBI_HSM_STATE_STARTED;
+	harts[1].run_state = SBI_HSM_STATE_STARTED;
 	on(1);
 	CHECK_EQ(reg_enable(h1, LOCAL_SW, 2), 0);
 	CHECK_EQ(sbi_sse_hart_unmask(h1).error, 0);
 	/* ... and the injector sets the bit only now: too late, FAILED, nothing runs. */
 	CHECK(!sse_status_inject(e, seen));
 	CHECK(!pending(h1, LOCAL_SW));
-	CHECK(!h1->sse_ready);
+	CHECK(!h1->exit_work);
 	CHECK(!sse_deliver(h1, &ctx));
 	/* One that reads the word now lands. */
 	CHECK(sse_status_inject(e, sse_status(e)));
@@ -1138,13 +1138,13 @@ static void *stop_race_target(void *p)
 		r->errors += reg_enable(h1, LOCAL_SW, r->starts) != 0;
 		r->errors += sbi_sse_hart_unmask(h1).error != 0;
 		sse_ipi(h1, false);
-		if (h1->sse_ready && sse_deliver(h1, &ctx)) {
+		if (h1->exit_work && sse_deliver(h1, &ctx)) {
 			r->runs++;
 			r->errors += !sbi_sse_complete(h1, &ctx);
 		}
-		__atomic_store_n(&h1->hsm_state, SBI_HSM_STATE_STOP_PENDING, __ATOMIC_RELEASE);
+		__atomic_store_n(&h1->run_state, SBI_HSM_STATE_STOP_PENDING, __ATOMIC_RELEASE);
 		sse_hart_reset(h1);
-		__atomic_store_n(&h1->hsm_state, SBI_HSM_STATE_STARTED, __ATOMIC_RELEASE);
+		__atomic_store_n(&h1->run_state, SBI_HSM_STATE_STARTED, __ATOMIC_RELEASE);
 		r->starts++;
 	}
 	return NULL;
