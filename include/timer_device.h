@@ -50,6 +50,20 @@ uint64_t timer_hz(void);
 #define TIMER_STUCK_LOOKS 1000000
 void timer_delay_ms(uint32_t ms);
 
+/*
+ * A bounded wait on the time source: timer_deadline_start() sets it ms
+ * milliseconds ahead (false without a time source or a timebase: no wait);
+ * timer_deadline_passed() looks at the time once, true once the deadline
+ * has come or the time has not moved in TIMER_STUCK_LOOKS looks (then
+ * `looks` is TIMER_STUCK_LOOKS).
+ */
+struct timer_deadline {
+	uint64_t start, end;
+	unsigned long looks;
+};
+bool timer_deadline_start(struct timer_deadline *d, uint32_t ms);
+bool timer_deadline_passed(struct timer_deadline *d);
+
 /* The calling hart's timer interrupt at `when`; nothing when the hart has no compare register. */
 static inline void timer_set_compare(struct hart_state *hs, uint64_t when)
 {

@@ -32,25 +32,36 @@ uint64_t timer_hz(void)
 	return timebase_hz;
 }
 
-/* ticks on the time source: true; false when it has not moved in TIMER_STUCK_LOOKS looks. */
-static bool delay_on_time(uint64_t ticks)
+bool timer_deadline_start(struct timer_deadline *d, uint32_t ms)
 {
-	uint64_t start = time_source->now(), end = start + ticks, now;
-	unsigned long looks = 0;
+	uint64_t hz = timebase_hz;
 
-	while ((now = time_source->now()) < end)
-		if (now == start && ++looks == TIMER_STUCK_LOOKS)
-			return false;
+	if (!time_source || !hz)
+		return false;
+	d->start = time_source->now();
+	d->end = d->start + hz / 1000 * ms;
+	d->looks = 0;
 	return true;
+}
+
+bool timer_deadline_passed(struct timer_deadline *d)
+{
+	uint64_t now = time_source->now();
+
+	return now >= d->end || (now == d->start && ++d->looks == TIMER_STUCK_LOOKS);
 }
 
 /* On the time source; without one, or on one that does not move, a loop long enough for a few GHz. */
 void timer_delay_ms(uint32_t ms)
 {
-	uint64_t hz = timebase_hz;
+	struct timer_deadline d;
 
-	if (time_source && hz && delay_on_time(hz / 1000 * ms))
-		return;
+	if (timer_deadline_start(&d, ms)) {
+		while (!timer_deadline_passed(&d))
+			;
+		if (d.looks < TIMER_STUCK_LOOKS)
+			return;
+	}
 	for (volatile uint64_t spin = (uint64_t)ms * 4000000; spin; spin--)
 		;
 }

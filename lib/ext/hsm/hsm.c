@@ -35,20 +35,15 @@ _Static_assert(HART_RUN_STARTED == SBI_HSM_STATE_STARTED && HART_RUN_STOPPED == 
  */
 static unsigned int hsm_wake_absent(struct hart_state *hs)
 {
-	uint64_t hz = timer_hz(), start, end, now;
-	unsigned long looks = 0;
+	struct timer_deadline d;
 	unsigned int presence;
 
-	if (!timer_present() || !hz || hart_run_waker(hs->hartid, current_hart()->hartid))
+	if (!timer_deadline_start(&d, HSM_WAKE_WAIT_MS) || hart_run_waker(hs->hartid, current_hart()->hartid))
 		return HART_WAITING;
-	start = timer_now();
-	end = start + hz / 1000 * HSM_WAKE_WAIT_MS;
 	while ((presence = __atomic_load_n(&hs->presence, __ATOMIC_SEQ_CST)) == HART_WAITING ||
-	       presence == HART_ARRIVED) {
-		now = timer_now();
-		if (now >= end || (now == start && ++looks == TIMER_STUCK_LOOKS))
+	       presence == HART_ARRIVED)
+		if (timer_deadline_passed(&d))
 			return HART_WAITING;
-	}
 	return presence;
 }
 

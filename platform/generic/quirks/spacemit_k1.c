@@ -61,20 +61,15 @@ static inline void io_fence(void)
 /* The CCI has taken the last change (STATUS.change_pending clear), within K1_CCI_SETTLE_MS on the time source. */
 static bool cci_settled(void)
 {
-	uint64_t hz = timer_hz(), start, end, now;
-	unsigned long looks = 0;
+	struct timer_deadline d;
 
 	if (!(mmio_read32(cci(K1_CCI_STATUS)) & K1_CCI_CHANGE_PENDING))
 		return true;
-	if (!timer_present() || !hz)
+	if (!timer_deadline_start(&d, K1_CCI_SETTLE_MS))
 		return false;
-	start = timer_now();
-	end = start + hz / 1000 * K1_CCI_SETTLE_MS;
-	while (mmio_read32(cci(K1_CCI_STATUS)) & K1_CCI_CHANGE_PENDING) {
-		now = timer_now();
-		if (now >= end || (now == start && ++looks == TIMER_STUCK_LOOKS))
+	while (mmio_read32(cci(K1_CCI_STATUS)) & K1_CCI_CHANGE_PENDING)
+		if (timer_deadline_passed(&d))
 			return false;
-	}
 	return true;
 }
 
