@@ -82,7 +82,7 @@ INDIRECT_CALLS = {
     'ipi_device_clear': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear'],
     # A hart gone before it was set up rings the boot hart (lib/core/hart_table.c);
     # the test hook that lets a hart held back at boot come rings it.
-    'hart_mark_gone': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
+    'hart_mark_gone': ['mswi_send', 'plicsw_send', 'imsic_ipi_send', 'hart_lifecycle_reset'],
     'test_release_hart': ['mswi_send', 'plicsw_send', 'imsic_ipi_send'],
     # ... and the IPI reasons' handlers (IPI_REASON, include/ipi.h).
     'ipi_take': ['mswi_clear', 'plicsw_clear', 'imsic_ipi_clear', 'smode_ipi_take', 'rfence_ipi', 'sse_ipi'],
@@ -90,6 +90,8 @@ INDIRECT_CALLS = {
     'smode_timer_set': ['mtimer_set_compare', 'thead_mtimer_set_compare'],
     'timer_now': ['mtimer_now', 'thead_mtimer_now'],
     'timer_delay_ms': ['mtimer_now', 'thead_mtimer_now'],
+    'timer_deadline_start': ['mtimer_now', 'thead_mtimer_now'],
+    'timer_deadline_passed': ['mtimer_now', 'thead_mtimer_now'],
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, HTIF's exit request, the D1's watchdog,
     # the CV18xx's RTC, a PMIC on I2C (lib/core/i2c_reset.c), a quirk's fallback (no quirk has one).
     'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
