@@ -440,7 +440,7 @@ static void hart_joined_late(struct hart_state *hs)
 	bool smode = hart_offered_to_smode(hs);
 
 	if (!smode)
-		hart_mark_gone(hs);
+		hart_mark_gone(hs, NULL);
 	if (!boot_info.quiet || !smode)
 		console_printf("abacus: hart %lu: set up after the boot deadline; %s\n", hs->hartid,
 			   smode ? "joins as a STOPPED hart" :

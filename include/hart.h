@@ -208,9 +208,12 @@ static inline bool hart_gone(const struct hart_state *hs)
  * HART_GONE, then HSM STOPPED, so that HSM refuses to start it and every
  * wait on it ends (docs/reliability.md, "A hart that dies"). A hart that
  * goes before it is READY rings the boot hart, which may be waiting for it.
- * False when it was gone already.
+ * False when it was gone already. release, when not NULL, runs between the
+ * two (the services letting go of it, as on hart_stop: an SSE event running
+ * there ends), so that S-mode never sees the hart STOPPED with its services'
+ * state still the dead hart's.
  */
-bool hart_mark_gone(struct hart_state *hs);
+bool hart_mark_gone(struct hart_state *hs, void (*release)(struct hart_state *hs));
 /* The hart whose interrupt controller has this phandle, or NULL. Lists in the
  * DT (interrupts-extended) go in hart order: *hint makes a walk over them linear. */
 struct hart_state *hart_by_intc_phandle(uint32_t phandle, unsigned int *hint);

@@ -53,7 +53,7 @@ bool hart_presence_move(struct hart_state *hs, unsigned int from, unsigned int t
 					   __ATOMIC_ACQUIRE);
 }
 
-bool hart_mark_gone(struct hart_state *hs)
+bool hart_mark_gone(struct hart_state *hs, void (*release)(struct hart_state *hs))
 {
 	/* Sequentially consistent, as the checks of remote fences and HSM that
 	 * read it after their own writes (lib/ext/rfence/rfence.c, lib/ext/hsm/hsm.c). */
@@ -62,6 +62,8 @@ bool hart_mark_gone(struct hart_state *hs)
 
 	if (was == HART_GONE)
 		return false;
+	if (release)
+		release(hs);
 	__atomic_store_n(&hs->run_state, HART_RUN_STOPPED, __ATOMIC_SEQ_CST);
 	__atomic_fetch_add(&harts_gone, 1, __ATOMIC_SEQ_CST);
 	if (was != HART_READY) {

@@ -88,35 +88,36 @@ static void trap_report_print(void *arg)
 	console_report_end();
 }
 
-/* The trapping hart (found by mhartid: sp is not trusted) can no longer run S-mode: include/hart.h. */
-static struct hart_state *report_hart_gone(void)
+/*
+ * The trapping hart (found by mhartid: sp is not trusted) can no longer run
+ * S-mode: include/hart.h. From S/U-mode (no firmware path cut short), its
+ * services let go of it as on hart_stop before it reads STOPPED.
+ */
+static void report_hart_gone(const struct trap_frame *frame)
 {
 	struct hart_state *hs = hart_by_id(csr_read(CSR_MHARTID));
+	bool from_smode = !frame || (frame->mstatus & MSTATUS_MPP) != MSTATUS_MPP;
 
-	return hs && hart_mark_gone(hs) ? hs : NULL;
+	if (hs)
+		hart_mark_gone(hs, from_smode ? hart_lifecycle_reset : NULL);
 }
 
 void trap_panic(struct trap_frame *frame, const char *why)
 {
 	struct trap_report r = { .frame = frame, .why = why };
 	unsigned long me = report_me();
-	struct hart_state *gone;
 
 	fatal_record(csr_read(CSR_MCAUSE), frame ? frame->mepc : csr_read(CSR_MEPC), csr_read(CSR_MTVAL), why);
 	/* Smdbltrp: a trap inside the report must come here again (report_nested),
 	 * not stop the hart as a double trap. */
 	csr_clear(CSR_MSTATUS, MSTATUS_MDT);
 	/* Before the report, which may wait for the console: what waits on this hart ends now. */
-	gone = report_hart_gone();
+	report_hart_gone(frame);
 	if (owned_lock_held_by(&trap_report_lock, me))
 		report_nested();
 	owned_lock(&trap_report_lock, me);
 	call_on_stack(trap_report_print, &r, trap_report_stack + TRAP_REPORT_STACK_SIZE);
 	owned_unlock(&trap_report_lock);
-	/* From S/U-mode (no firmware path cut short): the hart's services let go
-	 * of it as on hart_stop, e.g. an SSE event running on it ends. */
-	if (gone && (!frame || (frame->mstatus & MSTATUS_MPP) != MSTATUS_MPP))
-		hart_lifecycle_reset(gone);
 	park();
 }
 

@@ -1380,7 +1380,7 @@ static void op_hart_fate(struct input *in)
 			EXPECT(hart_presence_move(hs, HART_ARRIVED, HART_READY), "late hart %u set up", i);
 		return;
 	}
-	EXPECT(hart_mark_gone(hs) == !was_gone, "hart %u went %s", i, was_gone ? "twice" : "not");
+	EXPECT(hart_mark_gone(hs, NULL) == !was_gone, "hart %u went %s", i, was_gone ? "twice" : "not");
 	EXPECT(hart_gone(hs) && hs->run_state == SBI_HSM_STATE_STOPPED && harts_gone == gone_before + !was_gone,
 	       "gone hart %u: presence %u, state %ld, %u gone", i, hs->presence, hs->run_state, harts_gone);
 }

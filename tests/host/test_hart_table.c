@@ -147,7 +147,7 @@ TEST(a_hart_that_goes_is_stopped_for_good)
 {
 	harts[1].presence = HART_READY;
 	harts[1].run_state = SBI_HSM_STATE_STARTED;
-	CHECK(hart_mark_gone(&harts[1]));
+	CHECK(hart_mark_gone(&harts[1], NULL));
 	CHECK_EQ(harts[1].presence, HART_GONE);
 	CHECK(hart_gone(&harts[1]));
 	CHECK_EQ(harts[1].run_state, SBI_HSM_STATE_STOPPED);
@@ -156,7 +156,7 @@ TEST(a_hart_that_goes_is_stopped_for_good)
 	CHECK_EQ(harts_gone_unready, 0);
 	CHECK_EQ(rung[0], 0);
 	/* Once: a trap in its own report does not count it again. */
-	CHECK(!hart_mark_gone(&harts[1]));
+	CHECK(!hart_mark_gone(&harts[1], NULL));
 	CHECK_EQ(harts_gone, 1);
 	/* It stays listed (HSM answers for it), and never moves again. */
 	CHECK(hart_by_id(1) == &harts[1]);
@@ -164,11 +164,31 @@ TEST(a_hart_that_goes_is_stopped_for_good)
 	CHECK(!hart_gone(&harts[2]));
 }
 
+static unsigned int released_presence;
+static long released_run_state;
+
+static void release_probe(struct hart_state *hs)
+{
+	released_presence = hs->presence;
+	released_run_state = hs->run_state;
+}
+
+TEST(a_gone_harts_services_let_go_before_it_reads_stopped)
+{
+	harts[3].presence = HART_READY;
+	harts[3].run_state = SBI_HSM_STATE_STARTED;
+	CHECK(hart_mark_gone(&harts[3], release_probe));
+	/* Waits on it end first (GONE), then its services let go, then STOPPED. */
+	CHECK_EQ(released_presence, HART_GONE);
+	CHECK_EQ(released_run_state, SBI_HSM_STATE_STARTED);
+	CHECK_EQ(harts[3].run_state, SBI_HSM_STATE_STOPPED);
+}
+
 TEST(a_hart_that_goes_during_its_set_up_rings_the_boot_hart)
 {
 	harts[0].presence = HART_READY;
 	CHECK(hart_presence_move(&harts[2], HART_WAITING, HART_ARRIVED));
-	CHECK(hart_mark_gone(&harts[2]));
+	CHECK(hart_mark_gone(&harts[2], NULL));
 	/* Boot counts it as done with its set-up, and is woken to see it. */
 	CHECK_EQ(harts_gone_unready, 1);
 	CHECK_EQ(rung[0], 1);
@@ -178,7 +198,7 @@ TEST(a_hart_that_goes_during_its_set_up_rings_the_boot_hart)
 
 TEST(the_boot_hart_that_goes_rings_nobody)
 {
-	CHECK(hart_mark_gone(&harts[0]));
+	CHECK(hart_mark_gone(&harts[0], NULL));
 	CHECK_EQ(rung[0], 0);
 	CHECK_EQ(harts_gone_unready, 1);
 }
@@ -194,6 +214,7 @@ int main(void)
 	RUN(a_lone_hart_without_a_slot_is_kept);
 	RUN(a_hart_joins_whenever_it_comes);
 	RUN(a_hart_that_goes_is_stopped_for_good);
+	RUN(a_gone_harts_services_let_go_before_it_reads_stopped);
 	RUN(a_hart_that_goes_during_its_set_up_rings_the_boot_hart);
 	RUN(the_boot_hart_that_goes_rings_nobody);
 	return TEST_EXIT_CODE;
