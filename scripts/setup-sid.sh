@@ -13,6 +13,11 @@
 #   gcc-riscv64-unknown-elf, clang-21
 #                       GCC 15 and clang 21: the firmware is built by them
 #                       too (make compilers-test, scripts/sid-cc)
+#   picolibc-riscv64-unknown-elf
+#                       only for <stdint.h>: sid's GCC 15 for this target
+#                       ships none of its own (Debian 12's GCC 12 does) and
+#                       names picolibc as a Recommends, which
+#                       --no-install-recommends leaves out
 #   qemu-efi-riscv64    EDK2 for QEMU virt (RISCV_VIRT_CODE.fd/_VARS.fd), and
 #   debian-installer-13-netboot-riscv64
 #                       Debian 13's installer kernel and initrd: the UEFI
@@ -46,7 +51,7 @@ PACKAGES="qemu-system-riscv opensbi u-boot-qemu linux-source-7.2
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross make bc bison flex cpio xz-utils
 	libssl-dev libelf-dev patch python3 gcc libc6-dev
 	qemu-efi-riscv64 debian-installer-13-netboot-riscv64
-	gcc-riscv64-unknown-elf clang-21"
+	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf clang-21"
 RISCV64_PACKAGES="grub-efi-riscv64-unsigned u-boot-sifive u-boot-starfive"
 RISCV64_DIR=abacus-riscv64          # in the root
 STAMP=$ROOT/.abacus-packages
