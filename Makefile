@@ -337,6 +337,7 @@ bench:
 # build that finishes is a warning-free one.
 .PHONY: compilers-test
 compilers-test:
+	@mkdir -p $(BUILD)
 	@for c in $(COMPILERS); do \
 		if $(MAKE) -s BUILD=$(BUILD) COMPILER=$$c firmware >$(BUILD)/compiler-$$c.log 2>&1; then \
 			echo "PASS: compilers: $$c builds the firmware warning-free"; \
