@@ -4,10 +4,11 @@
 #define ABACUS_DT_DRIVER_H
 
 #include <stdbool.h>
+#include "fdt_helpers.h"
 
 struct dt_driver {
 	const char *name;
-	const char *const *compatible;      /* NULL-terminated */
+	const char *compatible;      /* DT_COMPATIBLE("vendor,device", ...) */
 	int (*probe)(const void *fdt, int node);
 };
 

@@ -12,14 +12,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "fdt_helpers.h"
 #include "pmu/pmu.h"
 
 struct i2c_bus;
 
 struct platform_quirk {
 	const char *name;                     /* printed in the boot log */
-	/* Root compatible strings this quirk is for, NULL-terminated. */
-	const char *const *compatible;
+	/* Root compatible strings this quirk is for: DT_COMPATIBLE("vendor,soc", ...) (include/fdt_helpers.h). */
+	const char *compatible;
 	/* PMU: platform firmware events and the default event map (optional). */
 	const struct pmu_platform *pmu;
 	/* Optional: set-up after the generic DT set-up (cold boot, boot hart). */

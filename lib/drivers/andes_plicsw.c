@@ -130,10 +130,8 @@ static int plicsw_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const plicsw_compatible[] = { "andestech,plicsw", NULL };
-
 DT_DRIVER(timer_ipi, andes_plicsw_driver) = {
 	.name = "andes-plicsw",
-	.compatible = plicsw_compatible,
+	.compatible = DT_COMPATIBLE("andestech,plicsw"),
 	.probe = plicsw_probe,
 };

@@ -219,7 +219,7 @@ static int htif_reset_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const htif_compatible[] = { "ucb,htif0", NULL };
+static const char htif_compatible[] = DT_COMPATIBLE("ucb,htif0");
 
 DT_DRIVER(console, htif_console_driver) = {
 	.name = "htif",

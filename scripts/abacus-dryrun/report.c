@@ -469,14 +469,14 @@ void report_list_drivers(FILE *out)
 	for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
 		for (const struct dt_driver *d = tables[t].begin; d < tables[t].end; d++) {
 			fprintf(out, "driver %-9s %-16s", driver_kind(d), d->name);
-			for (const char *const *c = d->compatible; *c; c++)
-				fprintf(out, " %s", *c);
+			for (const char *c = d->compatible; *c; c += strlen(c) + 1)
+				fprintf(out, " %s", c);
 			fprintf(out, "\n");
 		}
 	for (const struct platform_quirk *q = __start_abacus_platform_quirks; q < __stop_abacus_platform_quirks; q++) {
 		fprintf(out, "quirk  %-26s", q->name);
-		for (const char *const *c = q->compatible; c && *c; c++)
-			fprintf(out, " %s", *c);
+		for (const char *c = q->compatible; *c; c += strlen(c) + 1)
+			fprintf(out, " %s", c);
 		fprintf(out, "\n");
 	}
 }

@@ -19,9 +19,9 @@ static const char *matched_compatible(const struct dt_driver *d, const void *fdt
 	int len;
 	const char *compat = fdt_getprop(fdt, node, "compatible", &len);
 
-	for (const char *const *c = d->compatible; compat && *c; c++)
-		if (fdt_stringlist_contains(compat, len, *c))
-			return *c;
+	for (const char *c = d->compatible; compat && *c; c += strlen(c) + 1)
+		if (fdt_stringlist_contains(compat, len, c))
+			return c;
 	return "";
 }
 
