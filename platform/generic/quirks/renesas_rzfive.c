@@ -175,7 +175,9 @@ PLATFORM_QUIRK(rzfive_quirk) = {
 	.name = "Renesas RZ/Five",
 	.compatible = DT_COMPATIBLE("renesas,r9a07g043f01"),
 	.pmu = &rzfive_pmu,
-	.init = rzfive_init,
-	.fdt_fixup = rzfive_fdt_fixup,
-	.i2c_bus_power = rzfive_i2c_power,
+	.hooks = &(const struct platform_hooks){
+		.init = rzfive_init,
+		.fdt_fixup = rzfive_fdt_fixup,
+		.i2c_bus_power = rzfive_i2c_power,
+	},
 };

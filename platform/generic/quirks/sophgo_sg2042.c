@@ -34,6 +34,6 @@ PLATFORM_QUIRK(sg2042_quirk) = {
 	.name = "Sophgo SG2042",
 	.compatible = DT_COMPATIBLE("sophgo,sg2042"),
 	.pmu = &sg2042_pmu,
-	.init = sg2042_init,
+	.hooks = &(const struct platform_hooks){ .init = sg2042_init },
 	.trap_flushes_tlb = true,
 };

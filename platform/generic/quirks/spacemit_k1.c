@@ -166,7 +166,9 @@ PLATFORM_QUIRK(k1_quirk) = {
 	.name = "SpacemiT K1",
 	.compatible = DT_COMPATIBLE("spacemit,k1"),
 	.pmu = &k1_pmu,
-	.init = k1_init,
-	.hart_init = k1_hart_init,
-	.hart_wake = k1_hart_wake,
+	.hooks = &(const struct platform_hooks){
+		.init = k1_init,
+		.hart_init = k1_hart_init,
+		.hart_wake = k1_hart_wake,
+	},
 };

@@ -69,5 +69,5 @@ PLATFORM_QUIRK(jh7110_quirk) = {
 	.name = "StarFive JH7110",
 	.compatible = DT_COMPATIBLE("starfive,jh7110"),
 	.pmu = &jh7110_pmu,
-	.i2c_bus_power = jh7110_i2c_power,
+	.hooks = &(const struct platform_hooks){ .i2c_bus_power = jh7110_i2c_power },
 };
