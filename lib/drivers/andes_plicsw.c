@@ -130,8 +130,7 @@ static int plicsw_probe(const void *fdt, int node)
 	return 0;
 }
 
-DT_DRIVER(timer_ipi, andes_plicsw_driver) = {
-	.name = "andes-plicsw",
+DT_DRIVER(timer_ipi, andes_plicsw_driver, "andes-plicsw") = {
 	.compatible = DT_COMPATIBLE("andestech,plicsw"),
 	.probe = plicsw_probe,
 };

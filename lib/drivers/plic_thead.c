@@ -63,4 +63,6 @@ void plic_thead_log(void)
 			   plics_delegated);
 }
 
-DT_DRIVER(timer_ipi, thead_plic_driver) = { "thead-plic", DT_COMPATIBLE("thead,c900-plic"), thead_plic_probe };
+DT_DRIVER(timer_ipi, thead_plic_driver, "thead-plic") = {
+	DT_COMPATIBLE("thead,c900-plic"), thead_plic_probe
+};

@@ -82,4 +82,4 @@ static int cv1800_rtc_probe(const void *fdt, int node)
 	return 0;
 }
 
-DT_DRIVER(reset, cv1800_rtc_driver) = { "cv1800-rtc", DT_COMPATIBLE("sophgo,cv1800b-rtc"), cv1800_rtc_probe };
+DT_DRIVER(reset, cv1800_rtc_driver, "cv1800-rtc") = { DT_COMPATIBLE("sophgo,cv1800b-rtc"), cv1800_rtc_probe };

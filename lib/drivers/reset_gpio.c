@@ -123,10 +123,10 @@ static int gpio_restart_probe(const void *fdt, int node)
 	return gpio_line_found();
 }
 
-DT_DRIVER(reset, gpio_poweroff_driver) = { "gpio-poweroff", DT_COMPATIBLE("gpio-poweroff"),
-							gpio_poweroff_probe };
-DT_DRIVER(reset, gpio_restart_driver) = { "gpio-restart", DT_COMPATIBLE("gpio-restart"),
-						       gpio_restart_probe };
+DT_DRIVER(reset, gpio_poweroff_driver, "gpio-poweroff") = {
+	DT_COMPATIBLE("gpio-poweroff"), gpio_poweroff_probe
+};
+DT_DRIVER(reset, gpio_restart_driver, "gpio-restart") = { DT_COMPATIBLE("gpio-restart"), gpio_restart_probe };
 
 static bool gpio_reset_supported(unsigned long type)
 {

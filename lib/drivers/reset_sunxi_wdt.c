@@ -90,4 +90,6 @@ static int sunxi_wdt_probe(const void *fdt, int node)
 	return 0;
 }
 
-DT_DRIVER(reset, sunxi_wdt_driver) = { "sunxi-wdt", DT_COMPATIBLE("allwinner,sun20i-d1-wdt-reset"), sunxi_wdt_probe };
+DT_DRIVER(reset, sunxi_wdt_driver, "sunxi-wdt") = {
+	DT_COMPATIBLE("allwinner,sun20i-d1-wdt-reset"), sunxi_wdt_probe
+};

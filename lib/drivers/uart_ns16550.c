@@ -137,8 +137,7 @@ static int ns16550_probe(const void *fdt, int node)
 	return 0;
 }
 
-DT_DRIVER(console, uart_ns16550_driver) = {
-	.name = "ns16550",
+DT_DRIVER(console, uart_ns16550_driver, "ns16550") = {
 	.compatible = DT_COMPATIBLE("ns16550a", "ns16550", "snps,dw-apb-uart", "intel,xscale-uart"),
 	.probe = ns16550_probe,
 };

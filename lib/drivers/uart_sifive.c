@@ -64,8 +64,7 @@ static int sifive_uart_probe(const void *fdt, int node)
 	return 0;
 }
 
-DT_DRIVER(console, uart_sifive_driver) = {
-	.name = "sifive-uart",
+DT_DRIVER(console, uart_sifive_driver, "sifive-uart") = {
 	.compatible = DT_COMPATIBLE("sifive,uart0", "sifive,fu740-c000-uart", "sifive,fu540-c000-uart"),
 	.probe = sifive_uart_probe,
 };

@@ -469,7 +469,7 @@ void report_list_drivers(FILE *out)
 
 	for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
 		for (const struct dt_driver *d = tables[t].begin; d < tables[t].end; d++) {
-			fprintf(out, "driver %-9s %-16s", driver_kind(d), d->name);
+			fprintf(out, "driver %-9s %-16s", driver_kind(d), dt_driver_name(d));
 			for (const char *c = d->compatible; *c; c += strlen(c) + 1)
 				fprintf(out, " %s", c);
 			fprintf(out, "\n");
