@@ -27,4 +27,4 @@ static void fwft_boot_log(const struct hart_state *self)
 	console_printf("%s on hart %lu\n", fh->supported ? "" : " none", hs->hartid);
 }
 
-BOOT_HOOKS(30, fwft, .log = fwft_boot_log);
+BOOT_HOOK(log, 30, fwft, fwft_boot_log);
