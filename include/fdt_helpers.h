@@ -11,6 +11,7 @@
  * an empty string ending the list. DT_COMPATIBLE("a", "b") is "a\0b\0" (and
  * the literal's own NUL): one pointer for the list, where an array of
  * pointers costs a word and a relocation per string, and a word for its NULL.
+ * One to eight string literals; more do not compile.
  */
 #define DT_COMPATIBLE(...) DT_COMPATIBLE_PICK(__VA_ARGS__, DT_COMPATIBLE_8, DT_COMPATIBLE_7, DT_COMPATIBLE_6, \
 	DT_COMPATIBLE_5, DT_COMPATIBLE_4, DT_COMPATIBLE_3, DT_COMPATIBLE_2, DT_COMPATIBLE_1, )(__VA_ARGS__)
