@@ -107,14 +107,20 @@ FW_FIXED_REGS := -ffixed-t2 -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 # each function's frame; clang writes no call graph (stack-check reads the
 # default build's).
 FW_STACK_INFO := -fstack-usage -fcallgraph-info=su
+# GCC's RISC-V default (-malign-data=xlen) aligns every array, struct and
+# string literal to 8 bytes, padding each string and byte table of the image;
+# their natural alignment (clang's, which has no such option) leaves the
+# code as it is and the padding out.
+FW_ALIGN_DATA := -malign-data=natural
 ifeq ($(COMPILER),clang21)
 FW_FIXED_REGS := -ffixed-x7 -ffixed-x28 -ffixed-x29 -ffixed-x30 -ffixed-x31
 FW_STACK_INFO :=
+FW_ALIGN_DATA :=
 endif
 ARCH_FLAGS := -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany
 FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic \
 	      -fno-stack-protector -fno-common -ffunction-sections -fdata-sections \
-	      -Wall -Wextra -Werror -Iinclude -Ilib/ext -I$(LIBFDT_SRC) $(FW_STACK_INFO) $(FW_FIXED_REGS)
+	      -Wall -Wextra -Werror -Iinclude -Ilib/ext -I$(LIBFDT_SRC) $(FW_STACK_INFO) $(FW_FIXED_REGS) $(FW_ALIGN_DATA)
 # Code that runs once, at boot (DT discovery, the boot log, S-mode's DT, the
 # AIA's discovery and APLIC set-up, the PMP plan), or once at the end (the
 # reset devices and drivers, the I2C controllers and PMICs only a reset uses),

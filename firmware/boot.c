@@ -325,7 +325,7 @@ void boot_cold_main(unsigned long hartid, const void *dtb, unsigned long fw_info
 #endif
 
 	boot_probe_devices(fdt);
-	if (platform->init && platform->init(fdt))
+	if (platform->hooks && platform->hooks->init && platform->hooks->init(fdt))
 		console_printf("abacus: warning: platform set-up reported an error\n");
 
 	/*
@@ -455,8 +455,8 @@ void boot_warm_main(unsigned long hartid)
 	struct hart_state *hs = current_hart();
 
 	(void)hartid;
-	if (platform->hart_init)
-		platform->hart_init(hs->hartid);
+	if (platform->hooks && platform->hooks->hart_init)
+		platform->hooks->hart_init(hs->hartid);
 	if (hs != boot_hart) {
 #ifdef ABACUS_TEST_HOOKS
 		test_hold(hs);

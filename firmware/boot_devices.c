@@ -52,7 +52,7 @@ static bool platform_reset_supported(unsigned long type)
 	return true;
 }
 
-/* The board quirk's reset when the DT has none that acts (platform->system_reset). */
+/* The board quirk's reset when the DT has none that acts (platform->hooks->system_reset). */
 static struct reset_device platform_reset_device = {
 	.name = "platform",
 	.slot = RESET_SLOT_PLATFORM,
@@ -70,6 +70,7 @@ static bool some_hart_has_doorbell(void)
 void boot_probe_devices(const void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus");
+	const struct platform_hooks *hooks = platform->hooks;
 
 	/* The console came first, from the loader's DT (boot_probe_console, firmware/boot.c).
 	 * A hart waiting for the console serves its IPIs (remote fences wait for it). */
@@ -85,14 +86,14 @@ void boot_probe_devices(const void *fdt)
 		console_printf("abacus: warning: no IPI doorbell and no machine timer in the DT: no IPIs, no M-mode timer\n");
 
 	/* A PMIC's probe reaches its I2C controller: the quirk says how to turn its clock on. */
-	if (platform->i2c_bus_power)
-		i2c_set_power_hook(platform->i2c_bus_power);
+	if (hooks && hooks->i2c_bus_power)
+		i2c_set_power_hook(hooks->i2c_bus_power);
 	dt_probe_each_once(fdt, DT_DRIVERS(reset));
 	if (!reset_supported(SBI_SRST_TYPE_SHUTDOWN) && !reset_supported(SBI_SRST_TYPE_COLD_REBOOT) &&
-	    !platform->system_reset)
+	    !(hooks && hooks->system_reset))
 		console_printf("abacus: warning: no reset device in the DT\n");
-	if (platform->system_reset) {
-		platform_reset_device.reset = platform->system_reset;
+	if (hooks && hooks->system_reset) {
+		platform_reset_device.reset = hooks->system_reset;
 		reset_device_add(&platform_reset_device);
 	}
 }

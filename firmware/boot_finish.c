@@ -414,8 +414,9 @@ static void boot_finish_platform(void *arg)
 	log_harts_in(hart_count, hart_count + hart_left_out_count, HART_NO_IPI,
 		     "no MSWI slot in the DT, cannot be woken; left out");
 	log_harts_not_set_up();
-	if (platform->hart_wake)   /* for the harts not here (log_harts_not_set_up); else none (or the test hook's) */
-		hart_run_waker = platform->hart_wake;
+	/* For the harts not here (log_harts_not_set_up); else none (or the test hook's). */
+	if (platform->hooks && platform->hooks->hart_wake)
+		hart_run_waker = platform->hooks->hart_wake;
 	boot_hooks_setup(boot_info.fdt);
 
 	if (!work->quiet) {

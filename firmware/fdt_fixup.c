@@ -17,7 +17,7 @@
  *   `spike`), so that S-mode's timer goes through SBI set_timer;
  * - the machine-level AIA nodes (IMSIC, APLIC domains) are marked
  *   status = "disabled": they are the firmware's (lib/drivers/aia_dt.c);
- * - what the board's quirk adds (platform->fdt_fixup: the RZ/Five's DMA pool).
+ * - what the board's quirk adds (platform->hooks->fdt_fixup: the RZ/Five's DMA pool).
  */
 #include <libfdt.h>
 #include "aia_dt.h"
@@ -108,7 +108,7 @@ int fdt_fixup_for_smode(void *fdt, enum fdt_fw_reservation how, const struct aia
 	/* What each service takes out of it (its firmware-only properties). */
 	if ((err = boot_hooks_fdt_fixup(fdt)))
 		return err;
-	if (platform->fdt_fixup && (err = platform->fdt_fixup(fdt)))
+	if (platform->hooks && platform->hooks->fdt_fixup && (err = platform->hooks->fdt_fixup(fdt)))
 		return err;
 	return fixup_harts_not_offered(fdt);
 }

@@ -3,10 +3,10 @@
  * What an extension or service adds to the end of cold boot, machine-wide
  * (lib/core/boot_hooks.c): its state from the DT, its parts of the boot
  * log, its changes to S-mode's DT, its part in starting the next stage.
- * Each declares them with BOOT_HOOKS() in its own files; the linker gathers
- * the entries into one table (firmware/abacus.ld), sorted by their order,
- * and boot (firmware/boot_finish.c, firmware/fdt_fixup.c) runs them without
- * naming any. Per-hart work is the lifecycle's (include/hart_lifecycle.h).
+ * Each declares them with BOOT_HOOK() in its own files; the linker gathers
+ * the entries into a table per hook (firmware/abacus.ld), sorted by their
+ * order, and boot (firmware/boot_finish.c, firmware/fdt_fixup.c) runs them
+ * without naming any. Per-hart work is the lifecycle's (include/hart_lifecycle.h).
  */
 #ifndef ABACUS_BOOT_HOOKS_H
 #define ABACUS_BOOT_HOOKS_H
@@ -16,26 +16,31 @@
 #include <stdint.h>
 #include "hart.h"
 
-struct boot_hooks {
-	/* Every hart set up, on the boot stack: machine-wide state from fdt (the firmware's copy). */
-	void (*setup)(const void *fdt);
-	/*
-	 * The boot log's "harts" lines: log_feature follows the name of
-	 * feature (a HART_HAS_* bit, 0: none) on a hart that has it; log_hart
-	 * adds to the line after the features; harts_alike says whether two
-	 * harts print the same (a line covers a run of harts alike).
-	 */
-	uint32_t feature;
-	void (*log_feature)(const struct hart_state *hs);
-	void (*log_hart)(const struct hart_state *hs);
-	bool (*harts_alike)(const struct hart_state *a, const struct hart_state *b);
-	/* Its own boot log lines, after the harts' and the PMP's: self is the boot hart. */
-	void (*log)(const struct hart_state *self);
-	/* Its changes to S-mode's DT (firmware/fdt_fixup.c): 0, or a libfdt error. */
-	int (*fdt_fixup)(void *fdt);
-	/* The next stage is about to start on hart next (firmware/boot_finish.c). */
-	void (*start)(const struct hart_state *next);
-};
+/*
+ * The hooks, each a table of its own that the linker gathers sorted by
+ * order (firmware/abacus.ld): a service has an entry only in the tables of
+ * the hooks it has.
+ *   setup        every hart set up, on the boot stack: machine-wide state
+ *                from fdt (the firmware's copy)
+ *   log_feature  the boot log's "harts" lines: follows the name of feature
+ *                (a HART_HAS_* bit) on a hart that has it
+ *   log_hart     ... adds to a hart's line after the features
+ *   harts_alike  ... whether two harts print the same (a line covers a run
+ *                of harts alike)
+ *   log          its own boot log lines, after the harts' and the PMP's:
+ *                self is the boot hart
+ *   fdt_fixup    its changes to S-mode's DT (firmware/fdt_fixup.c): 0, or a
+ *                libfdt error
+ *   start        the next stage is about to start on hart next
+ *                (firmware/boot_finish.c)
+ */
+struct boot_hook_setup { void (*fn)(const void *fdt); };
+struct boot_hook_log_feature { uint32_t feature; void (*fn)(const struct hart_state *hs); };
+struct boot_hook_log_hart { void (*fn)(const struct hart_state *hs); };
+struct boot_hook_harts_alike { bool (*fn)(const struct hart_state *a, const struct hart_state *b); };
+struct boot_hook_log { void (*fn)(const struct hart_state *self); };
+struct boot_hook_fdt_fixup { int (*fn)(void *fdt); };
+struct boot_hook_start { void (*fn)(const struct hart_state *next); };
 
 #if defined(__clang__)
 #define BOOT_HOOKS_NO_ASAN __attribute__((no_sanitize("address")))   /* host fuzzers: no redzones in the table */
@@ -43,14 +48,15 @@ struct boot_hooks {
 #define BOOT_HOOKS_NO_ASAN
 #endif
 /*
- * An entry: order is two digits (entries run in its order: 10 PMU, 20 SSE,
- * 30 FWFT, 40 DBTR, 80 the SBI extensions' list, 90 the test hooks), name a
- * C name, then the hooks as designated initializers (.log = ..., the rest
- * NULL).
+ * An entry of hook's table: order is two digits (entries run in its order:
+ * 10 PMU, 20 SSE, 30 FWFT, 40 DBTR, 80 the SBI extensions' list, 90 the test
+ * hooks), name a C name, then the entry's fields:
+ *     BOOT_HOOK(log, 30, fwft, fwft_boot_log);
+ *     BOOT_HOOK(log_feature, 40, dbtr, HART_HAS_SDTRIG, dbtr_boot_log_feature);
  */
-#define BOOT_HOOKS(order, name, ...) \
-	static const struct boot_hooks boot_hooks_##name \
-		__attribute__((used, section("abacus_boot_hooks." #order "." #name), aligned(8))) \
+#define BOOT_HOOK(hook, order, name, ...) \
+	static const struct boot_hook_##hook boot_hook_##hook##_##name \
+		__attribute__((used, section("abacus_boot_" #hook "." #order "." #name), aligned(8))) \
 		BOOT_HOOKS_NO_ASAN = { __VA_ARGS__ }
 
 /* Every entry's hook, in order. */

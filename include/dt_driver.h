@@ -4,10 +4,10 @@
 #define ABACUS_DT_DRIVER_H
 
 #include <stdbool.h>
+#include "fdt_helpers.h"
 
 struct dt_driver {
-	const char *name;
-	const char *const *compatible;      /* NULL-terminated */
+	const char *compatible;      /* DT_COMPATIBLE("vendor,device", ...) */
 	int (*probe)(const void *fdt, int node);
 };
 
@@ -34,9 +34,30 @@ struct dt_driver_table {
 #else
 #define DT_DRIVER_NO_ASAN
 #endif
-/* Defines the driver `var` of kind `table` (console, timer_ipi, reset, i2c): DT_DRIVER(reset, x) = { ... }; */
-#define DT_DRIVER(table, var) \
+/*
+ * Defines the driver `var` of kind `table` (console, timer_ipi, reset, i2c),
+ * called `name` in the dry run's report:
+ *     DT_DRIVER(reset, x_driver, "x") = { DT_COMPATIBLE("vendor,x"), x_probe };
+ * The firmware prints no driver's name, and keeps none; the dry run finds
+ * each in a table of its own (dt_driver_name).
+ */
+#define DT_DRIVER(table, var, name) \
+	DT_DRIVER_NAME(var, name) \
 	const struct dt_driver var __attribute__((used, section("abacus_dt_" #table), aligned(8))) DT_DRIVER_NO_ASAN
+#ifdef ABACUS_DRYRUN
+struct dt_driver_name {
+	const struct dt_driver *driver;
+	const char *name;
+};
+#define DT_DRIVER_NAME(var, name) \
+	extern const struct dt_driver var; \
+	static const struct dt_driver_name var##_name \
+		__attribute__((used, section("abacus_dt_names"), aligned(8))) DT_DRIVER_NO_ASAN = { &var, name };
+/* The name DT_DRIVER gave the driver (scripts/abacus-dryrun/watch.c). */
+const char *dt_driver_name(const struct dt_driver *d);
+#else
+#define DT_DRIVER_NAME(var, name)
+#endif
 
 /* The table of one kind: DT_DRIVERS(console). */
 #define DT_DRIVERS(table) \

@@ -6,6 +6,28 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * A list of compatible strings as one constant: each string with its NUL,
+ * an empty string ending the list. DT_COMPATIBLE("a", "b") is "a\0b\0" (and
+ * the literal's own NUL): one pointer for the list, where an array of
+ * pointers costs a word and a relocation per string, and a word for its NULL.
+ * One to eight string literals; more do not compile.
+ */
+#define DT_COMPATIBLE(...) DT_COMPATIBLE_PICK(__VA_ARGS__, DT_COMPATIBLE_8, DT_COMPATIBLE_7, DT_COMPATIBLE_6, \
+	DT_COMPATIBLE_5, DT_COMPATIBLE_4, DT_COMPATIBLE_3, DT_COMPATIBLE_2, DT_COMPATIBLE_1, )(__VA_ARGS__)
+#define DT_COMPATIBLE_PICK(_1, _2, _3, _4, _5, _6, _7, _8, list, ...) list
+#define DT_COMPATIBLE_1(s) s "\0"
+#define DT_COMPATIBLE_2(s, ...) s "\0" DT_COMPATIBLE_1(__VA_ARGS__)
+#define DT_COMPATIBLE_3(s, ...) s "\0" DT_COMPATIBLE_2(__VA_ARGS__)
+#define DT_COMPATIBLE_4(s, ...) s "\0" DT_COMPATIBLE_3(__VA_ARGS__)
+#define DT_COMPATIBLE_5(s, ...) s "\0" DT_COMPATIBLE_4(__VA_ARGS__)
+#define DT_COMPATIBLE_6(s, ...) s "\0" DT_COMPATIBLE_5(__VA_ARGS__)
+#define DT_COMPATIBLE_7(s, ...) s "\0" DT_COMPATIBLE_6(__VA_ARGS__)
+#define DT_COMPATIBLE_8(s, ...) s "\0" DT_COMPATIBLE_7(__VA_ARGS__)
+
+/* True when the stringlist `prop` (a compatible property, len bytes) holds a string of `list` (DT_COMPATIBLE). */
+bool dt_compatible_matches(const char *list, const char *prop, int len);
+
 /* Larger than any DT we expect (QEMU's 512-hart DTs included: docs/reliability.md). */
 #define FDT_BOOT_MAX_SIZE (1UL << 20)
 

@@ -12,37 +12,47 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "fdt_helpers.h"
 #include "pmu/pmu.h"
 
 struct i2c_bus;
 
-struct platform_quirk {
-	const char *name;                     /* printed in the boot log */
-	/* Root compatible strings this quirk is for, NULL-terminated. */
-	const char *const *compatible;
-	/* PMU: platform firmware events and the default event map (optional). */
-	const struct pmu_platform *pmu;
-	/* Optional: set-up after the generic DT set-up (cold boot, boot hart). */
+/*
+ * What only a few boards need: code of their own at boot, on each hart, at
+ * hart_start, for S-mode's DT and for their I2C clocks. Every hook is optional.
+ */
+struct platform_hooks {
+	/* Set-up after the generic DT set-up (cold boot, boot hart). */
 	int (*init)(const void *fdt);
-	/* Optional: reset when no DT reset device acted; returns if it cannot. */
+	/* Reset when no DT reset device acted; returns if it cannot. */
 	void (*system_reset)(unsigned long type, unsigned long reason);
 	/*
-	 * Optional: each hart's own set-up, first thing on its own stack
+	 * Each hart's own set-up, first thing on its own stack
 	 * (firmware/boot.c, boot_warm_main), on every hart, at boot and when
 	 * a hart comes late: the core's own enables (the K1's caches).
 	 */
 	void (*hart_init)(unsigned long hartid);
 	/*
-	 * Optional: wakes hart `hartid`, which has not come (never started by
-	 * the loader), on behalf of hart `from_hartid`; 0 when asked, else it
+	 * Wakes hart `hartid`, which has not come (never started by the
+	 * loader), on behalf of hart `from_hartid`; 0 when asked, else it
 	 * cannot. HSM hart_start calls it for such a hart, then waits for the
 	 * hart to set itself up (include/hart_run.h, hart_run_waker).
 	 */
 	int (*hart_wake)(unsigned long hartid, unsigned long from_hartid);
-	/* Optional: what it adds to the DT S-mode gets, after the generic fixups (firmware/fdt_fixup.c). */
+	/* What it adds to the DT S-mode gets, after the generic fixups (firmware/fdt_fixup.c). */
 	int (*fdt_fixup)(void *fdt);
-	/* Optional: how to turn on an I2C controller's clock before its transfers (include/i2c_bus.h). */
+	/* How to turn on an I2C controller's clock before its transfers (include/i2c_bus.h). */
 	void (*i2c_bus_power)(const void *fdt, struct i2c_bus *bus);
+};
+
+struct platform_quirk {
+	const char *name;                     /* printed in the boot log */
+	/* Root compatible strings this quirk is for: DT_COMPATIBLE("vendor,soc", ...) (include/fdt_helpers.h). */
+	const char *compatible;
+	/* PMU: platform firmware events and the default event map (optional). */
+	const struct pmu_platform *pmu;
+	/* Optional (NULL: none), out of line: most quirks have no hooks, and pay one pointer. */
+	const struct platform_hooks *hooks;
 	/*
 	 * The cores keep using TLB entries after S-mode's translation is off
 	 * (T-Head TH1520, SG2042): every trap into M-mode first flushes them

@@ -135,10 +135,14 @@ TABLE_CALLS = {
     # offset in an entry.
     'abacus_hart_lifecycle.': {0: ['hart_lifecycle_prepare'], 8: ['hart_lifecycle_discover'],
                                16: ['hart_lifecycle_init'], 24: ['hart_lifecycle_reset']},
-    # The boot hooks (BOOT_HOOKS, include/boot_hooks.h; abacus_boot_hooks.<order>.<name>), likewise.
-    'abacus_boot_hooks.': {0: ['boot_hooks_setup'], 16: ['boot_hooks_log_feature'], 24: ['boot_hooks_log_hart'],
-                           32: ['boot_hooks_harts_alike'], 40: ['boot_hooks_log'], 48: ['boot_hooks_fdt_fixup'],
-                           56: ['boot_hooks_start']},
+    # The boot hooks (BOOT_HOOK, include/boot_hooks.h; abacus_boot_<hook>.<order>.<name>): each by its runner.
+    'abacus_boot_setup.': ['boot_hooks_setup'],
+    'abacus_boot_log_feature.': ['boot_hooks_log_feature'],
+    'abacus_boot_log_hart.': ['boot_hooks_log_hart'],
+    'abacus_boot_harts_alike.': ['boot_hooks_harts_alike'],
+    'abacus_boot_log.': ['boot_hooks_log'],
+    'abacus_boot_fdt_fixup.': ['boot_hooks_fdt_fixup'],
+    'abacus_boot_start.': ['boot_hooks_start'],
     'abacus_dt_timer_ipi': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_reset': ['dt_walk_probe', 'dt_probe_node'],
     'abacus_dt_i2c': ['i2c_probe_controller'],
@@ -364,8 +368,8 @@ class Build:
                 elif section.startswith('abacus_hart_lifecycle.'):
                     for caller in TABLE_CALLS['abacus_hart_lifecycle.'][offset % 32]:
                         self.table_targets.setdefault(caller, set()).add(sym)
-                elif section.startswith('abacus_boot_hooks.'):
-                    for caller in TABLE_CALLS['abacus_boot_hooks.'][offset % 64]:
+                elif section.split('.')[0] + '.' in TABLE_CALLS:
+                    for caller in TABLE_CALLS[section.split('.')[0] + '.']:
                         self.table_targets.setdefault(caller, set()).add(sym)
                 else:
                     taken.add(sym)

@@ -1,64 +1,57 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The boot hooks' table (include/boot_hooks.h), run in order. */
+/* The boot hooks' tables (include/boot_hooks.h), each run in order. */
 #include "boot_hooks.h"
 
-extern const struct boot_hooks __start_abacus_boot_hooks[], __stop_abacus_boot_hooks[];
-
-_Static_assert(sizeof(struct boot_hooks) == 64, "boot_hooks: the table's stride");
-
 /* Each runner calls only its own hook (scripts/stack-check.py). */
-#define BOOT_HOOKS_EACH(e) \
-	for (const struct boot_hooks *e = __start_abacus_boot_hooks; e < __stop_abacus_boot_hooks; e++)
+#define BOOT_HOOK_EACH(hook, e) \
+	extern const struct boot_hook_##hook __start_abacus_boot_##hook[], __stop_abacus_boot_##hook[]; \
+	for (const struct boot_hook_##hook *e = __start_abacus_boot_##hook; e < __stop_abacus_boot_##hook; e++)
 
 void boot_hooks_setup(const void *fdt)
 {
-	BOOT_HOOKS_EACH(e)
-		if (e->setup)
-			e->setup(fdt);
+	BOOT_HOOK_EACH(setup, e)
+		e->fn(fdt);
 }
 
 void boot_hooks_log_feature(uint32_t feature, const struct hart_state *hs)
 {
-	BOOT_HOOKS_EACH(e)
-		if (e->log_feature && e->feature == feature)
-			e->log_feature(hs);
+	BOOT_HOOK_EACH(log_feature, e)
+		if (e->feature == feature)
+			e->fn(hs);
 }
 
 void boot_hooks_log_hart(const struct hart_state *hs)
 {
-	BOOT_HOOKS_EACH(e)
-		if (e->log_hart)
-			e->log_hart(hs);
+	BOOT_HOOK_EACH(log_hart, e)
+		e->fn(hs);
 }
 
 bool boot_hooks_harts_alike(const struct hart_state *a, const struct hart_state *b)
 {
-	BOOT_HOOKS_EACH(e)
-		if (e->harts_alike && !e->harts_alike(a, b))
+	BOOT_HOOK_EACH(harts_alike, e)
+		if (!e->fn(a, b))
 			return false;
 	return true;
 }
 
 void boot_hooks_log(const struct hart_state *self)
 {
-	BOOT_HOOKS_EACH(e)
-		if (e->log)
-			e->log(self);
+	BOOT_HOOK_EACH(log, e)
+		e->fn(self);
 }
 
 int boot_hooks_fdt_fixup(void *fdt)
 {
 	int err;
 
-	BOOT_HOOKS_EACH(e)
-		if (e->fdt_fixup && (err = e->fdt_fixup(fdt)))
+	BOOT_HOOK_EACH(fdt_fixup, e)
+		if ((err = e->fn(fdt)))
 			return err;
 	return 0;
 }
 
 void boot_hooks_start(const struct hart_state *next)
 {
-	BOOT_HOOKS_EACH(e)
-		if (e->start)
-			e->start(next);
+	BOOT_HOOK_EACH(start, e)
+		e->fn(next);
 }

@@ -3,21 +3,12 @@
 #include "dt_driver.h"
 #include "fdt_helpers.h"
 
-/* Against a compatible property already fetched: no walk of the node's properties per string. */
-static bool compatible_matches(const struct dt_driver *drv, const char *compat, int len)
-{
-	for (const char *const *c = drv->compatible; *c; c++)
-		if (fdt_stringlist_contains(compat, len, *c))
-			return true;
-	return false;
-}
-
 bool dt_driver_matches(const struct dt_driver *drv, const void *fdt, int node)
 {
 	int len;
 	const char *compat = fdt_getprop(fdt, node, "compatible", &len);
 
-	return compat && compatible_matches(drv, compat, len);
+	return compat && dt_compatible_matches(drv->compatible, compat, len);
 }
 
 /* Deeper nodes are still visited; only their parent is looked up the slow way. */
@@ -51,7 +42,7 @@ static int dt_walk_probe(const void *fdt, struct dt_driver_table drivers, enum d
 			const struct dt_driver *d = drivers.begin + i;
 			bool ok;
 
-			if ((done >> i) & 1 || !compatible_matches(d, compat, len))
+			if ((done >> i) & 1 || !dt_compatible_matches(d->compatible, compat, len))
 				continue;
 			/* A reset device is the firmware's: a node the DT reserves for it is one too. */
 			if (!fdt_node_is_enabled(fdt, node) &&

@@ -23,7 +23,8 @@ struct fatal_trap_record abacus_fatal_trap;
 owned_lock_t trap_report_lock;
 uint8_t trap_report_stack[TRAP_REPORT_STACK_SIZE] __attribute__((aligned(16)));
 
-static const char *const register_names[32] = {
+/* The names in place ("zero" and its NUL the longest): no pointer, and no relocation, per name. */
+static const char register_names[32][5] = {
 	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
 	"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
 };

@@ -238,15 +238,17 @@ static int plmt_probe(const void *fdt, int node)
 				(size - PLMT_MTIMECMP_OFFSET) / 8);
 }
 
-static const char *const clint_compatible[] = { "riscv,clint0", "sifive,clint0", "thead,c900-clint", NULL };
+DT_DRIVER(timer_ipi, clint_driver, "clint") = {
+	DT_COMPATIBLE("riscv,clint0", "sifive,clint0", "thead,c900-clint"), clint_probe
+};
 /* T-Head's MSWI is the ACLINT's: 32-bit msip words, 4 bytes a hart. */
-static const char *const mswi_compatible[] = { "riscv,aclint-mswi", "thead,c900-aclint-mswi", NULL };
-static const char *const mtimer_compatible[] = { "riscv,aclint-mtimer", NULL };
-static const char *const thead_mtimer_compatible[] = { "thead,c900-aclint-mtimer", NULL };
-static const char *const plmt_compatible[] = { "andestech,plmt0", NULL };
-
-DT_DRIVER(timer_ipi, clint_driver) = { "clint", clint_compatible, clint_probe };
-DT_DRIVER(timer_ipi, aclint_mswi_driver) = { "aclint-mswi", mswi_compatible, aclint_mswi_probe };
-DT_DRIVER(timer_ipi, aclint_mtimer_driver) = { "aclint-mtimer", mtimer_compatible, aclint_mtimer_probe };
-DT_DRIVER(timer_ipi, thead_mtimer_driver) = { "thead-aclint-mtimer", thead_mtimer_compatible, thead_mtimer_probe };
-DT_DRIVER(timer_ipi, plmt_driver) = { "plmt", plmt_compatible, plmt_probe };
+DT_DRIVER(timer_ipi, aclint_mswi_driver, "aclint-mswi") = {
+	DT_COMPATIBLE("riscv,aclint-mswi", "thead,c900-aclint-mswi"), aclint_mswi_probe
+};
+DT_DRIVER(timer_ipi, aclint_mtimer_driver, "aclint-mtimer") = {
+	DT_COMPATIBLE("riscv,aclint-mtimer"), aclint_mtimer_probe
+};
+DT_DRIVER(timer_ipi, thead_mtimer_driver, "thead-aclint-mtimer") = {
+	DT_COMPATIBLE("thead,c900-aclint-mtimer"), thead_mtimer_probe
+};
+DT_DRIVER(timer_ipi, plmt_driver, "plmt") = { DT_COMPATIBLE("andestech,plmt0"), plmt_probe };

@@ -76,8 +76,9 @@ static int aia_note_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const aia_compatible[] = { "riscv,imsics", "qemu,imsics", "riscv,aplic", "qemu,aplic", NULL };
-DT_DRIVER(timer_ipi, aia_node_driver) = { "aia", aia_compatible, aia_note_probe };
+DT_DRIVER(timer_ipi, aia_node_driver, "aia") = {
+	DT_COMPATIBLE("riscv,imsics", "qemu,imsics", "riscv,aplic", "qemu,aplic"), aia_note_probe
+};
 
 const struct aia_dt *aia_boot_scan(void)
 {

@@ -31,8 +31,8 @@
 #define APLIC_MIN_REGION   0x4000   /* AIA 4.5: the smallest control region is 16 KiB */
 #define AIA_WALK_MAX_DEPTH 16       /* deeper nodes' parents are looked up the slow way */
 
-static const char *const imsic_compatible[] = { "riscv,imsics", "qemu,imsics" };
-static const char *const aplic_compatible[] = { "riscv,aplic", "qemu,aplic" };
+static const char imsic_compatible[] = DT_COMPATIBLE("riscv,imsics", "qemu,imsics");
+static const char aplic_compatible[] = DT_COMPATIBLE("riscv,aplic", "qemu,aplic");
 
 /* One line for one problem with a node: "aia: <node>: <what>; <what is done>". */
 static void __attribute__((format(printf, 5, 6)))
@@ -49,14 +49,6 @@ problem(struct aia_dt *aia, bool report, const void *fdt, int node, const char *
 	va_end(ap);
 	/* The node's name printable only: it cannot start a log line of its own. */
 	console_printf("aia: %s: %s\n", format_printable(name, sizeof(name), fdt_get_name(fdt, node, NULL), SIZE_MAX), line);
-}
-
-static bool compatible_with(const char *prop, int len, const char *const *list, unsigned int n)
-{
-	for (unsigned int i = 0; i < n; i++)
-		if (fdt_stringlist_contains(prop, len, list[i]))
-			return true;
-	return false;
 }
 
 /* Smallest b with 2^b >= n (n >= 1). */
@@ -353,8 +345,8 @@ bool aia_dt_is_candidate(const void *fdt, int node)
 	int len;
 	const char *compat = fdt_getprop(fdt, node, "compatible", &len);
 
-	return compat && (compatible_with(compat, len, imsic_compatible, 2) ||
-			  compatible_with(compat, len, aplic_compatible, 2));
+	return compat && (dt_compatible_matches(imsic_compatible, compat, len) ||
+			  dt_compatible_matches(aplic_compatible, compat, len));
 }
 
 unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report, const int *nodes,
@@ -373,7 +365,7 @@ unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report,
 		const char *compat = fdt_getprop(fdt, nodes[i], "compatible", &len);
 		if (!compat || !fdt_node_is_enabled(fdt, nodes[i]))
 			continue;
-		if (compatible_with(compat, len, imsic_compatible, 2)) {
+		if (dt_compatible_matches(imsic_compatible, compat, len)) {
 			if (aia->nr_imsics == AIA_MAX_IMSICS) {
 				aia->overflow++;
 				problem(aia, report, fdt, nodes[i], "more than %u IMSIC nodes; ignored", AIA_MAX_IMSICS);
@@ -383,7 +375,7 @@ unsigned int aia_dt_scan_nodes(const void *fdt, struct aia_dt *aia, bool report,
 				fdt_parent_hint(nodes[i], parents[i]);
 			if (scan_imsic(fdt, nodes[i], aia, &aia->imsic[aia->nr_imsics], report))
 				aia->nr_imsics++;
-		} else if (compatible_with(compat, len, aplic_compatible, 2)) {
+		} else if (dt_compatible_matches(aplic_compatible, compat, len)) {
 			if (nr_aplic_nodes == AIA_MAX_APLICS) {
 				aia->overflow++;
 				problem(aia, report, fdt, nodes[i], "more than %u APLIC domains; ignored", AIA_MAX_APLICS);

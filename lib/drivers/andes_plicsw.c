@@ -130,10 +130,7 @@ static int plicsw_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const plicsw_compatible[] = { "andestech,plicsw", NULL };
-
-DT_DRIVER(timer_ipi, andes_plicsw_driver) = {
-	.name = "andes-plicsw",
-	.compatible = plicsw_compatible,
+DT_DRIVER(timer_ipi, andes_plicsw_driver, "andes-plicsw") = {
+	.compatible = DT_COMPATIBLE("andestech,plicsw"),
 	.probe = plicsw_probe,
 };

@@ -219,16 +219,14 @@ static int htif_reset_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const htif_compatible[] = { "ucb,htif0", NULL };
+static const char htif_compatible[] = DT_COMPATIBLE("ucb,htif0");
 
-DT_DRIVER(console, htif_console_driver) = {
-	.name = "htif",
+DT_DRIVER(console, htif_console_driver, "htif") = {
 	.compatible = htif_compatible,
 	.probe = htif_console_probe,
 };
 
-DT_DRIVER(reset, htif_reset_driver) = {
-	.name = "htif",
+DT_DRIVER(reset, htif_reset_driver, "htif") = {
 	.compatible = htif_compatible,
 	.probe = htif_reset_probe,
 };

@@ -163,5 +163,6 @@ static int dw_i2c_probe(const void *fdt, int node)
 	return i2c_bus_add(fdt, node, &dw_i2c_ops, base) ? 0 : -1;
 }
 
-static const char *const dw_i2c_compatible[] = { "snps,designware-i2c", NULL };
-DT_DRIVER(i2c, i2c_designware_driver) = { "designware-i2c", dw_i2c_compatible, dw_i2c_probe };
+DT_DRIVER(i2c, i2c_designware_driver, "designware-i2c") = {
+	DT_COMPATIBLE("snps,designware-i2c"), dw_i2c_probe
+};

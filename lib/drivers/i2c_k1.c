@@ -124,5 +124,4 @@ static int k1_i2c_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const k1_i2c_compatible[] = { "spacemit,k1-i2c", NULL };
-DT_DRIVER(i2c, i2c_k1_driver) = { "k1-i2c", k1_i2c_compatible, k1_i2c_probe };
+DT_DRIVER(i2c, i2c_k1_driver, "k1-i2c") = { DT_COMPATIBLE("spacemit,k1-i2c"), k1_i2c_probe };

@@ -116,5 +116,6 @@ static int oc_i2c_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const oc_i2c_compatible[] = { "sifive,i2c0", "opencores,i2c-ocores", NULL };
-DT_DRIVER(i2c, i2c_ocores_driver) = { "ocores-i2c", oc_i2c_compatible, oc_i2c_probe };
+DT_DRIVER(i2c, i2c_ocores_driver, "ocores-i2c") = {
+	DT_COMPATIBLE("sifive,i2c0", "opencores,i2c-ocores"), oc_i2c_probe
+};

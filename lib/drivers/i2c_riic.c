@@ -202,5 +202,4 @@ static int riic_probe(const void *fdt, int node)
 }
 
 /* renesas,riic-rz: the RZ/A2, RZ/G2L, RZ/G2UL, RZ/Five ... RIIC (their own strings come first in the DT). */
-static const char *const riic_compatible[] = { "renesas,riic-rz", NULL };
-DT_DRIVER(i2c, i2c_riic_driver) = { "riic", riic_compatible, riic_probe };
+DT_DRIVER(i2c, i2c_riic_driver, "riic") = { DT_COMPATIBLE("renesas,riic-rz"), riic_probe };

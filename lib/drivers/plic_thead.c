@@ -63,5 +63,6 @@ void plic_thead_log(void)
 			   plics_delegated);
 }
 
-static const char *const thead_plic_compatible[] = { "thead,c900-plic", NULL };
-DT_DRIVER(timer_ipi, thead_plic_driver) = { "thead-plic", thead_plic_compatible, thead_plic_probe };
+DT_DRIVER(timer_ipi, thead_plic_driver, "thead-plic") = {
+	DT_COMPATIBLE("thead,c900-plic"), thead_plic_probe
+};

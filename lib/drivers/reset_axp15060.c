@@ -28,5 +28,6 @@ static int axp15060_probe(const void *fdt, int node)
 }
 
 /* stf,axp15060-regulator: StarFive's vendor DTs, which OpenSBI 1.9 matches. */
-static const char *const axp15060_compatible[] = { "x-powers,axp15060", "stf,axp15060-regulator", NULL };
-DT_DRIVER(reset, axp15060_driver) = { "axp15060", axp15060_compatible, axp15060_probe };
+DT_DRIVER(reset, axp15060_driver, "axp15060") = {
+	DT_COMPATIBLE("x-powers,axp15060", "stf,axp15060-regulator"), axp15060_probe
+};

@@ -82,5 +82,4 @@ static int cv1800_rtc_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const cv1800_rtc_compatible[] = { "sophgo,cv1800b-rtc", NULL };
-DT_DRIVER(reset, cv1800_rtc_driver) = { "cv1800-rtc", cv1800_rtc_compatible, cv1800_rtc_probe };
+DT_DRIVER(reset, cv1800_rtc_driver, "cv1800-rtc") = { DT_COMPATIBLE("sophgo,cv1800b-rtc"), cv1800_rtc_probe };

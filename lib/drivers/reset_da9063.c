@@ -70,8 +70,7 @@ static int da9063_probe(const void *fdt, int node)
 	return i2c_reset_probe(fdt, node, &da9063);
 }
 
-static const char *const da9063_compatible[] = { "dlg,da9063", NULL };
-DT_DRIVER(reset, da9063_driver) = { "da9063", da9063_compatible, da9063_probe };
+DT_DRIVER(reset, da9063_driver, "da9063") = { DT_COMPATIBLE("dlg,da9063"), da9063_probe };
 
 /*
  * The DA9062: the same registers and bits where the DA9063's sequences
@@ -106,5 +105,4 @@ static int da9062_probe(const void *fdt, int node)
 	return i2c_reset_probe(fdt, node, &da9062);
 }
 
-static const char *const da9062_compatible[] = { "dlg,da9062", NULL };
-DT_DRIVER(reset, da9062_driver) = { "da9062", da9062_compatible, da9062_probe };
+DT_DRIVER(reset, da9062_driver, "da9062") = { DT_COMPATIBLE("dlg,da9062"), da9062_probe };

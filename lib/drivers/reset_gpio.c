@@ -123,12 +123,10 @@ static int gpio_restart_probe(const void *fdt, int node)
 	return gpio_line_found();
 }
 
-static const char *const gpio_poweroff_compatible[] = { "gpio-poweroff", NULL };
-static const char *const gpio_restart_compatible[] = { "gpio-restart", NULL };
-DT_DRIVER(reset, gpio_poweroff_driver) = { "gpio-poweroff", gpio_poweroff_compatible,
-							gpio_poweroff_probe };
-DT_DRIVER(reset, gpio_restart_driver) = { "gpio-restart", gpio_restart_compatible,
-						       gpio_restart_probe };
+DT_DRIVER(reset, gpio_poweroff_driver, "gpio-poweroff") = {
+	DT_COMPATIBLE("gpio-poweroff"), gpio_poweroff_probe
+};
+DT_DRIVER(reset, gpio_restart_driver, "gpio-restart") = { DT_COMPATIBLE("gpio-restart"), gpio_restart_probe };
 
 static bool gpio_reset_supported(unsigned long type)
 {

@@ -28,5 +28,4 @@ static int mcu_probe(const void *fdt, int node)
 	return i2c_reset_probe(fdt, node, &mcu);
 }
 
-static const char *const mcu_compatible[] = { "sophgo,sg2042-hwmon-mcu", NULL };
-DT_DRIVER(reset, sg2042_mcu_driver) = { "sg2042-mcu", mcu_compatible, mcu_probe };
+DT_DRIVER(reset, sg2042_mcu_driver, "sg2042-mcu") = { DT_COMPATIBLE("sophgo,sg2042-hwmon-mcu"), mcu_probe };

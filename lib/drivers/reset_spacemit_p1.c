@@ -25,5 +25,4 @@ static int p1_probe(const void *fdt, int node)
 	return i2c_reset_probe(fdt, node, &p1);
 }
 
-static const char *const p1_compatible[] = { "spacemit,p1", NULL };
-DT_DRIVER(reset, spacemit_p1_driver) = { "spacemit-p1", p1_compatible, p1_probe };
+DT_DRIVER(reset, spacemit_p1_driver, "spacemit-p1") = { DT_COMPATIBLE("spacemit,p1"), p1_probe };

@@ -90,5 +90,6 @@ static int sunxi_wdt_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const sunxi_wdt_compatible[] = { "allwinner,sun20i-d1-wdt-reset", NULL };
-DT_DRIVER(reset, sunxi_wdt_driver) = { "sunxi-wdt", sunxi_wdt_compatible, sunxi_wdt_probe };
+DT_DRIVER(reset, sunxi_wdt_driver, "sunxi-wdt") = {
+	DT_COMPATIBLE("allwinner,sun20i-d1-wdt-reset"), sunxi_wdt_probe
+};

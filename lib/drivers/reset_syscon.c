@@ -109,7 +109,9 @@ static int syscon_reboot_probe(const void *fdt, int node)
 	return syscon_parse(fdt, node, &reboot_action);
 }
 
-static const char *const poweroff_compatible[] = { "syscon-poweroff", NULL };
-static const char *const reboot_compatible[] = { "syscon-reboot", NULL };
-DT_DRIVER(reset, syscon_poweroff_driver) = { "syscon-poweroff", poweroff_compatible, syscon_poweroff_probe };
-DT_DRIVER(reset, syscon_reboot_driver) = { "syscon-reboot", reboot_compatible, syscon_reboot_probe };
+DT_DRIVER(reset, syscon_poweroff_driver, "syscon-poweroff") = {
+	DT_COMPATIBLE("syscon-poweroff"), syscon_poweroff_probe
+};
+DT_DRIVER(reset, syscon_reboot_driver, "syscon-reboot") = {
+	DT_COMPATIBLE("syscon-reboot"), syscon_reboot_probe
+};

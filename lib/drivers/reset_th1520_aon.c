@@ -151,5 +151,4 @@ static int th1520_aon_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const th1520_aon_compatible[] = { "thead,th1520-aon", NULL };
-DT_DRIVER(reset, th1520_aon_driver) = { "th1520-aon", th1520_aon_compatible, th1520_aon_probe };
+DT_DRIVER(reset, th1520_aon_driver, "th1520-aon") = { DT_COMPATIBLE("thead,th1520-aon"), th1520_aon_probe };

@@ -137,11 +137,7 @@ static int ns16550_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const ns16550_compatible[] = { "ns16550a", "ns16550", "snps,dw-apb-uart", "intel,xscale-uart",
-						   NULL };
-
-DT_DRIVER(console, uart_ns16550_driver) = {
-	.name = "ns16550",
-	.compatible = ns16550_compatible,
+DT_DRIVER(console, uart_ns16550_driver, "ns16550") = {
+	.compatible = DT_COMPATIBLE("ns16550a", "ns16550", "snps,dw-apb-uart", "intel,xscale-uart"),
 	.probe = ns16550_probe,
 };

@@ -127,10 +127,7 @@ static int scif_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const scif_compatible[] = { "renesas,scif-r9a07g043", "renesas,scif-r9a07g044", NULL };
-
-DT_DRIVER(console, uart_renesas_scif_driver) = {
-	.name = "renesas-scif",
-	.compatible = scif_compatible,
+DT_DRIVER(console, uart_renesas_scif_driver, "renesas-scif") = {
+	.compatible = DT_COMPATIBLE("renesas,scif-r9a07g043", "renesas,scif-r9a07g044"),
 	.probe = scif_probe,
 };

@@ -64,11 +64,7 @@ static int sifive_uart_probe(const void *fdt, int node)
 	return 0;
 }
 
-static const char *const sifive_uart_compatible[] = { "sifive,uart0", "sifive,fu740-c000-uart",
-						       "sifive,fu540-c000-uart", NULL };
-
-DT_DRIVER(console, uart_sifive_driver) = {
-	.name = "sifive-uart",
-	.compatible = sifive_uart_compatible,
+DT_DRIVER(console, uart_sifive_driver, "sifive-uart") = {
+	.compatible = DT_COMPATIBLE("sifive,uart0", "sifive,fu740-c000-uart", "sifive,fu540-c000-uart"),
 	.probe = sifive_uart_probe,
 };

@@ -74,6 +74,28 @@ uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt
 	return p && len == 4 ? fdt32_ld(p) : dflt;
 }
 
+/*
+ * Against a property already fetched: no walk of the node's properties per
+ * string. Each string of the list is measured once, and compared with its
+ * NUL, so that only a whole string of the property matches it.
+ */
+bool dt_compatible_matches(const char *list, const char *prop, int len)
+{
+	const char *end = prop + (len > 0 ? len : 0);
+
+	for (size_t n; *list; list += n) {
+		n = strlen(list) + 1;
+		for (const char *p = prop; (size_t)(end - p) >= n; p++) {
+			if (!memcmp(p, list, n))
+				return true;
+			p = memchr(p, '\0', (size_t)(end - p));
+			if (!p)
+				break;
+		}
+	}
+	return false;
+}
+
 bool fdt_node_is_enabled(const void *fdt, int node)
 {
 	int len;

@@ -23,9 +23,8 @@ const struct platform_quirk *platform_quirk_match(const void *fdt)
 	const char *root = fdt_getprop(fdt, 0, "compatible", &len);
 
 	for (const struct platform_quirk *q = __start_abacus_platform_quirks; root && q < __stop_abacus_platform_quirks; q++)
-		for (const char *const *c = q->compatible; c && *c; c++)
-			if (fdt_stringlist_contains(root, len, *c))
-				return q;
+		if (dt_compatible_matches(q->compatible, root, len))
+			return q;
 	return &platform_quirk_generic;
 }
 

@@ -146,6 +146,7 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 	const char *root = fdt_getprop(fdt, 0, "compatible", &len);
 	struct text t = { 0 };
 	char first[128];   /* its first string, printable only (a DT is input) */
+	const struct platform_hooks *hooks = platform->hooks;
 
 	if (platform == &platform_quirk_generic)
 		fprintf(out, "quirk      : none (generic): no quirk names %s\n",
@@ -164,10 +165,10 @@ static void print_platform(FILE *out, const void *fdt, const struct dryrun_resul
 				"on %u hart%s\n", flushing, flushing > 1 ? "s" : "");
 	}
 	/* The quirk's own hart hooks: what the DT cannot say about bringing harts up. */
-	if (platform->hart_init || platform->hart_wake)
-		fprintf(out, "hart hooks : %s%s%s\n", platform->hart_init ? "hart_init (each hart's own set-up, first)" : "",
-			platform->hart_init && platform->hart_wake ? "; " : "",
-			platform->hart_wake ? "hart_wake (asked at hart_start for a hart that has not come)" : "");
+	if (hooks && (hooks->hart_init || hooks->hart_wake))
+		fprintf(out, "hart hooks : %s%s%s\n", hooks->hart_init ? "hart_init (each hart's own set-up, first)" : "",
+			hooks->hart_init && hooks->hart_wake ? "; " : "",
+			hooks->hart_wake ? "hart_wake (asked at hart_start for a hart that has not come)" : "");
 	for (unsigned int i = 0; i < memory_map.ram_count; i++)
 		add(&t, "%s0x%lx-0x%lx", i ? ", " : "", (unsigned long)memory_map.ram[i].base,
 		    (unsigned long)(memory_map.ram[i].base + memory_map.ram[i].size - 1));
@@ -468,15 +469,15 @@ void report_list_drivers(FILE *out)
 
 	for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
 		for (const struct dt_driver *d = tables[t].begin; d < tables[t].end; d++) {
-			fprintf(out, "driver %-9s %-16s", driver_kind(d), d->name);
-			for (const char *const *c = d->compatible; *c; c++)
-				fprintf(out, " %s", *c);
+			fprintf(out, "driver %-9s %-16s", driver_kind(d), dt_driver_name(d));
+			for (const char *c = d->compatible; *c; c += strlen(c) + 1)
+				fprintf(out, " %s", c);
 			fprintf(out, "\n");
 		}
 	for (const struct platform_quirk *q = __start_abacus_platform_quirks; q < __stop_abacus_platform_quirks; q++) {
 		fprintf(out, "quirk  %-26s", q->name);
-		for (const char *const *c = q->compatible; c && *c; c++)
-			fprintf(out, " %s", *c);
+		for (const char *c = q->compatible; *c; c += strlen(c) + 1)
+			fprintf(out, " %s", c);
 		fprintf(out, "\n");
 	}
 }

@@ -19,9 +19,9 @@ static const char *matched_compatible(const struct dt_driver *d, const void *fdt
 	int len;
 	const char *compat = fdt_getprop(fdt, node, "compatible", &len);
 
-	for (const char *const *c = d->compatible; compat && *c; c++)
-		if (fdt_stringlist_contains(compat, len, *c))
-			return *c;
+	for (const char *c = d->compatible; compat && *c; c += strlen(c) + 1)
+		if (fdt_stringlist_contains(compat, len, c))
+			return c;
 	return "";
 }
 
@@ -34,7 +34,7 @@ static void add_device(struct text *t, const void *fdt, const volatile void *reg
 	if (!r)
 		add(t, "0x%lx", (unsigned long)(uintptr_t)reg);
 	else if (d)
-		add(t, "%s (%s: %s)", node_name(fdt, r->node), d->name, matched_compatible(d, fdt, r->node));
+		add(t, "%s (%s: %s)", node_name(fdt, r->node), dt_driver_name(d), matched_compatible(d, fdt, r->node));
 	else
 		add(t, "%s (%s)", node_name(fdt, r->node), compatibles(fdt, r->node));
 }
@@ -84,7 +84,7 @@ static bool probe_failed_why(const void *fdt, const struct probe_record *p, stru
 			l += n + 2;     /* the node is named already */
 		add(t, "%s", l);
 	} else {
-		add(t, "%s declined it", p->driver->name);
+		add(t, "%s declined it", dt_driver_name(p->driver));
 	}
 	return true;
 }
@@ -159,7 +159,7 @@ void print_reset(FILE *out, const void *fdt)
 			add(&from, "%s%s (the quirk's)", from.len ? ", " : "", watch.resets[i].device->name);
 		else
 			add(&from, "%s%s (%s)", from.len ? ", " : "", node_name(fdt, watch.probes[p].node),
-			    watch.probes[p].driver->name);
+			    dt_driver_name(watch.probes[p].driver));
 	}
 	fprintf(out, "reset      : %s\n", t.buf);
 	if (from.len)
@@ -216,8 +216,8 @@ void print_probes(FILE *out, const void *fdt)
 
 		for (unsigned int k = 0; k < i; k++)
 			seen |= watch.probes[k].node == p->node && watch.probes[k].result == 0;
-		if (p->result == 0 && !seen && strcmp(p->driver->name, "aia") != 0)
-			add(&used, "%s%s (%s)", used.len ? ", " : "", node_name(fdt, p->node), p->driver->name);
+		if (p->result == 0 && !seen && strcmp(dt_driver_name(p->driver), "aia") != 0)
+			add(&used, "%s%s (%s)", used.len ? ", " : "", node_name(fdt, p->node), dt_driver_name(p->driver));
 	}
 	fprintf(out, "drivers    : %s\n", used.len ? used.buf : "none took a node");
 	for (unsigned int i = 0; i < watch.nr_probes; i++) {
@@ -229,7 +229,7 @@ void print_probes(FILE *out, const void *fdt)
 			again |= watch.probes[k].node == p->node && watch.probes[k].driver == p->driver;
 		if (again || !probe_failed_why(fdt, p, &t))
 			continue;
-		fprintf(out, "%-11s: %s (%s): %s\n", label, node_name(fdt, p->node), p->driver->name, t.buf);
+		fprintf(out, "%-11s: %s (%s): %s\n", label, node_name(fdt, p->node), dt_driver_name(p->driver), t.buf);
 		label = "";
 	}
 }

@@ -23,6 +23,16 @@ const char *driver_kind(const struct dt_driver *d)
 	return "reset";
 }
 
+const char *dt_driver_name(const struct dt_driver *d)
+{
+	extern const struct dt_driver_name __start_abacus_dt_names[], __stop_abacus_dt_names[];
+
+	for (const struct dt_driver_name *n = __start_abacus_dt_names; n < __stop_abacus_dt_names; n++)
+		if (n->driver == d)
+			return n->name;
+	return "?";
+}
+
 const struct dt_driver *driver_matching(const void *fdt, int node)
 {
 	const struct dt_driver_table tables[] = { DT_DRIVERS(console), DT_DRIVERS(timer_ipi), DT_DRIVERS(reset) };

@@ -30,6 +30,11 @@ HOST_TESTS += isa_names
 HOST_SRCS_isa_names := tests/host/test_isa_names.c lib/fdt/fdt_helpers.c
 HOST_LIBS_isa_names := -lfdt
 
+# The compatible lists of drivers and quirks and their matcher (DT_COMPATIBLE, lib/fdt/fdt_helpers.c).
+HOST_TESTS += dt_compatible
+HOST_SRCS_dt_compatible := tests/host/test_dt_compatible.c lib/fdt/fdt_helpers.c
+HOST_LIBS_dt_compatible := -lfdt
+
 # Prerequisites are expanded a second time, when the rule is used, so tests
 # appended to HOST_TESTS by fragments included later are built too.
 .SECONDEXPANSION:

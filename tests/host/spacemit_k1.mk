@@ -15,7 +15,7 @@ $(BUILD)/host/test_spacemit_x60_pmu: $(wildcard platform/generic/quirks/spacemit
 # for the hart (no ABACUS_HOST: its register accesses are the loads and stores
 # the simulated registers see; the CSRs are tests/fuzz/host/riscv_csr.h's).
 HOST_TESTS += spacemit_k1
-HOST_SRCS_spacemit_k1 := tests/host/test_spacemit_k1.c platform/generic/platform.c \
+HOST_SRCS_spacemit_k1 := tests/host/test_spacemit_k1.c platform/generic/platform.c lib/fdt/fdt_helpers.c \
 	platform/generic/quirks/spacemit_k1.c platform/generic/quirks/spacemit_x60_pmu.c lib/core/timer.c lib/ext/pmu/pmu_platform.c \
 	platform/generic/quirks/andes_ax45_pmu.c tests/host/sim_hart.c \
 	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c tests/host/host_console.c \

@@ -100,8 +100,7 @@ static int fake_i2c_probe(const void *fdt, int node)
 	return i2c_bus_add(fdt, node, &fake_ops, (uintptr_t)&never_ready) ? 0 : -1;
 }
 
-static const char *const fake_i2c_compatible[] = { "test,i2c", NULL };
-DT_DRIVER(i2c, fake_i2c_driver) = { "test-i2c", fake_i2c_compatible, fake_i2c_probe };
+DT_DRIVER(i2c, fake_i2c_driver, "test-i2c") = { DT_COMPATIBLE("test,i2c"), fake_i2c_probe };
 
 /* ---- The next reset device, to see a failed PMIC reset go on ---- */
 static unsigned int next_device_calls;

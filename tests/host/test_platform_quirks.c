@@ -141,6 +141,7 @@ TEST(qemu_virt_gets_its_platform_event)
 	const struct platform_quirk *q = platform_quirk_match(ROOT("riscv-virtio"));
 
 	CHECK(!strcmp(q->name, "QEMU virt"));
+	CHECK(!q->hooks && !q->trap_flushes_tlb);
 	CHECK(q->pmu && !q->pmu->default_map);
 	CHECK_EQ(q->pmu->fw_event_lookup(1), 1);
 	CHECK_EQ(q->pmu->fw_event_lookup(2), -1);
@@ -178,8 +179,8 @@ TEST(jh7110_boards_get_the_u74_map)
 
 	CHECK(!strcmp(q->name, "StarFive JH7110"));
 	CHECK(q->pmu && q->pmu->default_map == &u74_pmu_default_map);
-	CHECK(!q->init && !q->system_reset && !q->trap_flushes_tlb);
-	CHECK(q->i2c_bus_power);
+	CHECK(q->hooks && !q->hooks->init && !q->hooks->system_reset && !q->trap_flushes_tlb);
+	CHECK(q->hooks && q->hooks->i2c_bus_power);
 	CHECK_EQ(platform_quirk_match(ROOT("milkv,mars\0starfive,jh7110")), q);
 	CHECK_EQ(platform_quirk_match(ROOT("pine64,star64\0starfive,jh7110")), q);
 }
@@ -214,7 +215,7 @@ TEST(sg2042_merges_its_mtimers)
 	const struct platform_quirk *q = platform_quirk_match(ROOT("milkv,pioneer\0sophgo,sg2042"));
 
 	host_memory_reset();
-	CHECK_EQ(q->init(blob), 0);
+	CHECK_EQ(q->hooks->init(blob), 0);
 	CHECK_EQ(memory_map.device_count, 1);
 	CHECK_EQ(memory_map.device[0].base, 0x70ac000000ULL);
 	CHECK_EQ(memory_map.device[0].size, 0x100000);
@@ -230,7 +231,7 @@ TEST(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories)
 	CHECK(!strcmp(q->name, "Renesas RZ/Five"));
 	CHECK(q->pmu && q->pmu->default_map == &andes_ax45_pmu_default_map);
 	host_memory_reset();
-	CHECK_EQ(q->init(blob), 0);
+	CHECK_EQ(q->hooks->init(blob), 0);
 	CHECK_EQ(memory_map.device_count, 1);
 	CHECK_EQ(memory_map.device[0].base, 0x30000);
 	CHECK_EQ(memory_map.device[0].size, 0x20000);
@@ -264,11 +265,11 @@ TEST(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode)
 	csrs.mmsc_cfg = 1UL << 30;
 	csrs.pmacfg0 = 0xf00;                        /* entry 1 in use: kept */
 	host_memory_reset();
-	CHECK_EQ(q->init(fdt), 0);
+	CHECK_EQ(q->hooks->init(fdt), 0);
 	CHECK_EQ(csrs.pmaaddr0, 0x16ffffff);
 	CHECK_EQ(csrs.pmacfg0, 0xf0f);
 	CHECK(host_console_contains("abacus: RZ/Five         : 0x58000000-0x5fffffff uncached (PMA): S-mode's DMA pool"));
-	CHECK_EQ(q->fdt_fixup(fdt), 0);
+	CHECK_EQ(q->hooks->fdt_fixup(fdt), 0);
 	node = fdt_path_offset(fdt, "/reserved-memory/dma-pool@58000000");
 	CHECK(node >= 0);
 	CHECK(!fdt_node_check_compatible(fdt, node, "shared-dma-pool"));
@@ -309,11 +310,11 @@ TEST(rzfive_offers_no_pool_it_cannot_make_uncached)
 		host_console_clear();
 		host_memory_reset();
 		CHECK(fdt);
-		CHECK_EQ(q->init(fdt), 0);
+		CHECK_EQ(q->hooks->init(fdt), 0);
 		CHECK_EQ(csrs.writes, cases[i].writes);
 		CHECK(host_console_contains(cases[i].why));
 		CHECK(host_console_contains(": no DMA pool for S-mode"));
-		CHECK_EQ(q->fdt_fixup(fdt), 0);
+		CHECK_EQ(q->hooks->fdt_fixup(fdt), 0);
 		CHECK(fdt_path_offset(fdt, "/reserved-memory") < 0);
 	}
 }
@@ -361,12 +362,12 @@ TEST(jh7110_turns_its_i2c_clock_on)
 	const struct platform_quirk *q = platform_quirk_match(ROOT(JH7110_ROOT));
 	struct i2c_bus bus = { 0 };
 
-	CHECK(q->i2c_bus_power);
+	CHECK(q->hooks && q->hooks->i2c_bus_power);
 	host_memory_reset();
 	mmio_answer_from = 0x13020000, mmio_answer_to = 0x13030000;
 	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, i2c5, 2);
 	CHECK(bus.node >= 0);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 1);
 	CHECK_EQ(bus.power[0].reg, 0x1302023c);
 	CHECK_EQ(bus.power[0].clear, 0);
@@ -374,19 +375,19 @@ TEST(jh7110_turns_its_i2c_clock_on)
 	/* Not the SYSCRG's clock, two clocks, or a SYSCRG too small for the clock: nothing. */
 	memset(&bus, 0, sizeof(bus));
 	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-aoncrg", 0x17000000, 0x10000, i2c5, 2);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, two, 4);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x200, i2c5, 2);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	CHECK(!bus.power);
 	/* A clock register that faults: refused, with its line, never written. */
 	mmio_fault_at = 0x1302023c;
 	bus.node = clocked_i2c(JH7110_ROOT, sizeof(JH7110_ROOT), "starfive,jh7110-syscrg", 0x13020000, 0x10000, i2c5, 2);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	CHECK(host_console_contains("clock-controller: reg 0x13020000-0x1302ffff faults when read; device refused"));
 }
@@ -402,12 +403,12 @@ TEST(rzfive_turns_its_i2c_clock_and_module_on)
 	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
 	struct i2c_bus bus = { 0 };
 
-	CHECK(q->i2c_bus_power);
+	CHECK(q->hooks && q->hooks->i2c_bus_power);
 	host_memory_reset();
 	mmio_answer_from = 0x11010000, mmio_answer_to = 0x11020000;
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
 	CHECK(bus.node >= 0);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 2);
 	CHECK_EQ(bus.power[0].reg, 0x11010580);
 	CHECK_EQ(bus.power[0].clear, 0xffffffff);
@@ -417,25 +418,25 @@ TEST(rzfive_turns_its_i2c_clock_and_module_on)
 	CHECK_EQ(bus.power[1].set, 0x04000000);
 	memset(&bus, 0, sizeof(bus));
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c3, 3);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 2);
 	CHECK_EQ(bus.power[0].set, 0x00080008);
 	CHECK_EQ(bus.power[1].set, 0x20000000);
 	/* Not an I2C module clock, a core clock, another SoC's CPG: nothing. */
 	memset(&bus, 0, sizeof(bus));
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c4, 3);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, core, 3);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g044-cpg", 0x11010000, 0x10000, i2c0, 3);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	/* A clock register that faults (MSTOP here): refused, with its line. */
 	mmio_fault_at = 0x11010b68;
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
-	q->i2c_bus_power(blob, &bus);
+	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	CHECK(host_console_contains("clock-controller: reg 0x11010000-0x1101ffff faults when read; device refused"));
 }
@@ -446,7 +447,7 @@ TEST(a_board_no_quirk_names_boots_with_none)
 	CHECK_EQ(platform_quirk_match(ROOT("renesas,r9a07g043")), &platform_quirk_generic);
 	CHECK_EQ(platform_quirk_match(ROOT("thead,th1520-x")), &platform_quirk_generic);
 	CHECK(!strcmp(platform_quirk_generic.name, "generic"));
-	CHECK(!platform_quirk_generic.pmu && !platform_quirk_generic.init && !platform_quirk_generic.system_reset);
+	CHECK(!platform_quirk_generic.pmu && !platform_quirk_generic.hooks);
 	CHECK(!platform_quirk_generic.trap_flushes_tlb);
 }
 

@@ -174,7 +174,7 @@ TEST(k1_boards_get_the_k1_quirk_and_the_x60_map)
 
 	CHECK(!strcmp(q->name, "SpacemiT K1"));
 	CHECK(q->pmu && q->pmu->default_map == &spacemit_x60_pmu_default_map);
-	CHECK(!q->pmu->fw_event_lookup && !q->trap_flushes_tlb && !q->system_reset);
+	CHECK(!q->pmu->fw_event_lookup && !q->trap_flushes_tlb && !q->hooks->system_reset);
 	CHECK_EQ(platform_quirk_match(ROOT("milkv,jupiter\0spacemit,k1")), q);
 	CHECK_EQ(platform_quirk_match(ROOT("spacemit,musepi-pro\0spacemit,k1")), q);
 	CHECK_EQ(platform_quirk_match(ROOT("xunlong,orangepi-rv2\0spacemit,k1")), q);
@@ -189,8 +189,8 @@ TEST(k1_boards_get_the_k1_quirk_and_the_x60_map)
 TEST(cold_boot_points_both_clusters_at_the_firmware_and_enables_the_cci)
 {
 	CHECK(!strcmp(k1->name, "SpacemiT K1"));
-	CHECK(k1->init && k1->hart_init && k1->hart_wake);
-	CHECK_EQ(k1->init(NULL), 0);
+	CHECK(k1->hooks && k1->hooks->init && k1->hooks->hart_init && k1->hooks->hart_wake);
+	CHECK_EQ(k1->hooks->init(NULL), 0);
 	CHECK_EQ(sim.count, 10);
 	LOGGED(0, R, 0x5b0, 0);
 	LOGGED(1, R, CCI + 0xc, 0);
@@ -211,7 +211,7 @@ TEST(cold_boot_points_both_clusters_at_the_firmware_and_enables_the_cci)
 TEST(cold_boot_waits_for_the_cci_to_take_each_change)
 {
 	settle_reads = 3;
-	CHECK_EQ(k1->init(NULL), 0);
+	CHECK_EQ(k1->hooks->init(NULL), 0);
 	CHECK_EQ(sim.count, 6 + 2 * (1 + 4));
 	LOGGED(6, W, CCI + 0x1000, 0x3);
 	for (unsigned int i = 7; i < 10; i++)
@@ -219,7 +219,7 @@ TEST(cold_boot_waits_for_the_cci_to_take_each_change)
 	LOGGED(10, R, CCI + 0xc, 0);
 	LOGGED(11, W, CCI + 0x2000, 0x3);
 	LOGGED(15, R, CCI + 0xc, 0);
-	CHECK_EQ(k1->hart_wake(1, 0), 0);
+	CHECK_EQ(k1->hooks->hart_wake(1, 0), 0);
 }
 
 /* A CCI that never settles: given up after K1_CCI_SETTLE_MS on the time source; no hart is woken. */
@@ -228,13 +228,13 @@ TEST(a_cci_that_never_settles_is_given_up_on_time)
 	uint64_t start = fake_time;
 
 	settle_reads = ~0U;
-	CHECK_EQ(k1->init(NULL), 0);
+	CHECK_EQ(k1->hooks->init(NULL), 0);
 	CHECK(fake_time - start >= 1000 * K1_CCI_SETTLE_MS);
 	CHECK(fake_time - start <= 1000 * K1_CCI_SETTLE_MS + 2);
 	CHECK_EQ(sim_mmio_count_at(&sim, CCI + 0x2000, 4, true), 0);   /* interface 1 not touched */
 	CHECK(host_console_contains("the CCI did not take the snoop enables: a hart that has not come cannot be woken"));
 	sim_mmio_clear_log(&sim);
-	CHECK_EQ(k1->hart_wake(1, 0), -1);
+	CHECK_EQ(k1->hooks->hart_wake(1, 0), -1);
 	CHECK_EQ(sim.count, 0);
 }
 
@@ -242,10 +242,10 @@ TEST(a_cci_that_never_settles_is_given_up_on_time)
 TEST(no_apmu_there_means_no_write_and_no_wake)
 {
 	nothing_answers = true;
-	CHECK_EQ(k1->init(NULL), 0);
+	CHECK_EQ(k1->hooks->init(NULL), 0);
 	CHECK_EQ(sim.count, 0);
 	CHECK(host_console_contains("no APMU or CCI answers at the K1's addresses: a hart that has not come cannot be woken"));
-	CHECK_EQ(k1->hart_wake(3, 0), -1);
+	CHECK_EQ(k1->hooks->hart_wake(3, 0), -1);
 	CHECK_EQ(sim.count, 0);
 }
 
@@ -253,34 +253,34 @@ TEST(no_apmu_there_means_no_write_and_no_wake)
 TEST(blocks_in_ram_are_never_touched)
 {
 	CHECK(memory_map_add_ram(spacemit_k1_regs.cci & ~0xfffULL, 0x1000000));
-	CHECK_EQ(k1->init(NULL), 0);
+	CHECK_EQ(k1->hooks->init(NULL), 0);
 	CHECK_EQ(sim.count, 0);
 	CHECK(host_console_contains("the APMU or the CCI lies in RAM or the firmware"));
-	CHECK_EQ(k1->hart_wake(3, 0), -1);
+	CHECK_EQ(k1->hooks->hart_wake(3, 0), -1);
 }
 
 /* hart_start of hart 5 by hart 0, of hart 1 by hart 6: power-up, then the caller's wake-up register. */
 TEST(hart_wake_powers_the_hart_up_and_wakes_it_through_the_callers_register)
 {
-	CHECK_EQ(k1->init(NULL), 0);
+	CHECK_EQ(k1->hooks->init(NULL), 0);
 	sim_mmio_poke(&sim, 0x308, 4, 0x1b | 0x300);     /* hart 5 powered down; other bits kept */
 	sim_mmio_poke(&sim, 0x128, 4, 0x1b);
 	sim_mmio_clear_log(&sim);
-	CHECK_EQ(k1->hart_wake(5, 0), 0);
+	CHECK_EQ(k1->hooks->hart_wake(5, 0), 0);
 	CHECK_EQ(sim.count, 3);
 	LOGGED(0, R, 0x308, 0x31b);   /* 0xd4282b08: PMU_AP_CORE5_IDLE_CFG */
 	LOGGED(1, W, 0x308, 0x300);
 	LOGGED(2, W, 0x12c, 1 << 5);  /* 0xd428292c: core 0's wake-up register */
 	sim_mmio_clear_log(&sim);
-	CHECK_EQ(k1->hart_wake(1, 6), 0);
+	CHECK_EQ(k1->hooks->hart_wake(1, 6), 0);
 	CHECK_EQ(sim.count, 3);
 	LOGGED(0, R, 0x128, 0x1b);
 	LOGGED(1, W, 0x128, 0);
 	LOGGED(2, W, 0x32c, 1 << 1);  /* core 6's */
 	/* Past the K1's eight harts: nothing touched. */
 	sim_mmio_clear_log(&sim);
-	CHECK_EQ(k1->hart_wake(8, 0), -1);
-	CHECK_EQ(k1->hart_wake(1, 8), -1);
+	CHECK_EQ(k1->hooks->hart_wake(8, 0), -1);
+	CHECK_EQ(k1->hooks->hart_wake(1, 8), -1);
 	CHECK_EQ(sim.count, 0);
 	/* Every hart's registers are OpenSBI 1.9's PMU_AP_CORE<n>_IDLE_CFG / _WAKEUP. */
 	static const uint16_t idle[] = { 0x124, 0x128, 0x160, 0x164, 0x304, 0x308, 0x30c, 0x310 };
@@ -295,10 +295,10 @@ TEST(each_hart_turns_on_its_caches_and_its_l2_bit)
 {
 	msetup = 0x100;
 	ml2setup = 0x1;
-	k1->hart_init(6);
+	k1->hooks->hart_init(6);
 	CHECK_EQ(msetup, 0x100 | 0x10073);   /* DE IE BPE PFE MME ECCE */
 	CHECK_EQ(ml2setup, 0x1 | 0x4);       /* core 2 of cluster 1 */
-	k1->hart_init(3);
+	k1->hooks->hart_init(3);
 	CHECK_EQ(ml2setup, 0x1 | 0x4 | 0x8);
 	CHECK(!expecting);
 }
@@ -307,7 +307,7 @@ TEST(each_hart_turns_on_its_caches_and_its_l2_bit)
 TEST(a_core_without_the_x60_csrs_is_left_alone)
 {
 	no_x60_csrs = true;
-	k1->hart_init(0);
+	k1->hooks->hart_init(0);
 	CHECK_EQ(csr_writes, 0);
 	CHECK(!expecting);
 }

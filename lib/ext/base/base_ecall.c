@@ -77,4 +77,4 @@ static void sbi_ext_boot_log(const struct hart_state *self)
 }
 
 /* The list of extensions ends the services' boot log lines. */
-BOOT_HOOKS(80, sbi_extensions, .log = sbi_ext_boot_log);
+BOOT_HOOK(log, 80, sbi_extensions, sbi_ext_boot_log);

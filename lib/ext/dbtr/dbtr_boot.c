@@ -35,5 +35,6 @@ static void dbtr_boot_log(const struct hart_state *self)
 	console_printf("\n");
 }
 
-BOOT_HOOKS(40, dbtr, .feature = HART_HAS_SDTRIG, .log_feature = dbtr_boot_log_feature,
-	   .harts_alike = dbtr_boot_harts_alike, .log = dbtr_boot_log);
+BOOT_HOOK(log_feature, 40, dbtr, HART_HAS_SDTRIG, dbtr_boot_log_feature);
+BOOT_HOOK(harts_alike, 40, dbtr, dbtr_boot_harts_alike);
+BOOT_HOOK(log, 40, dbtr, dbtr_boot_log);

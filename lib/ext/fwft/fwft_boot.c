@@ -4,7 +4,8 @@
 #include "console.h"
 #include "hart_ext.h"
 
-static const char *const fwft_feature_names[SBI_FWFT_FEATURE_COUNT] = {
+/* The names in place ("misaligned-deleg" and its NUL the longest): no pointer, and no relocation, per name. */
+static const char fwft_feature_names[SBI_FWFT_FEATURE_COUNT][17] = {
 	"misaligned-deleg", "landing-pad", "shadow-stack", "double-trap", "pte-ad-hw", "pointer-masking",
 };
 
@@ -26,4 +27,4 @@ static void fwft_boot_log(const struct hart_state *self)
 	console_printf("%s on hart %lu\n", fh->supported ? "" : " none", hs->hartid);
 }
 
-BOOT_HOOKS(30, fwft, .log = fwft_boot_log);
+BOOT_HOOK(log, 30, fwft, fwft_boot_log);

@@ -77,5 +77,8 @@ static void pmu_boot_log(const struct hart_state *self)
 		console_printf("abacus: PMU snapshot    : offered (%s)\n", pmu_snapshot_offered);
 }
 
-BOOT_HOOKS(10, pmu, .setup = pmu_boot_setup, .log_hart = pmu_boot_log_hart, .harts_alike = pmu_boot_harts_alike,
-	   .log = pmu_boot_log, .fdt_fixup = pmu_dt_fixup);
+BOOT_HOOK(setup, 10, pmu, pmu_boot_setup);
+BOOT_HOOK(log_hart, 10, pmu, pmu_boot_log_hart);
+BOOT_HOOK(harts_alike, 10, pmu, pmu_boot_harts_alike);
+BOOT_HOOK(log, 10, pmu, pmu_boot_log);
+BOOT_HOOK(fdt_fixup, 10, pmu, pmu_dt_fixup);

@@ -24,4 +24,5 @@ static void sse_boot_start(const struct hart_state *next)
 	sse_global_init(next->hartid);
 }
 
-BOOT_HOOKS(20, sse, .log = sse_boot_log, .start = sse_boot_start);
+BOOT_HOOK(log, 20, sse, sse_boot_log);
+BOOT_HOOK(start, 20, sse, sse_boot_start);

@@ -149,4 +149,4 @@ static void test_hooks_boot_log(const struct hart_state *self)
 		   SBI_EXT_FIRMWARE_ABACUS);
 }
 
-BOOT_HOOKS(90, test_hooks, .log = test_hooks_boot_log);
+BOOT_HOOK(log, 90, test_hooks, test_hooks_boot_log);

@@ -14,10 +14,8 @@ static const struct pmu_platform d1_pmu = {
 	.default_map = &thead_c906_pmu_default_map,
 };
 
-static const char *const d1_compatible[] = { "allwinner,sun20i-d1", "allwinner,sun20i-d1s", NULL };
-
 PLATFORM_QUIRK(d1_quirk) = {
 	.name = "Allwinner D1",
-	.compatible = d1_compatible,
+	.compatible = DT_COMPATIBLE("allwinner,sun20i-d1", "allwinner,sun20i-d1s"),
 	.pmu = &d1_pmu,
 };

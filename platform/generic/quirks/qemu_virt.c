@@ -27,10 +27,8 @@ static const struct pmu_platform qemu_virt_pmu = {
 	.fw_event_read = qemu_virt_fw_event_read,
 };
 
-static const char *const qemu_virt_compatible[] = { "riscv-virtio", NULL };
-
 PLATFORM_QUIRK(qemu_virt_quirk) = {
 	.name = "QEMU virt",
-	.compatible = qemu_virt_compatible,
+	.compatible = DT_COMPATIBLE("riscv-virtio"),
 	.pmu = &qemu_virt_pmu,
 };

@@ -171,13 +171,13 @@ static const struct pmu_platform rzfive_pmu = {
 	.default_map = &andes_ax45_pmu_default_map,
 };
 
-static const char *const rzfive_compatible[] = { "renesas,r9a07g043f01", NULL };
-
 PLATFORM_QUIRK(rzfive_quirk) = {
 	.name = "Renesas RZ/Five",
-	.compatible = rzfive_compatible,
+	.compatible = DT_COMPATIBLE("renesas,r9a07g043f01"),
 	.pmu = &rzfive_pmu,
-	.init = rzfive_init,
-	.fdt_fixup = rzfive_fdt_fixup,
-	.i2c_bus_power = rzfive_i2c_power,
+	.hooks = &(const struct platform_hooks){
+		.init = rzfive_init,
+		.fdt_fixup = rzfive_fdt_fixup,
+		.i2c_bus_power = rzfive_i2c_power,
+	},
 };

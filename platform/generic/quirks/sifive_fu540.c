@@ -14,12 +14,8 @@ static const struct pmu_platform fu540_pmu = {
 	.default_map = &u74_pmu_default_map,
 };
 
-static const char *const fu540_compatible[] = {
-	"sifive,fu540-c000", "sifive,fu540", "sifive,hifive-unleashed-a00", NULL,
-};
-
 PLATFORM_QUIRK(fu540_quirk) = {
 	.name = "SiFive FU540",
-	.compatible = fu540_compatible,
+	.compatible = DT_COMPATIBLE("sifive,fu540-c000", "sifive,fu540", "sifive,hifive-unleashed-a00"),
 	.pmu = &fu540_pmu,
 };

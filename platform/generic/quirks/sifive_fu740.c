@@ -13,10 +13,8 @@ static const struct pmu_platform fu740_pmu = {
 	.default_map = &u74_pmu_default_map,
 };
 
-static const char *const fu740_compatible[] = { "sifive,fu740-c000", "sifive,fu740", NULL };
-
 PLATFORM_QUIRK(fu740_quirk) = {
 	.name = "SiFive FU740",
-	.compatible = fu740_compatible,
+	.compatible = DT_COMPATIBLE("sifive,fu740-c000", "sifive,fu740"),
 	.pmu = &fu740_pmu,
 };

@@ -15,12 +15,8 @@ static const struct pmu_platform cv18xx_pmu = {
 	.default_map = &thead_c906_pmu_default_map,
 };
 
-static const char *const cv18xx_compatible[] = {
-	"sophgo,cv1800b", "sophgo,cv1812h", "sophgo,sg2000", "sophgo,sg2002", NULL,
-};
-
 PLATFORM_QUIRK(cv18xx_quirk) = {
 	.name = "Sophgo CV18xx",
-	.compatible = cv18xx_compatible,
+	.compatible = DT_COMPATIBLE("sophgo,cv1800b", "sophgo,cv1812h", "sophgo,sg2000", "sophgo,sg2002"),
 	.pmu = &cv18xx_pmu,
 };

@@ -30,12 +30,10 @@ static const struct pmu_platform sg2042_pmu = {
 	.default_map = &thead_c910_pmu_default_map,
 };
 
-static const char *const sg2042_compatible[] = { "sophgo,sg2042", NULL };
-
 PLATFORM_QUIRK(sg2042_quirk) = {
 	.name = "Sophgo SG2042",
-	.compatible = sg2042_compatible,
+	.compatible = DT_COMPATIBLE("sophgo,sg2042"),
 	.pmu = &sg2042_pmu,
-	.init = sg2042_init,
+	.hooks = &(const struct platform_hooks){ .init = sg2042_init },
 	.trap_flushes_tlb = true,
 };

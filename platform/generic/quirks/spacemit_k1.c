@@ -162,13 +162,13 @@ static const struct pmu_platform k1_pmu = {
 	.default_map = &spacemit_x60_pmu_default_map,
 };
 
-static const char *const k1_compatible[] = { "spacemit,k1", NULL };
-
 PLATFORM_QUIRK(k1_quirk) = {
 	.name = "SpacemiT K1",
-	.compatible = k1_compatible,
+	.compatible = DT_COMPATIBLE("spacemit,k1"),
 	.pmu = &k1_pmu,
-	.init = k1_init,
-	.hart_init = k1_hart_init,
-	.hart_wake = k1_hart_wake,
+	.hooks = &(const struct platform_hooks){
+		.init = k1_init,
+		.hart_init = k1_hart_init,
+		.hart_wake = k1_hart_wake,
+	},
 };

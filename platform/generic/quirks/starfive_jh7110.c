@@ -65,11 +65,9 @@ static void jh7110_i2c_power(const void *fdt, struct i2c_bus *bus)
 	bus->nr_power = 1;
 }
 
-static const char *const jh7110_compatible[] = { "starfive,jh7110", NULL };
-
 PLATFORM_QUIRK(jh7110_quirk) = {
 	.name = "StarFive JH7110",
-	.compatible = jh7110_compatible,
+	.compatible = DT_COMPATIBLE("starfive,jh7110"),
 	.pmu = &jh7110_pmu,
-	.i2c_bus_power = jh7110_i2c_power,
+	.hooks = &(const struct platform_hooks){ .i2c_bus_power = jh7110_i2c_power },
 };

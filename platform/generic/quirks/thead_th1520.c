@@ -20,11 +20,9 @@ static const struct pmu_platform th1520_pmu = {
 	.default_map = &thead_c910_pmu_default_map,
 };
 
-static const char *const th1520_compatible[] = { "thead,th1520", NULL };
-
 PLATFORM_QUIRK(th1520_quirk) = {
 	.name = "T-Head TH1520",
-	.compatible = th1520_compatible,
+	.compatible = DT_COMPATIBLE("thead,th1520"),
 	.pmu = &th1520_pmu,
 	.trap_flushes_tlb = true,
 };
