@@ -21,7 +21,7 @@ static i2c_power_hook_t power_hook;
 
 /* The transfer under way (one at a time: i2c_lock). */
 static spinlock_t i2c_lock;
-static uint64_t deadline;
+static struct timer_deadline deadline;
 static unsigned long polls_left;
 static bool timed;
 
@@ -100,27 +100,12 @@ int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_devi
 	return -1;
 }
 
-static __attribute__((noinline)) void deadline_start(void)
-{
-	uint64_t hz = timer_hz();
-
-	timed = timer_present() && hz;
-	if (timed)
-		deadline = timer_now() + hz * I2C_TRANSFER_TIMEOUT_MS / 1000;
-	polls_left = I2C_POLLS_MAX;
-}
-
-/* On time; and, should time not advance (no time source, or one stuck), after a count of polls. */
-static bool expired(void)
+/* At the deadline on time, or when time is stuck; without time, after a count of polls. */
+bool i2c_expired(void)
 {
 	if (polls_left)
 		polls_left--;
-	return !polls_left || (timed && timer_now() >= deadline);
-}
-
-bool i2c_expired(void)
-{
-	return expired();
+	return !polls_left || (timed && timer_deadline_passed(&deadline));
 }
 
 uint32_t i2c_read(const struct i2c_bus *bus, unsigned int reg)
@@ -144,7 +129,7 @@ bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32
 {
 	for (;;) {
 		/* The time first: a register that is right when read after the deadline still counts. */
-		bool late = expired();
+		bool late = i2c_expired();
 
 		if ((i2c_read(bus, reg) & mask) == want)
 			return true;
@@ -170,7 +155,8 @@ int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 
 	spin_lock(&i2c_lock);
 	power_up(bus);
-	deadline_start();
+	timed = timer_deadline_start(&deadline, I2C_TRANSFER_TIMEOUT_MS);
+	polls_left = I2C_POLLS_MAX;
 	rc = bus->ops->transfer(bus, x);
 	spin_unlock(&i2c_lock);
 	return rc;
