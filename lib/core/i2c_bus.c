@@ -33,17 +33,16 @@ static void copy_node_name(const void *fdt, int node, char *buf, unsigned int si
 
 struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base)
 {
-	struct i2c_bus *bus;
+	struct i2c_bus *bus = &buses[nr_buses];
+	char *name = bus_names[nr_buses];
 
 	if (nr_buses == I2C_BUSES_MAX) {
 		console_printf("abacus: i2c: more than %d controllers\n", I2C_BUSES_MAX);
 		return NULL;
 	}
-	copy_node_name(fdt, node, bus_names[nr_buses], sizeof(bus_names[0]));
-	bus = &buses[nr_buses];
-	*bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node,
-				 .name = bus_names[nr_buses] };
 	nr_buses++;
+	*bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node, .name = name };
+	copy_node_name(fdt, node, name, sizeof(bus_names[0]));
 	if (power_hook)
 		power_hook(fdt, bus);
 	return bus;
@@ -54,7 +53,7 @@ void i2c_set_power_hook(i2c_power_hook_t hook)
 	power_hook = hook;
 }
 
-static const struct i2c_bus *bus_of_node(int node)
+static __attribute__((noinline)) const struct i2c_bus *bus_of_node(int node)
 {
 	for (unsigned int i = 0; i < nr_buses; i++)
 		if (buses[i].node == node)
@@ -76,9 +75,8 @@ static __attribute__((noinline)) bool i2c_probe_controller(const void *fdt, int 
 
 int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev)
 {
-	int parent = fdt_parent_hinted(node), len;
-	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
-	uint32_t addr = reg && len == 4 ? fdt32_ld(reg) : ~0U;   /* one cell: #address-cells 1, #size-cells 0 */
+	int parent = fdt_parent_hinted(node);
+	uint32_t addr = fdt_read_u32(fdt, node, "reg", ~0U);   /* one cell: #address-cells 1, #size-cells 0 */
 	const char *why = "is not an I2C device (reg)";
 	char name[24];
 
