@@ -194,8 +194,9 @@ ECALL_TABLE_OBJ    := $(ECALL_GEN)/sbi_ecall_table.o
 ECALL_ENTRY_OBJS   := $(filter-out $(LIBFDT_OBJS),$(FW_OBJS))
 # The Andes PLICSW doorbell is built for size as the ACLINT is: a send is one store, a clear a load and a store.
 FW_COLD_SRCS += lib/drivers/andes_plicsw.c
-# So is the RZ/Five's quirk: every hook of it runs once, at boot (the PMA entry, the DMA pool node, the I2C clock).
-FW_COLD_SRCS += platform/generic/quirks/renesas_rzfive.c
+# So are the quirks whose every hook runs once, at boot: the RZ/Five's (the PMA entry, the DMA pool node, the
+# I2C clock) and the JH7110's (the I2C clock).
+FW_COLD_SRCS += platform/generic/quirks/renesas_rzfive.c platform/generic/quirks/starfive_jh7110.c
 FW_COLD_OPT ?= -Os
 # So is every *_boot.c: what a service adds to the end of boot (include/boot_hooks.h).
 FW_COLD_SRCS += $(filter %_boot.c,$(FW_SRCS)) lib/core/boot_hooks.c
