@@ -193,10 +193,22 @@ ECALL_TABLE_OBJ    := $(ECALL_GEN)/sbi_ecall_table.o
 ECALL_ENTRY_OBJS   := $(filter-out $(LIBFDT_OBJS),$(FW_OBJS))
 # The Andes PLICSW doorbell is built for size as the ACLINT is: a send is one store, a clear a load and a store.
 FW_COLD_SRCS += lib/drivers/andes_plicsw.c
+# So are the quirks whose every hook runs once, at boot: the RZ/Five's (the PMA entry, the DMA pool node, the
+# I2C clock) and the JH7110's (the I2C clock).
+FW_COLD_SRCS += platform/generic/quirks/renesas_rzfive.c platform/generic/quirks/starfive_jh7110.c
 FW_COLD_OPT ?= -Os
 # So is every *_boot.c: what a service adds to the end of boot (include/boot_hooks.h).
 FW_COLD_SRCS += $(filter %_boot.c,$(FW_SRCS)) lib/core/boot_hooks.c
 $(patsubst %,$(O)/%.o,$(FW_COLD_SRCS)): FW_OPT := $(FW_COLD_OPT)
+# The code built for size saves and restores its registers through shared
+# routines (-msave-restore, lib/common/save_restore.S): a call each way in
+# place of a store and a load per register in every function, 2 KiB less
+# for a few instructions more per call (boot: 0.06 %). Not the code a hart
+# runs as it starts, stops or suspends (the HSM calls' paths), which keeps
+# its own prologues; a doorbell's or a timer's leaf functions have none.
+FW_HART_PATH_SRCS := firmware/hart_init.c lib/core/hart_lifecycle.c lib/core/hart_enables.c lib/core/hart_enables_hw.c \
+	lib/core/pmp.c lib/drivers/imsic.c lib/ext/pmu/pmu_hart.c lib/ext/fwft/fwft_hart.c lib/ext/dbtr/dbtr_hart.c
+$(patsubst %,$(O)/%.o,$(filter-out $(FW_HART_PATH_SRCS),$(FW_COLD_SRCS))): FW_OPT := $(FW_COLD_OPT) -msave-restore
 
 .PHONY: all firmware clean distclean test run bench libfdt
 all: firmware

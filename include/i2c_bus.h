@@ -33,9 +33,11 @@
  */
 #define I2C_TRANSFER_TIMEOUT_MS 25
 /*
- * And, should time not advance (a DT without a timer, or an mtime that
- * reads 0, as QEMU 11.1's tt-atlantis has), a transfer gives up after this
- * many polls: more than 25 ms of MMIO reads take on any hardware.
+ * The deadline is a struct timer_deadline (include/timer_device.h), which
+ * also ends after TIMER_STUCK_LOOKS looks at a time that does not move (an
+ * mtime that reads 0, as QEMU 11.1's tt-atlantis has). Without a time
+ * source (a DT without a timer) a transfer gives up after this many polls:
+ * more than 25 ms of MMIO reads take on any hardware.
  */
 #define I2C_POLLS_MAX 10000000
 

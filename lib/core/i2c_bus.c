@@ -21,7 +21,7 @@ static i2c_power_hook_t power_hook;
 
 /* The transfer under way (one at a time: i2c_lock). */
 static spinlock_t i2c_lock;
-static uint64_t deadline;
+static struct timer_deadline deadline;
 static unsigned long polls_left;
 static bool timed;
 
@@ -33,17 +33,16 @@ static void copy_node_name(const void *fdt, int node, char *buf, unsigned int si
 
 struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base)
 {
-	struct i2c_bus *bus;
+	struct i2c_bus *bus = &buses[nr_buses];
+	char *name = bus_names[nr_buses];
 
 	if (nr_buses == I2C_BUSES_MAX) {
 		console_printf("abacus: i2c: more than %d controllers\n", I2C_BUSES_MAX);
 		return NULL;
 	}
-	copy_node_name(fdt, node, bus_names[nr_buses], sizeof(bus_names[0]));
-	bus = &buses[nr_buses];
-	*bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node,
-				 .name = bus_names[nr_buses] };
 	nr_buses++;
+	*bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node, .name = name };
+	copy_node_name(fdt, node, name, sizeof(bus_names[0]));
 	if (power_hook)
 		power_hook(fdt, bus);
 	return bus;
@@ -54,7 +53,7 @@ void i2c_set_power_hook(i2c_power_hook_t hook)
 	power_hook = hook;
 }
 
-static const struct i2c_bus *bus_of_node(int node)
+static __attribute__((noinline)) const struct i2c_bus *bus_of_node(int node)
 {
 	for (unsigned int i = 0; i < nr_buses; i++)
 		if (buses[i].node == node)
@@ -76,9 +75,8 @@ static __attribute__((noinline)) bool i2c_probe_controller(const void *fdt, int 
 
 int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev)
 {
-	int parent = fdt_parent_hinted(node), len;
-	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
-	uint32_t addr = reg && len == 4 ? fdt32_ld(reg) : ~0U;   /* one cell: #address-cells 1, #size-cells 0 */
+	int parent = fdt_parent_hinted(node);
+	uint32_t addr = fdt_read_u32(fdt, node, "reg", ~0U);   /* one cell: #address-cells 1, #size-cells 0 */
 	const char *why = "is not an I2C device (reg)";
 	char name[24];
 
@@ -100,27 +98,12 @@ int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_devi
 	return -1;
 }
 
-static __attribute__((noinline)) void deadline_start(void)
-{
-	uint64_t hz = timer_hz();
-
-	timed = timer_present() && hz;
-	if (timed)
-		deadline = timer_now() + hz * I2C_TRANSFER_TIMEOUT_MS / 1000;
-	polls_left = I2C_POLLS_MAX;
-}
-
-/* On time; and, should time not advance (no time source, or one stuck), after a count of polls. */
-static bool expired(void)
+/* At the deadline on time, or when time is stuck; without time, after a count of polls. */
+bool i2c_expired(void)
 {
 	if (polls_left)
 		polls_left--;
-	return !polls_left || (timed && timer_now() >= deadline);
-}
-
-bool i2c_expired(void)
-{
-	return expired();
+	return !polls_left || (timed && timer_deadline_passed(&deadline));
 }
 
 uint32_t i2c_read(const struct i2c_bus *bus, unsigned int reg)
@@ -144,7 +127,7 @@ bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32
 {
 	for (;;) {
 		/* The time first: a register that is right when read after the deadline still counts. */
-		bool late = expired();
+		bool late = i2c_expired();
 
 		if ((i2c_read(bus, reg) & mask) == want)
 			return true;
@@ -170,7 +153,8 @@ int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 
 	spin_lock(&i2c_lock);
 	power_up(bus);
-	deadline_start();
+	timed = timer_deadline_start(&deadline, I2C_TRANSFER_TIMEOUT_MS);
+	polls_left = I2C_POLLS_MAX;
 	rc = bus->ops->transfer(bus, x);
 	spin_unlock(&i2c_lock);
 	return rc;

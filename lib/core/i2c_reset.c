@@ -20,19 +20,19 @@ static uint8_t run_buf[2], run_value;
 static struct i2c_xfer run_xfer = { .w = run_buf, .r = &run_value };
 
 /* I2C_OK, or the first error (the rest is not run). */
-static int run(const struct i2c_reset_op *op)
+static int run(const struct i2c_device *dev, const struct i2c_reset_op *op)
 {
 	int rc = I2C_OK;
 
 	spin_lock(&run_lock);
-	run_xfer.addr = pmic_dev.addr;
+	run_xfer.addr = dev->addr;
 	for (; op->kind != I2C_RESET_END && !rc; op++) {
 		run_buf[0] = op->reg;
 		run_buf[1] = op->value;
 		if (op->kind != I2C_RESET_WRITE) {
 			run_xfer.wlen = 1;
 			run_xfer.rlen = 1;
-			rc = i2c_transfer(pmic_dev.bus, &run_xfer);
+			rc = i2c_transfer(dev->bus, &run_xfer);
 			if (rc)
 				break;
 			if (op->kind == I2C_RESET_EXPECT && run_value != op->value)
@@ -44,7 +44,7 @@ static int run(const struct i2c_reset_op *op)
 		}
 		run_xfer.wlen = 2;
 		run_xfer.rlen = 0;
-		rc = i2c_transfer(pmic_dev.bus, &run_xfer);
+		rc = i2c_transfer(dev->bus, &run_xfer);
 	}
 	spin_unlock(&run_lock);
 	return rc;
@@ -64,7 +64,7 @@ static bool i2c_reset_supported(unsigned long type)
 
 static void i2c_reset(unsigned long type, unsigned long reason)
 {
-	int rc = run(sequence(type));
+	int rc = run(&pmic_dev, sequence(type));
 
 	(void)reason;
 	if (rc) {
@@ -87,23 +87,19 @@ static const struct reset_device i2c_reset_device = {
 
 int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 {
-	const struct i2c_reset_pmic *was = pmic;
-	struct i2c_device was_dev = pmic_dev;
+	struct i2c_device dev;
 	int rc;
 
-	if (i2c_device_init(fdt, node, p->name, &pmic_dev)) {
-		pmic_dev = was_dev;
+	if (i2c_device_init(fdt, node, p->name, &dev))
+		return -1;
+	rc = run(&dev, p->probe);
+	if (rc) {
+		console_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, dev.addr, dev.bus->name,
+			   i2c_error_name(rc));
 		return -1;
 	}
 	pmic = p;
-	rc = run(p->probe);
-	if (rc) {
-		console_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, pmic_dev.addr, pmic_dev.bus->name,
-			   i2c_error_name(rc));
-		pmic = was;
-		pmic_dev = was_dev;
-		return -1;
-	}
+	pmic_dev = dev;
 	format_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
 		     pmic_dev.bus->name, p->shutdown ? "shutdown" : "", p->shutdown && p->reboot ? ", " : "",
 		     p->reboot ? "reboot" : "");

@@ -39,42 +39,17 @@ static inline __attribute__((always_inline)) uint64_t andes_counter_csr(unsigned
 }
 
 /*
- * Accesses the CSR csr_num (one of those pmu_hw.h lists, plus cycle, time
- * and instret for reading); *known = false for any other number. Called
- * between trap_expect_begin() and trap_expect_end(): the trap handler skips
- * a csrr/csrw that traps (4 bytes) and trap_expect_end() reports it.
+ * The rarer CSRs: the read-only counter shadows, scountovf, the vendors'
+ * (T-Head's overflow enable, the Andes ones), mip and mcounteren: out of
+ * line, one copy for reads and writes (probes at boot, vendors' slow
+ * paths). *known = false for another number.
  */
-static inline __attribute__((always_inline)) uint64_t csr_access_by_number(unsigned int csr_num, bool write,
-									      uint64_t value, bool *known)
+static __attribute__((noinline)) uint64_t rare_csr_access(unsigned int csr_num, bool write, uint64_t value,
+							 bool *known)
 {
 	unsigned int n = csr_num & 0x1f;
 
-	*known = true;
 	switch (csr_num & ~0x1fu) {
-	case CSR_NUM_MCYCLE:                    /* mcycle, minstret, mhpmcounter3..31 */
-		if (n == 1)
-			break;
-		if (!write)
-			return csr_read_counter(n);
-		csr_write_counter(n, value);
-		return 0;
-	case CSR_NUM_MCOUNTINHIBIT:             /* mcountinhibit, m*cfg, mhpmevent3..31 */
-		if (n >= 3) {
-			if (!write)
-				return csr_read_mhpmevent(n);
-			csr_write_mhpmevent(n, value);
-			return 0;
-		}
-		if (n == 0) {
-			if (!write)
-				return csr_read(CSR_NUM_MCOUNTINHIBIT);
-			csr_write(CSR_NUM_MCOUNTINHIBIT, value);
-			return 0;
-		}
-		if (!write)
-			return csr_read_counter_cfg(n == 1 ? 0 : 2);
-		csr_write_counter_cfg(n == 1 ? 0 : 2, value);
-		return 0;
 	case CSR_NUM_CYCLE:                     /* read-only shadows */
 		if (write)
 			break;
@@ -117,6 +92,50 @@ static inline __attribute__((always_inline)) uint64_t csr_access_by_number(unsig
 		return 0;
 	default:
 		break;
+	}
+	*known = false;
+	return 0;
+}
+
+/*
+ * Accesses the CSR csr_num (one of those pmu_hw.h lists, plus cycle, time
+ * and instret for reading); *known = false for any other number. Called
+ * between trap_expect_begin() and trap_expect_end(): the trap handler skips
+ * a csrr/csrw that traps (4 bytes) and trap_expect_end() reports it.
+ */
+static inline __attribute__((always_inline)) uint64_t csr_access_by_number(unsigned int csr_num, bool write,
+									      uint64_t value, bool *known)
+{
+	unsigned int n = csr_num & 0x1f;
+
+	*known = true;
+	switch (csr_num & ~0x1fu) {
+	case CSR_NUM_MCYCLE:                    /* mcycle, minstret, mhpmcounter3..31 */
+		if (n == 1)
+			break;
+		if (!write)
+			return csr_read_counter(n);
+		csr_write_counter(n, value);
+		return 0;
+	case CSR_NUM_MCOUNTINHIBIT:             /* mcountinhibit, m*cfg, mhpmevent3..31 */
+		if (n >= 3) {
+			if (!write)
+				return csr_read_mhpmevent(n);
+			csr_write_mhpmevent(n, value);
+			return 0;
+		}
+		if (n == 0) {
+			if (!write)
+				return csr_read(CSR_NUM_MCOUNTINHIBIT);
+			csr_write(CSR_NUM_MCOUNTINHIBIT, value);
+			return 0;
+		}
+		if (!write)
+			return csr_read_counter_cfg(n == 1 ? 0 : 2);
+		csr_write_counter_cfg(n == 1 ? 0 : 2, value);
+		return 0;
+	default:
+		return rare_csr_access(csr_num, write, value, known);
 	}
 	*known = false;
 	return 0;

@@ -147,13 +147,17 @@ static uint32_t ax45_overflowed(void)
 	return (uint32_t)ovf;
 }
 
+/* The per-counter CSRs, in the order hart reset clears them and the probe tries them. */
+static const uint16_t ax45_counter_csrs[] = {
+	CSR_NUM_ANDES_MCOUNTERINTEN, CSR_NUM_ANDES_MCOUNTEROVF, CSR_NUM_ANDES_MCOUNTERMASK_S,
+	CSR_NUM_ANDES_MCOUNTERMASK_U,
+};
+
 /* Counters stopped already: nothing raises PMOVI again once it is cleared. */
 static void ax45_hart_reset(uint32_t counters)
 {
-	csr_update(CSR_NUM_ANDES_MCOUNTERINTEN, counters, 0);
-	csr_update(CSR_NUM_ANDES_MCOUNTEROVF, counters, 0);
-	csr_update(CSR_NUM_ANDES_MCOUNTERMASK_S, counters, 0);
-	csr_update(CSR_NUM_ANDES_MCOUNTERMASK_U, counters, 0);
+	for (unsigned int i = 0; i < ROWS(ax45_counter_csrs); i++)
+		csr_update(ax45_counter_csrs[i], counters, 0);
 	csr_update(CSR_NUM_ANDES_SLIP, PMOVI, 0);
 }
 
@@ -172,9 +176,10 @@ bool andes_ax45_pmu_hart_init(struct pmu_hart *ph)
 		return false;
 	/* Every CSR the slow path uses must answer (all but mip, which every hart has); a
 	 * hart without one traps here and is not taken (what was written: nothing armed). */
-	if (!csr_try_write(CSR_NUM_ANDES_MCOUNTERINTEN, 0) || !csr_try_write(CSR_NUM_ANDES_MCOUNTEROVF, 0) ||
-	    !csr_try_write(CSR_NUM_ANDES_MCOUNTERMASK_S, 0) || !csr_try_write(CSR_NUM_ANDES_MCOUNTERMASK_U, 0) ||
-	    !csr_try_read(CSR_NUM_ANDES_SLIP, &slip) || !csr_try_read(CSR_NUM_ANDES_MSLIDELEG, &deleg) ||
+	for (unsigned int i = 0; i < ROWS(ax45_counter_csrs); i++)
+		if (!csr_try_write(ax45_counter_csrs[i], 0))
+			return false;
+	if (!csr_try_read(CSR_NUM_ANDES_SLIP, &slip) || !csr_try_read(CSR_NUM_ANDES_MSLIDELEG, &deleg) ||
 	    !csr_try_write(CSR_NUM_ANDES_MSLIDELEG, deleg | PMOVI))
 		return false;
 	csr_update(CSR_NUM_ANDES_SLIP, PMOVI, 0);
