@@ -21,23 +21,9 @@
 #define ACCESS 0
 #define MISS   1
 
-#define RANGE(first, last) { first, last, X60_HPM_COUNTERS }
-/* Raw events first..first + size - 1 (size a power of two dividing first). */
-#define RAW(first, size) { .match = (first), .mask = ~(uint64_t)((size) - 1), .counters = X60_HPM_COUNTERS }
 #define ROWS(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct pmu_event_range x60_ranges[] = {
-	RANGE(SBI_PMU_HW_BRANCH_INSTRUCTIONS, SBI_PMU_HW_BRANCH_MISSES),
-	RANGE(SBI_PMU_HW_STALLED_CYCLES_FRONTEND, SBI_PMU_HW_STALLED_CYCLES_BACKEND),
-	RANGE(L1D(READ, ACCESS), L1D(WRITE, MISS)),
-	RANGE(L1I(READ, ACCESS), L1I(READ, MISS)),
-	RANGE(L1I(PREFETCH, ACCESS), L1I(PREFETCH, MISS)),
-	RANGE(DTLB(READ, MISS), DTLB(READ, MISS)),
-	RANGE(DTLB(WRITE, MISS), DTLB(WRITE, MISS)),
-	RANGE(ITLB(READ, MISS), ITLB(READ, MISS)),
-};
-
-static const struct pmu_event_selector x60_selectors[] = {
+static const struct pmu_builtin_event x60_events[] = {
 	{ SBI_PMU_HW_BRANCH_INSTRUCTIONS, X60_BRANCH_INSTRUCTIONS },
 	{ SBI_PMU_HW_BRANCH_MISSES, X60_BRANCH_MISSES },
 	{ SBI_PMU_HW_STALLED_CYCLES_FRONTEND, X60_STALLED_FRONTEND },
@@ -55,17 +41,12 @@ static const struct pmu_event_selector x60_selectors[] = {
 	{ ITLB(READ, MISS), X60_ITLB_LOAD_MISS },
 };
 
-/* 0x01-0xbd in aligned blocks. */
-static const struct pmu_raw_range x60_raw[] = {
-	RAW(0x01, 1), RAW(0x02, 2), RAW(0x04, 4), RAW(0x08, 8), RAW(0x10, 16), RAW(0x20, 32),
-	RAW(0x40, 64), RAW(0x80, 32), RAW(0xa0, 16), RAW(0xb0, 8), RAW(0xb8, 4), RAW(0xbc, 2),
-};
+static const struct pmu_builtin_raw x60_raw[] = { { 0x01, X60_LAST_EVENT } };
 
 const struct pmu_default_map spacemit_x60_pmu_default_map = {
-	.ranges = x60_ranges,
-	.range_count = ROWS(x60_ranges),
-	.selectors = x60_selectors,
-	.selector_count = ROWS(x60_selectors),
+	.events = x60_events,
+	.event_count = ROWS(x60_events),
 	.raw = x60_raw,
 	.raw_count = ROWS(x60_raw),
+	.counters = X60_HPM_COUNTERS,
 };

@@ -29,24 +29,9 @@
 
 /* ---- C906: event n on mhpmcounter n + 2 only ---- */
 
-#define C906_ON(ev) (1U << ((ev) + 2))
-#define C906_ROW(sbi_event, ev) { sbi_event, sbi_event, C906_ON(ev) }
-#define C906_RAW(ev) { .match = (ev), .mask = ~0ULL, .counters = C906_ON(ev) }
+#define C906_COUNTERS 0x3e3f8U   /* mhpmcounter3-9 and 13-17: events 0x01-0x07, 0x0b-0x0f */
 
-static const struct pmu_event_range c906_ranges[] = {
-	C906_ROW(SBI_PMU_HW_CACHE_REFERENCES, THEAD_EV_L1I_ACCESS),
-	C906_ROW(SBI_PMU_HW_CACHE_MISSES, THEAD_EV_L1I_MISS),
-	C906_ROW(SBI_PMU_HW_BRANCH_INSTRUCTIONS, THEAD_EV_BRANCH),
-	C906_ROW(SBI_PMU_HW_BRANCH_MISSES, THEAD_EV_BRANCH_MISPREDICT),
-	C906_ROW(L1D_READ_ACCESS, THEAD_EV_L1D_READ_ACCESS),
-	C906_ROW(L1D_READ_ACCESS + 1, THEAD_EV_L1D_READ_MISS),
-	C906_ROW(L1D_READ_ACCESS + 2, THEAD_EV_L1D_WRITE_ACCESS),
-	C906_ROW(L1D_WRITE_MISS, THEAD_EV_L1D_WRITE_MISS),
-	C906_ROW(DTLB_READ_MISS, THEAD_EV_DTLB_MISS),
-	C906_ROW(ITLB_READ_MISS, THEAD_EV_ITLB_MISS),
-};
-
-static const struct pmu_event_selector c906_selectors[] = {
+static const struct pmu_builtin_event c906_events[] = {
 	{ SBI_PMU_HW_CACHE_REFERENCES, THEAD_EV_L1I_ACCESS },
 	{ SBI_PMU_HW_CACHE_MISSES, THEAD_EV_L1I_MISS },
 	{ SBI_PMU_HW_BRANCH_INSTRUCTIONS, THEAD_EV_BRANCH },
@@ -61,39 +46,20 @@ static const struct pmu_event_selector c906_selectors[] = {
 };
 
 /* Raw events: each documented event number on its own counter. */
-static const struct pmu_raw_range c906_raw[] = {
-	C906_RAW(0x01), C906_RAW(0x02), C906_RAW(0x03), C906_RAW(0x04), C906_RAW(0x05), C906_RAW(0x06),
-	C906_RAW(0x07), C906_RAW(0x0b), C906_RAW(0x0c), C906_RAW(0x0d), C906_RAW(0x0e), C906_RAW(0x0f),
-};
+static const struct pmu_builtin_raw c906_raw[] = { { 0x01, 0x07 }, { 0x0b, 0x0f } };
 
 const struct pmu_default_map thead_c906_pmu_default_map = {
-	.ranges = c906_ranges,
-	.range_count = ROWS(c906_ranges),
-	.selectors = c906_selectors,
-	.selector_count = ROWS(c906_selectors),
+	.events = c906_events,
+	.event_count = ROWS(c906_events),
 	.raw = c906_raw,
 	.raw_count = ROWS(c906_raw),
+	.counters = C906_COUNTERS,
+	.counter_offset = 2,
 };
 
 /* ---- C910/C920: any event on mhpmcounter3-31 ---- */
 
-#define C910_COUNTERS 0xfffffff8U
-#define C910_RANGE(first, last) { first, last, C910_COUNTERS }
-/* Raw events first..first + size - 1, size a power of two dividing first: one row. */
-#define C910_RAW(first, size) { .match = (first), .mask = ~(uint64_t)((size) - 1), .counters = C910_COUNTERS }
-
-static const struct pmu_event_range c910_ranges[] = {
-	C910_RANGE(SBI_PMU_HW_CACHE_REFERENCES, SBI_PMU_HW_BRANCH_MISSES),
-	C910_RANGE(SBI_PMU_HW_STALLED_CYCLES_FRONTEND, SBI_PMU_HW_STALLED_CYCLES_BACKEND),
-	C910_RANGE(L1D_READ_ACCESS, L1D_WRITE_MISS),
-	C910_RANGE(L1I_READ_ACCESS, L1I_READ_MISS),
-	C910_RANGE(LL_READ_ACCESS, LL_WRITE_MISS),
-	C910_RANGE(DTLB_READ_MISS, DTLB_READ_MISS),
-	C910_RANGE(ITLB_READ_MISS, ITLB_READ_MISS),
-	C910_RANGE(BPU_READ_ACCESS, BPU_READ_MISS),
-};
-
-static const struct pmu_event_selector c910_selectors[] = {
+static const struct pmu_builtin_event c910_events[] = {
 	/* Cache references and misses: the last-level (L2) cache's reads. */
 	{ SBI_PMU_HW_CACHE_REFERENCES, THEAD_EV_LL_READ_ACCESS },
 	{ SBI_PMU_HW_CACHE_MISSES, THEAD_EV_LL_READ_MISS },
@@ -117,17 +83,13 @@ static const struct pmu_event_selector c910_selectors[] = {
 	{ BPU_READ_MISS, THEAD_EV_BTB_MISPREDICT },
 };
 
-/* Raw events 0x01-0x2a, every one documented: aligned blocks. */
-static const struct pmu_raw_range c910_raw[] = {
-	C910_RAW(0x01, 1), C910_RAW(0x02, 2), C910_RAW(0x04, 4), C910_RAW(0x08, 8),
-	C910_RAW(0x10, 16), C910_RAW(0x20, 8), C910_RAW(0x28, 2), C910_RAW(THEAD_EV_LAST, 1),
-};
+/* Raw events 0x01-0x2a, every one documented. */
+static const struct pmu_builtin_raw c910_raw[] = { { 0x01, THEAD_EV_LAST } };
 
 const struct pmu_default_map thead_c910_pmu_default_map = {
-	.ranges = c910_ranges,
-	.range_count = ROWS(c910_ranges),
-	.selectors = c910_selectors,
-	.selector_count = ROWS(c910_selectors),
+	.events = c910_events,
+	.event_count = ROWS(c910_events),
 	.raw = c910_raw,
 	.raw_count = ROWS(c910_raw),
+	.counters = 0xfffffff8U,   /* mhpmcounter3-31 */
 };
