@@ -427,7 +427,7 @@ static void check_map(const struct pmu_event_map *map, uint32_t present)
 	}
 }
 
-static const struct pmu_builtin_event default_events[] = { { 1, 0x11 } };
+static const struct pmu_builtin_event default_events[] = { PMU_BUILTIN_EVENT(1, 0x11) };
 static const struct pmu_default_map default_map = {
 	.events = default_events,
 	.event_count = 1,

@@ -78,8 +78,8 @@ void pmu_event_map_index(struct pmu_event_map *map);
  * pmu_default_map_expand() turns into the same rows once, at boot.
  *
  * - events: one row per hardware event (types 0 and 1), its event_idx and
- *   its mhpmevent value: a riscv,event-to-mhpmevent row each (selectors fit
- *   32 bits on every core so far). The riscv,event-to-mhpmcounters rows
+ *   its mhpmevent value, 4 bytes (PMU_BUILTIN_EVENT): a
+ *   riscv,event-to-mhpmevent row each. The riscv,event-to-mhpmcounters rows
  *   follow: a run of rows with consecutive event_idx and the same counters
  *   is one range, so a range's events are listed in order.
  * - raw: intervals of event_data [first, last] whose event number field,
@@ -97,9 +97,16 @@ void pmu_event_map_index(struct pmu_event_map *map);
  * No part gives more rows than the map holds (PMU_MAP_MAX_ROWS).
  */
 struct pmu_builtin_event {
-	uint32_t event_idx;
-	uint32_t selector;
+	uint16_t event;               /* event_idx: type in bits 15:12, code in 11:0 */
+	uint16_t selector;
 };
+/*
+ * A row of events. Every core's selectors so far fit 16 bits; a wider one
+ * does not build (GCC's -Woverflow, clang's -Wconstant-conversion, both
+ * errors here): then the field grows. The standard events' codes fit 12.
+ */
+#define PMU_BUILTIN_EVENT(event_idx, selector) \
+	{ (uint16_t)(SBI_PMU_EVENT_IDX_TYPE(event_idx) << 12 | ((event_idx) & 0xfff)), (selector) }
 
 struct pmu_builtin_raw {
 	uint32_t first, last;         /* event_data, inclusive */

@@ -40,16 +40,17 @@ void pmu_default_map_expand(struct pmu_event_map *map, const struct pmu_default_
 	/* Indexes, not end pointers: a map without events or raw rows may have NULL for them. */
 	for (unsigned int i = 0; i < events; i++, selector++) {
 		const struct pmu_builtin_event *e = &d->events[i];
+		uint32_t event_idx = (uint32_t)(e->event >> 12) << 16 | (e->event & 0xfff);
 		uint32_t counters = builtin_counters(d, e->selector);
 
-		selector->event_idx = e->event_idx;
+		selector->event_idx = event_idx;
 		selector->selector = e->selector;
 		/* The next event of the previous range, on the same counters: that range grows. */
-		if (range > map->ranges && range[-1].last + 1 == e->event_idx && range[-1].counters == counters) {
-			range[-1].last = e->event_idx;
+		if (range > map->ranges && range[-1].last + 1 == event_idx && range[-1].counters == counters) {
+			range[-1].last = event_idx;
 			continue;
 		}
-		range->first = range->last = e->event_idx;
+		range->first = range->last = event_idx;
 		range->counters = counters;
 		range++;
 	}

@@ -24,20 +24,20 @@
 #define ROWS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct pmu_builtin_event ax45_events[] = {
-	{ SBI_PMU_HW_CPU_CYCLES, AX45_EVENT(AX45_TYPE_INSTRUCTION, 1) },        /* cycle count */
-	{ SBI_PMU_HW_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 2) },      /* retired instructions */
-	{ SBI_PMU_HW_CACHE_REFERENCES, AX45_EVENT(AX45_TYPE_MEMORY, 4) },       /* D-cache access */
-	{ SBI_PMU_HW_CACHE_MISSES, AX45_EVENT(AX45_TYPE_MEMORY, 5) },           /* D-cache miss */
-	{ SBI_PMU_HW_BRANCH_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 8) }, /* conditional branches */
-	{ SBI_PMU_HW_BRANCH_MISSES, AX45_EVENT(AX45_TYPE_MICROARCH, 0) },       /* their mispredictions */
-	{ L1D_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 6) },                   /* D-cache load access */
-	{ L1D_READ_ACCESS + 1, AX45_EVENT(AX45_TYPE_MEMORY, 7) },               /* D-cache load miss */
-	{ L1D_READ_ACCESS + 2, AX45_EVENT(AX45_TYPE_MEMORY, 8) },               /* D-cache store access */
-	{ L1D_WRITE_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 9) },                    /* D-cache store miss */
-	{ L1I_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 2) },                   /* I-cache access */
-	{ L1I_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 3) },                     /* I-cache miss */
-	{ DTLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 20) },                   /* main DTLB miss */
-	{ ITLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 18) },                   /* main ITLB miss */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CPU_CYCLES, AX45_EVENT(AX45_TYPE_INSTRUCTION, 1)),          /* cycle count */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 2)),        /* retired instructions */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CACHE_REFERENCES, AX45_EVENT(AX45_TYPE_MEMORY, 4)),         /* D-cache access */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CACHE_MISSES, AX45_EVENT(AX45_TYPE_MEMORY, 5)),             /* D-cache miss */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_BRANCH_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 8)), /* conditional branches */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_BRANCH_MISSES, AX45_EVENT(AX45_TYPE_MICROARCH, 0)),         /* their mispredictions */
+	PMU_BUILTIN_EVENT(L1D_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 6)),                     /* D-cache load access */
+	PMU_BUILTIN_EVENT(L1D_READ_ACCESS + 1, AX45_EVENT(AX45_TYPE_MEMORY, 7)),                 /* D-cache load miss */
+	PMU_BUILTIN_EVENT(L1D_READ_ACCESS + 2, AX45_EVENT(AX45_TYPE_MEMORY, 8)),                 /* D-cache store access */
+	PMU_BUILTIN_EVENT(L1D_WRITE_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 9)),                      /* D-cache store miss */
+	PMU_BUILTIN_EVENT(L1I_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 2)),                     /* I-cache access */
+	PMU_BUILTIN_EVENT(L1I_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 3)),                       /* I-cache miss */
+	PMU_BUILTIN_EVENT(DTLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 20)),                     /* main DTLB miss */
+	PMU_BUILTIN_EVENT(ITLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 18)),                     /* main ITLB miss */
 };
 
 /* Every documented event: instruction selects 1-25, memory 0-22, microarchitecture 0-2. */

@@ -42,18 +42,21 @@ static uint64_t raw_rows_matching(uint64_t data)
 TEST(consecutive_events_on_the_same_counters_share_a_range)
 {
 	static const struct pmu_builtin_event events[] = {
-		{ 3, 0x10 }, { 4, 0x11 }, { 5, 0xfffffff0 },   /* one range */
-		{ 8, 0x12 }, { 9, 0x13 },                       /* 7 missing: another */
-		{ 0x10000, 0x14 }, { 0x10001, 0x15 },           /* type 1 */
-		{ 0x10003, 0x16 },
-		{ 0x10002, 0x17 },                              /* before the previous: its own */
+		PMU_BUILTIN_EVENT(3, 0x10), PMU_BUILTIN_EVENT(4, 0x11), PMU_BUILTIN_EVENT(5, 0xfff0),   /* one range */
+		PMU_BUILTIN_EVENT(8, 0x12), PMU_BUILTIN_EVENT(9, 0x13),          /* 7 missing: another */
+		PMU_BUILTIN_EVENT(0x10000, 0x14), PMU_BUILTIN_EVENT(0x10001, 0x15),   /* type 1 */
+		PMU_BUILTIN_EVENT(0x10003, 0x16),
+		PMU_BUILTIN_EVENT(0x10002, 0x17),                                /* before the previous: its own */
+		PMU_BUILTIN_EVENT(0x1003f, 0x18),                                /* the last cache event */
 	};
+	static const uint32_t event_idx[] = { 3, 4, 5, 8, 9, 0x10000, 0x10001, 0x10003, 0x10002, 0x1003f };
 	static const struct pmu_default_map d = {
 		.events = events, .event_count = ROWS(events), .counters = 0xfffffff8,
 	};
 	static const struct pmu_event_range ranges[] = {
 		{ 3, 5, 0xfffffff8 }, { 8, 9, 0xfffffff8 }, { 0x10000, 0x10001, 0xfffffff8 },
 		{ 0x10003, 0x10003, 0xfffffff8 }, { 0x10002, 0x10002, 0xfffffff8 },
+		{ 0x1003f, 0x1003f, 0xfffffff8 },
 	};
 
 	pmu_default_map_expand(map, &d);
@@ -62,15 +65,15 @@ TEST(consecutive_events_on_the_same_counters_share_a_range)
 	/* Every event's selector, as given, zero-extended, in the table's order. */
 	CHECK_EQ(map->selector_count, ROWS(events));
 	for (unsigned int i = 0; i < ROWS(events); i++) {
-		CHECK_EQ(map->selectors[i].event_idx, events[i].event_idx);
+		CHECK_EQ(map->selectors[i].event_idx, event_idx[i]);
 		CHECK_EQ(map->selectors[i].selector, (uint64_t)events[i].selector);
 	}
-	CHECK_EQ(map->selectors[2].selector, 0xfffffff0ULL);
+	CHECK_EQ(map->selectors[2].selector, 0xfff0ULL);
 	CHECK_EQ(map->raw_count, 0);
 	/* The index reads them as it reads a DT's rows. */
 	pmu_event_map_index(map);
 	CHECK_EQ(map->hw_events[5], PMU_HW_EVENT_DEFINED | 0xfffffff8);
-	CHECK_EQ(map->hw_selectors[5], 0xfffffff0);
+	CHECK_EQ(map->hw_selectors[5], 0xfff0);
 	CHECK_EQ(map->hw_events[7], PMU_HW_EVENT_DEFINED);
 	CHECK_EQ(map->hw_events[64 + 2], PMU_HW_EVENT_DEFINED | 0xfffffff8);
 	CHECK_EQ(map->hw_selectors[64 + 2], 0x17);
@@ -80,12 +83,12 @@ TEST(consecutive_events_on_the_same_counters_share_a_range)
 TEST(counter_offset_puts_each_event_on_its_own_counter)
 {
 	static const struct pmu_builtin_event events[] = {
-		{ 3, 0x01 }, { 4, 0x02 },    /* consecutive, but counters 3 and 4: two ranges */
-		{ 5, 0x07 }, { 6, 0x07 },    /* the same selector, the same counter 9: one range */
-		{ 8, 0x0a },                 /* counter 12: not among the map's counters */
-		{ 9, 0x1e },                 /* counter 32: no such counter */
-		{ 10, 0xffffffff },          /* n + offset past 32 bits */
-		{ 0x10000, 0x0f },           /* counter 17 */
+		PMU_BUILTIN_EVENT(3, 0x01), PMU_BUILTIN_EVENT(4, 0x02),   /* consecutive, but counters 3 and 4 */
+		PMU_BUILTIN_EVENT(5, 0x07), PMU_BUILTIN_EVENT(6, 0x07),   /* the same counter 9: one range */
+		PMU_BUILTIN_EVENT(8, 0x0a),                 /* counter 12: not among the map's counters */
+		PMU_BUILTIN_EVENT(9, 0x1e),                 /* counter 32: no such counter */
+		PMU_BUILTIN_EVENT(10, 0xffff),              /* far past it */
+		PMU_BUILTIN_EVENT(0x10000, 0x0f),           /* counter 17 */
 	};
 	static const struct pmu_default_map d = {
 		.events = events, .event_count = ROWS(events), .counters = 0x3e3f8, .counter_offset = 2,
@@ -215,7 +218,7 @@ TEST(rows_stop_at_the_map_size)
 	};
 
 	for (unsigned int i = 0; i < 255; i++)
-		events[i] = (struct pmu_builtin_event){ 2 * i + 1, i };   /* none consecutive */
+		events[i] = (struct pmu_builtin_event)PMU_BUILTIN_EVENT(2 * i + 1, i);   /* none consecutive */
 	pmu_default_map_expand(map, &d);
 	CHECK_EQ(map->selector_count, PMU_MAP_MAX_ROWS);
 	CHECK_EQ(map->range_count, PMU_MAP_MAX_ROWS);

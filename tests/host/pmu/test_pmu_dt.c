@@ -360,7 +360,9 @@ TEST(binding_example_on_qemu_counters_drops_counter_19)
 /* ---- No riscv,pmu node ---- */
 TEST(no_pmu_node_expands_the_platform_default_map)
 {
-	static const struct pmu_builtin_event events[] = { { 0x3, 0x1801 }, { 0x4, 0x302 } };
+	static const struct pmu_builtin_event events[] = {
+		PMU_BUILTIN_EVENT(0x3, 0x1801), PMU_BUILTIN_EVENT(0x4, 0x302),
+	};
 	static const struct pmu_builtin_raw raw[] = { { 0x1, 0x2 } };
 	static const struct pmu_default_map default_map = {
 		.events = events, .event_count = 2, .raw = raw, .raw_count = 1, .counters = 0x18,
