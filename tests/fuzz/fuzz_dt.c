@@ -427,15 +427,18 @@ static void check_map(const struct pmu_event_map *map, uint32_t present)
 	}
 }
 
-static const struct pmu_event_range default_ranges[] = { { 1, 1, 0x1 } };
+static const struct pmu_builtin_event default_events[] = { PMU_BUILTIN_EVENT(1, 0x11) };
 static const struct pmu_default_map default_map = {
-	.ranges = default_ranges,
-	.range_count = 1,
+	.events = default_events,
+	.event_count = 1,
+	.counters = 0x1,
 };
-/* The map pmu_dt_parse makes of it: the same rows. */
+/* The map pmu_dt_parse makes of it: its rows. */
 static const struct pmu_event_map default_map_rows = {
 	.ranges = { { 1, 1, 0x1 } },
 	.range_count = 1,
+	.selectors = { { 1, 0x11 } },
+	.selector_count = 1,
 };
 
 /*

@@ -142,7 +142,10 @@ static const struct expect c910_events[] = {
 TEST(c910_and_c920_map_any_event_on_any_counter)
 {
 	setup(&c910, &thead_c910_pmu_default_map);
+	/* Its ranges: 3-6, 8-9, L1D, L1I, LL, DTLB, ITLB, BPU; raw 0x01-0x2a in 8 aligned blocks. */
+	CHECK_EQ(pmu_event_map.range_count, 8);
 	CHECK_EQ(pmu_event_map.selector_count, 20);
+	CHECK_EQ(pmu_event_map.raw_count, 8);
 	CHECK_EVENTS(c910_events);
 	/* The TH1520's 16 counters each take one event; the 17th finds none. */
 	for (unsigned int n = 3; n <= 18; n++)
@@ -189,7 +192,10 @@ TEST(ax45mp_map_uses_the_data_sheet_selectors)
 
 	setup(&ax45mp, &andes_ax45_pmu_default_map);
 	CHECK(ph.vendor_counters);
+	/* Its ranges: 1-6, L1D, L1I, DTLB, ITLB; raw: 6 + 4 + 2 aligned blocks of selects. */
+	CHECK_EQ(pmu_event_map.range_count, 5);
 	CHECK_EQ(pmu_event_map.selector_count, 14);
+	CHECK_EQ(pmu_event_map.raw_count, 12);
 	CHECK_EVENTS(events);
 	for (unsigned int n = 3; n <= 6; n++)
 		CHECK_EQ(config(L1D(0, 1), 0).value, n);

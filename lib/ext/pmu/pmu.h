@@ -73,16 +73,56 @@ void pmu_event_map_index(struct pmu_event_map *map);
 
 /*
  * A board's built-in event map, used when its DT has no riscv,pmu node (a
- * quirk gives it: include/platform.h): the rows alone, which pmu_dt_parse()
- * copies into the map (a whole struct pmu_event_map per board would fill
- * the image with mostly zeros).
+ * quirk gives it: include/platform.h), kept compact: what the DT's three
+ * properties would say, without their repetitions, which
+ * pmu_default_map_expand() turns into the same rows once, at boot.
+ *
+ * - events: one row per hardware event (types 0 and 1), its event_idx and
+ *   its mhpmevent value, 4 bytes (PMU_BUILTIN_EVENT): a
+ *   riscv,event-to-mhpmevent row each. The riscv,event-to-mhpmcounters rows
+ *   follow: a run of rows with consecutive event_idx and the same counters
+ *   is one range, so a range's events are listed in order.
+ * - raw: intervals of event_data [first, last] whose event number field,
+ *   from bit raw_shift up, runs from first's to last's (the bits below it,
+ *   such as a class, the same in both); each is cut into the fewest
+ *   riscv,raw-event-to-mhpmcounters rows (match, mask) that cover it
+ *   exactly: aligned power-of-two blocks of the field. event_data with a
+ *   bit above 31 matches none.
+ * - counters: the counters every row may use (bit N = mhpmcounterN) or,
+ *   with counter_offset set, those a row may choose its one counter from:
+ *   then event n counts only on mhpmcounter n + counter_offset (n: an
+ *   event's selector, a raw event's number field; the T-Head C906's rule),
+ *   and each raw event of an interval gets a row of its own.
+ *
+ * No part gives more rows than the map holds (PMU_MAP_MAX_ROWS).
  */
-struct pmu_default_map {
-	const struct pmu_event_range *ranges;
-	const struct pmu_event_selector *selectors;
-	const struct pmu_raw_range *raw;
-	unsigned int range_count, selector_count, raw_count;   /* each at most PMU_MAP_MAX_ROWS */
+struct pmu_builtin_event {
+	uint16_t event;               /* event_idx: type in bits 15:12, code in 11:0 */
+	uint16_t selector;
 };
+/*
+ * A row of events. Every core's selectors so far fit 16 bits; a wider one
+ * does not build (GCC's -Woverflow, clang's -Wconstant-conversion, both
+ * errors here): then the field grows. The standard events' codes fit 12.
+ */
+#define PMU_BUILTIN_EVENT(event_idx, selector) \
+	{ (uint16_t)(SBI_PMU_EVENT_IDX_TYPE(event_idx) << 12 | ((event_idx) & 0xfff)), (selector) }
+
+struct pmu_builtin_raw {
+	uint32_t first, last;         /* event_data, inclusive */
+};
+
+struct pmu_default_map {
+	const struct pmu_builtin_event *events;
+	const struct pmu_builtin_raw *raw;
+	uint32_t counters;
+	uint8_t event_count, raw_count;
+	uint8_t raw_shift;            /* below 32 */
+	uint8_t counter_offset;       /* 0: every row uses counters */
+};
+
+/* Writes the rows default_map describes, and their counts, into map (pmu_dt_parse() calls it). */
+void pmu_default_map_expand(struct pmu_event_map *map, const struct pmu_default_map *default_map);
 
 /* ---- Platform hooks (SBI_PMU_FW_PLATFORM events, default table) ---- */
 struct pmu_platform {

@@ -434,17 +434,6 @@ static void node_path(const void *fdt, int node, char *buf, int len)
  * a missing mandatory riscv,event-to-mhpmcounters and each extra riscv,pmu
  * node. 0 means the DT was used exactly as written.
  */
-/* A board's built-in rows, as the DT's would be (no more than the map holds). */
-static void copy_default_map(struct pmu_event_map *map, const struct pmu_default_map *d)
-{
-	map->range_count = d->range_count < PMU_MAP_MAX_ROWS ? d->range_count : PMU_MAP_MAX_ROWS;
-	map->selector_count = d->selector_count < PMU_MAP_MAX_ROWS ? d->selector_count : PMU_MAP_MAX_ROWS;
-	map->raw_count = d->raw_count < PMU_MAP_MAX_ROWS ? d->raw_count : PMU_MAP_MAX_ROWS;
-	memcpy(map->ranges, d->ranges, map->range_count * sizeof(map->ranges[0]));
-	memcpy(map->selectors, d->selectors, map->selector_count * sizeof(map->selectors[0]));
-	memcpy(map->raw, d->raw, map->raw_count * sizeof(map->raw[0]));
-}
-
 int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_counters,
 		 const struct pmu_default_map *default_map)
 {
@@ -460,7 +449,7 @@ int pmu_dt_parse(const void *fdt, struct pmu_event_map *map, uint32_t present_co
 	node = fdt ? fdt_node_offset_by_compatible(fdt, -1, PMU_COMPATIBLE) : -FDT_ERR_NOTFOUND;
 	if (node < 0) {
 		if (default_map) {
-			copy_default_map(map, default_map);
+			pmu_default_map_expand(map, default_map);
 			console_printf("pmu: no " PMU_COMPATIBLE " node, using the platform's default map\n");
 		} else {
 			console_printf("pmu: no " PMU_COMPATIBLE " node and no platform default map, "

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The boot-time index of the event map (pmu_event_map_index(), pmu.h): for
+ * The event map's boot-time construction: a board's built-in map turned
+ * into rows (pmu_default_map_expand(), pmu.h, when the DT has no
+ * riscv,pmu node), then the index of the rows (pmu_event_map_index()): for
  * each standard hardware event, whether the spec defines it (Tables 2-5),
  * which counters the rows let count it and the selector they give it. The
  * rules are the ones the rows always had:
@@ -17,6 +19,59 @@
 #define FIXED_COUNTERS ((1ULL << 0) | (1ULL << 2))
 #define CACHE_ID(code) ((code) >> 3)
 #define CACHE_OP(code) (((code) >> 1) & 3)
+
+/* The counters of a built-in row whose selector or raw event number is n. */
+static uint32_t builtin_counters(const struct pmu_default_map *d, uint64_t n)
+{
+	if (!d->counter_offset)
+		return d->counters;
+	n += d->counter_offset;
+	return n < PMU_HW_COUNTER_MAX ? d->counters & 1U << n : 0;
+}
+
+void pmu_default_map_expand(struct pmu_event_map *map, const struct pmu_default_map *d)
+{
+	unsigned int events = d->event_count < PMU_MAP_MAX_ROWS ? d->event_count : PMU_MAP_MAX_ROWS;
+	struct pmu_event_selector *selector = map->selectors;
+	struct pmu_event_range *range = map->ranges;         /* the next one */
+	struct pmu_raw_range *raw = map->raw, *raw_end = raw + PMU_MAP_MAX_ROWS;
+	uint64_t shift = d->raw_shift;
+
+	/* Indexes, not end pointers: a map without events or raw rows may have NULL for them. */
+	for (unsigned int i = 0; i < events; i++, selector++) {
+		const struct pmu_builtin_event *e = &d->events[i];
+		uint32_t event_idx = (uint32_t)(e->event >> 12) << 16 | (e->event & 0xfff);
+		uint32_t counters = builtin_counters(d, e->selector);
+
+		selector->event_idx = event_idx;
+		selector->selector = e->selector;
+		/* The next event of the previous range, on the same counters: that range grows. */
+		if (range > map->ranges && range[-1].last + 1 == event_idx && range[-1].counters == counters) {
+			range[-1].last = event_idx;
+			continue;
+		}
+		range->first = range->last = event_idx;
+		range->counters = counters;
+		range++;
+	}
+	for (unsigned int i = 0; i < d->raw_count; i++) {
+		const struct pmu_builtin_raw *r = &d->raw[i];
+		uint64_t first = r->first, n = first >> shift, last = r->last >> shift, size;
+
+		for (; n <= last && raw < raw_end; n += size, raw++) {
+			/* The largest block from n that n is aligned to and that ends by last. */
+			size = d->counter_offset ? 1 : n ? n & -n : 1ULL << 32;
+			while (size - 1 > last - n)
+				size >>= 1;
+			raw->match = n << shift | (first & ~(~0ULL << shift));
+			raw->mask = ~((size - 1) << shift);
+			raw->counters = builtin_counters(d, n);
+		}
+	}
+	map->selector_count = events;
+	map->range_count = (unsigned int)(range - map->ranges);
+	map->raw_count = (unsigned int)(raw - map->raw);
+}
 
 static bool standard_event_defined(unsigned int type, unsigned int code)
 {

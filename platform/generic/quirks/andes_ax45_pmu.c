@@ -21,53 +21,39 @@
 #define DTLB_READ_MISS  CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, SBI_PMU_HW_CACHE_OP_READ, 1)
 #define ITLB_READ_MISS  CACHE_EVENT(SBI_PMU_HW_CACHE_ITLB, SBI_PMU_HW_CACHE_OP_READ, 1)
 
-#define RANGE(first, last) { first, last, AX45_HPM_COUNTERS }
-/* Events of one type whose selects are first..first + size - 1 (size a power of two dividing first). */
-#define RAW(type, first, size) \
-	{ .match = AX45_EVENT(type, first), .mask = ~((uint64_t)((size) - 1) << 4), .counters = AX45_HPM_COUNTERS }
 #define ROWS(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct pmu_event_range ax45_ranges[] = {
-	RANGE(SBI_PMU_HW_CPU_CYCLES, SBI_PMU_HW_BRANCH_MISSES),
-	RANGE(L1D_READ_ACCESS, L1D_WRITE_MISS),
-	RANGE(L1I_READ_ACCESS, L1I_READ_MISS),
-	RANGE(DTLB_READ_MISS, DTLB_READ_MISS),
-	RANGE(ITLB_READ_MISS, ITLB_READ_MISS),
-};
-
-static const struct pmu_event_selector ax45_selectors[] = {
-	{ SBI_PMU_HW_CPU_CYCLES, AX45_EVENT(AX45_TYPE_INSTRUCTION, 1) },        /* cycle count */
-	{ SBI_PMU_HW_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 2) },      /* retired instructions */
-	{ SBI_PMU_HW_CACHE_REFERENCES, AX45_EVENT(AX45_TYPE_MEMORY, 4) },       /* D-cache access */
-	{ SBI_PMU_HW_CACHE_MISSES, AX45_EVENT(AX45_TYPE_MEMORY, 5) },           /* D-cache miss */
-	{ SBI_PMU_HW_BRANCH_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 8) }, /* conditional branches */
-	{ SBI_PMU_HW_BRANCH_MISSES, AX45_EVENT(AX45_TYPE_MICROARCH, 0) },       /* their mispredictions */
-	{ L1D_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 6) },                   /* D-cache load access */
-	{ L1D_READ_ACCESS + 1, AX45_EVENT(AX45_TYPE_MEMORY, 7) },               /* D-cache load miss */
-	{ L1D_READ_ACCESS + 2, AX45_EVENT(AX45_TYPE_MEMORY, 8) },               /* D-cache store access */
-	{ L1D_WRITE_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 9) },                    /* D-cache store miss */
-	{ L1I_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 2) },                   /* I-cache access */
-	{ L1I_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 3) },                     /* I-cache miss */
-	{ DTLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 20) },                   /* main DTLB miss */
-	{ ITLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 18) },                   /* main ITLB miss */
+static const struct pmu_builtin_event ax45_events[] = {
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CPU_CYCLES, AX45_EVENT(AX45_TYPE_INSTRUCTION, 1)),          /* cycle count */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 2)),        /* retired instructions */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CACHE_REFERENCES, AX45_EVENT(AX45_TYPE_MEMORY, 4)),         /* D-cache access */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CACHE_MISSES, AX45_EVENT(AX45_TYPE_MEMORY, 5)),             /* D-cache miss */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_BRANCH_INSTRUCTIONS, AX45_EVENT(AX45_TYPE_INSTRUCTION, 8)), /* conditional branches */
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_BRANCH_MISSES, AX45_EVENT(AX45_TYPE_MICROARCH, 0)),         /* their mispredictions */
+	PMU_BUILTIN_EVENT(L1D_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 6)),                     /* D-cache load access */
+	PMU_BUILTIN_EVENT(L1D_READ_ACCESS + 1, AX45_EVENT(AX45_TYPE_MEMORY, 7)),                 /* D-cache load miss */
+	PMU_BUILTIN_EVENT(L1D_READ_ACCESS + 2, AX45_EVENT(AX45_TYPE_MEMORY, 8)),                 /* D-cache store access */
+	PMU_BUILTIN_EVENT(L1D_WRITE_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 9)),                      /* D-cache store miss */
+	PMU_BUILTIN_EVENT(L1I_READ_ACCESS, AX45_EVENT(AX45_TYPE_MEMORY, 2)),                     /* I-cache access */
+	PMU_BUILTIN_EVENT(L1I_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 3)),                       /* I-cache miss */
+	PMU_BUILTIN_EVENT(DTLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 20)),                     /* main DTLB miss */
+	PMU_BUILTIN_EVENT(ITLB_READ_MISS, AX45_EVENT(AX45_TYPE_MEMORY, 18)),                     /* main ITLB miss */
 };
 
 /* Every documented event: instruction selects 1-25, memory 0-22, microarchitecture 0-2. */
-static const struct pmu_raw_range ax45_raw[] = {
-	RAW(AX45_TYPE_INSTRUCTION, 1, 1), RAW(AX45_TYPE_INSTRUCTION, 2, 2), RAW(AX45_TYPE_INSTRUCTION, 4, 4),
-	RAW(AX45_TYPE_INSTRUCTION, 8, 8), RAW(AX45_TYPE_INSTRUCTION, 16, 8), RAW(AX45_TYPE_INSTRUCTION, 24, 2),
-	RAW(AX45_TYPE_MEMORY, 0, 16), RAW(AX45_TYPE_MEMORY, 16, 4), RAW(AX45_TYPE_MEMORY, 20, 2),
-	RAW(AX45_TYPE_MEMORY, 22, 1),
-	RAW(AX45_TYPE_MICROARCH, 0, 2), RAW(AX45_TYPE_MICROARCH, 2, 1),
+static const struct pmu_builtin_raw ax45_raw[] = {
+	{ AX45_EVENT(AX45_TYPE_INSTRUCTION, 1), AX45_EVENT(AX45_TYPE_INSTRUCTION, 25) },
+	{ AX45_EVENT(AX45_TYPE_MEMORY, 0), AX45_EVENT(AX45_TYPE_MEMORY, 22) },
+	{ AX45_EVENT(AX45_TYPE_MICROARCH, 0), AX45_EVENT(AX45_TYPE_MICROARCH, 2) },
 };
 
 const struct pmu_default_map andes_ax45_pmu_default_map = {
-	.ranges = ax45_ranges,
-	.range_count = ROWS(ax45_ranges),
-	.selectors = ax45_selectors,
-	.selector_count = ROWS(ax45_selectors),
+	.events = ax45_events,
+	.event_count = ROWS(ax45_events),
 	.raw = ax45_raw,
 	.raw_count = ROWS(ax45_raw),
+	.counters = AX45_HPM_COUNTERS,
+	.raw_shift = 4,    /* the select field, above the type (AX45_EVENT) */
 };
 
 /*

@@ -28,32 +28,24 @@
 #define DTLB_READ_MISS READ_MISS(SBI_PMU_HW_CACHE_DTLB)
 #define ITLB_READ_MISS READ_MISS(SBI_PMU_HW_CACHE_ITLB)
 
-/* A raw event of one class with any of its events: the class bits fixed, the event bits free. */
-#define RAW_CLASS(class, events) \
-	{ .match = (class), .mask = ~(uint64_t)(events), .counters = U74_HPM_COUNTERS }
+/* A raw event of one class with any set of its events: the event bits (8 up) from none to all. */
+#define RAW_CLASS(class, events) { (class), (class) | (events) }
+#define ROWS(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct pmu_event_range u74_ranges[] = {
-	{ SBI_PMU_HW_CACHE_REFERENCES, SBI_PMU_HW_BRANCH_MISSES, U74_HPM_COUNTERS },
-	{ L1D_READ_MISS, L1D_READ_MISS, U74_HPM_COUNTERS },
-	{ L1I_READ_MISS, L1I_READ_MISS, U74_HPM_COUNTERS },
-	{ DTLB_READ_MISS, DTLB_READ_MISS, U74_HPM_COUNTERS },
-	{ ITLB_READ_MISS, ITLB_READ_MISS, U74_HPM_COUNTERS },
-};
-
-static const struct pmu_event_selector u74_selectors[] = {
+static const struct pmu_builtin_event u74_events[] = {
 	/* Cache "references": cycles the instruction or data cache is busy. */
-	{ SBI_PMU_HW_CACHE_REFERENCES,
-	  U74_EVENT(U74_CLASS_MICROARCH, U74_UARCH_ICACHE_BUSY | U74_UARCH_DCACHE_BUSY) },
-	{ SBI_PMU_HW_CACHE_MISSES,
-	  U74_EVENT(U74_CLASS_MEMORY, U74_MEM_ICACHE_MISS | U74_MEM_DCACHE_MISS) },
-	{ SBI_PMU_HW_BRANCH_INSTRUCTIONS, U74_EVENT(U74_CLASS_COMMIT, U74_COMMIT_COND_BRANCH) },
-	{ SBI_PMU_HW_BRANCH_MISSES,
-	  U74_EVENT(U74_CLASS_MICROARCH, U74_UARCH_BRANCH_MISPREDICT | U74_UARCH_TARGET_MISPREDICT) },
-	{ L1D_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_DCACHE_MISS) },
-	{ L1I_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_ICACHE_MISS) },
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CACHE_REFERENCES,
+			  U74_EVENT(U74_CLASS_MICROARCH, U74_UARCH_ICACHE_BUSY | U74_UARCH_DCACHE_BUSY)),
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_CACHE_MISSES,
+			  U74_EVENT(U74_CLASS_MEMORY, U74_MEM_ICACHE_MISS | U74_MEM_DCACHE_MISS)),
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_BRANCH_INSTRUCTIONS, U74_EVENT(U74_CLASS_COMMIT, U74_COMMIT_COND_BRANCH)),
+	PMU_BUILTIN_EVENT(SBI_PMU_HW_BRANCH_MISSES,
+			  U74_EVENT(U74_CLASS_MICROARCH, U74_UARCH_BRANCH_MISPREDICT | U74_UARCH_TARGET_MISPREDICT)),
+	PMU_BUILTIN_EVENT(L1D_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_DCACHE_MISS)),
+	PMU_BUILTIN_EVENT(L1I_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_ICACHE_MISS)),
 	/* The U74's TLB miss events do not tell reads from writes. */
-	{ DTLB_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_DTLB_MISS) },
-	{ ITLB_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_ITLB_MISS) },
+	PMU_BUILTIN_EVENT(DTLB_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_DTLB_MISS)),
+	PMU_BUILTIN_EVENT(ITLB_READ_MISS, U74_EVENT(U74_CLASS_MEMORY, U74_MEM_ITLB_MISS)),
 };
 
 /*
@@ -61,19 +53,17 @@ static const struct pmu_event_selector u74_selectors[] = {
  * the example's mask 0xffffe0ff leaves out although its own selector table
  * uses it.
  */
-static const struct pmu_raw_range u74_raw[] = {
+static const struct pmu_builtin_raw u74_raw[] = {
 	RAW_CLASS(U74_CLASS_COMMIT, U74_COMMIT_EVENTS),         /* mask 0xfffffffffc0000ff */
 	RAW_CLASS(U74_CLASS_MICROARCH, U74_MICROARCH_EVENTS),   /* mask 0xfffffffffff800ff */
 	RAW_CLASS(U74_CLASS_MEMORY, U74_MEMORY_EVENTS),         /* mask 0xffffffffffffc0ff */
 };
 
-#define ROWS(a) (sizeof(a) / sizeof((a)[0]))
-
 const struct pmu_default_map u74_pmu_default_map = {
-	.ranges = u74_ranges,
-	.range_count = ROWS(u74_ranges),
-	.selectors = u74_selectors,
-	.selector_count = ROWS(u74_selectors),
+	.events = u74_events,
+	.event_count = ROWS(u74_events),
 	.raw = u74_raw,
 	.raw_count = ROWS(u74_raw),
+	.counters = U74_HPM_COUNTERS,
+	.raw_shift = 8,    /* the event bits, above the class */
 };

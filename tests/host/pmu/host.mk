@@ -17,6 +17,10 @@ HOST_SRCS_thead_pmu := tests/host/pmu/test_thead_pmu.c $(HOST_PMU_SRCS)
 HOST_TESTS += andes_pmu
 HOST_SRCS_andes_pmu := tests/host/pmu/test_andes_pmu.c platform/generic/quirks/andes_ax45_pmu.c $(HOST_PMU_SRCS)
 
+# A board's compact built-in map expanded into rows (pmu_default_map_expand).
+HOST_TESTS += pmu_default_map
+HOST_SRCS_pmu_default_map := tests/host/pmu/test_pmu_default_map.c lib/ext/pmu/pmu_event_index.c
+
 # The riscv,pmu parser, also on its own:
 #   make -f tests/host/pmu/host.mk pmu-dt-test        (from the repository root)
 # The test finds the DTBs in argv[1], else $PMU_DT_FIXTURES, else build/fixtures.

@@ -358,20 +358,20 @@ TEST(binding_example_on_qemu_counters_drops_counter_19)
 }
 
 /* ---- No riscv,pmu node ---- */
-TEST(no_pmu_node_copies_the_platform_default_map)
+TEST(no_pmu_node_expands_the_platform_default_map)
 {
-	static const struct pmu_event_range ranges[] = { { 0x3, 0x6, 0x18 } };
-	static const struct pmu_event_selector selectors[] = { { 0x3, 0x1801 } };
-	static const struct pmu_raw_range raw[] = { { 0x1, 0xffff, 0x8 } };
-	static const struct pmu_default_map default_map = {
-		.ranges = ranges, .range_count = 1,
-		.selectors = selectors, .selector_count = 1,
-		.raw = raw, .raw_count = 1,
+	static const struct pmu_builtin_event events[] = {
+		PMU_BUILTIN_EVENT(0x3, 0x1801), PMU_BUILTIN_EVENT(0x4, 0x302),
 	};
+	static const struct pmu_builtin_raw raw[] = { { 0x1, 0x2 } };
+	static const struct pmu_default_map default_map = {
+		.events = events, .event_count = 2, .raw = raw, .raw_count = 1, .counters = 0x18,
+	};
+	/* The rows a DT would give (pmu_default_map_expand() itself: test_pmu_default_map.c). */
 	static struct pmu_event_map expected = {
-		.ranges = { { 0x3, 0x6, 0x18 } }, .range_count = 1,
-		.selectors = { { 0x3, 0x1801 } }, .selector_count = 1,
-		.raw = { { 0x1, 0xffff, 0x8 } }, .raw_count = 1,
+		.ranges = { { 0x3, 0x4, 0x18 } }, .range_count = 1,
+		.selectors = { { 0x3, 0x1801 }, { 0x4, 0x302 } }, .selector_count = 2,
+		.raw = { { 0x1, ~0ULL, 0x18 }, { 0x2, ~0ULL, 0x18 } }, .raw_count = 2,
 	};
 	const void *fdt = load_fixture("no-pmu");
 
@@ -1022,7 +1022,7 @@ int main(int argc, char **argv)
 	RUN(selectors_name_the_range_row_that_was_skipped);
 	RUN(binding_example_selector_0xb_has_no_counters);
 	RUN(binding_example_on_qemu_counters_drops_counter_19);
-	RUN(no_pmu_node_copies_the_platform_default_map);
+	RUN(no_pmu_node_expands_the_platform_default_map);
 	RUN(no_pmu_node_and_no_default_gives_an_empty_map);
 	RUN(bad_ranges_each_skipped_or_trimmed_with_one_line);
 	RUN(bad_selectors_each_skipped_with_one_line);
