@@ -141,8 +141,6 @@ static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc;
 }
 
-static const struct i2c_bus_ops dw_i2c_ops = { .transfer = dw_i2c_transfer };
-
 /* Refused: a region too small, a component type register that faults or is not DesignWare's. */
 static int dw_i2c_probe(const void *fdt, int node)
 {
@@ -160,7 +158,7 @@ static int dw_i2c_probe(const void *fdt, int node)
 		dt_device_refused(fdt, node, base, size, "is not a DesignWare I2C controller (IC_COMP_TYPE)");
 		return -1;
 	}
-	return i2c_bus_add(fdt, node, &dw_i2c_ops, base) ? 0 : -1;
+	return i2c_bus_add(fdt, node, dw_i2c_transfer, base) ? 0 : -1;
 }
 
 DT_DRIVER(i2c, i2c_designware_driver, "designware-i2c") = {

@@ -99,8 +99,6 @@ static int k1_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc;
 }
 
-static const struct i2c_bus_ops k1_i2c_ops = { .transfer = k1_i2c_transfer };
-
 /* Refused: a region too small, a control register that faults. */
 static int k1_i2c_probe(const void *fdt, int node)
 {
@@ -115,7 +113,7 @@ static int k1_i2c_probe(const void *fdt, int node)
 		dt_device_refused(fdt, node, base, size, "faults when read");
 		return -1;
 	}
-	bus = i2c_bus_add(fdt, node, &k1_i2c_ops, base);
+	bus = i2c_bus_add(fdt, node, k1_i2c_transfer, base);
 	if (!bus)
 		return -1;
 	/* What every byte's ICR write keeps set. */

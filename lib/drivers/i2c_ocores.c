@@ -86,8 +86,6 @@ static int oc_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc;
 }
 
-static const struct i2c_bus_ops oc_i2c_ops = { .transfer = oc_i2c_transfer };
-
 /* Refused: a spacing or width the driver does not do, a status register that faults. */
 static int oc_i2c_probe(const void *fdt, int node)
 {
@@ -108,7 +106,7 @@ static int oc_i2c_probe(const void *fdt, int node)
 		dt_device_refused(fdt, node, base, size, "faults when read");
 		return -1;
 	}
-	bus = i2c_bus_add(fdt, node, &oc_i2c_ops, base);
+	bus = i2c_bus_add(fdt, node, oc_i2c_transfer, base);
 	if (!bus)
 		return -1;
 	bus->reg_shift = (uint8_t)shift;

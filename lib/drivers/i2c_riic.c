@@ -178,8 +178,6 @@ static int riic_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc ? rc : stop;
 }
 
-static const struct i2c_bus_ops riic_ops = { .transfer = riic_transfer };
-
 /* Refused: a region too small, a control register that faults. */
 static int riic_probe(const void *fdt, int node)
 {
@@ -194,7 +192,7 @@ static int riic_probe(const void *fdt, int node)
 		dt_device_refused(fdt, node, base, size, "faults when read");
 		return -1;
 	}
-	bus = i2c_bus_add(fdt, node, &riic_ops, base);
+	bus = i2c_bus_add(fdt, node, riic_transfer, base);
 	if (!bus)
 		return -1;
 	bus->io_width = 1;

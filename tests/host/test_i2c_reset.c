@@ -92,12 +92,11 @@ static int fake_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return I2C_OK;
 }
 
-static const struct i2c_bus_ops fake_ops = { .transfer = fake_transfer };
 
 static int fake_i2c_probe(const void *fdt, int node)
 {
 	ctl_probes++;
-	return i2c_bus_add(fdt, node, &fake_ops, (uintptr_t)&never_ready) ? 0 : -1;
+	return i2c_bus_add(fdt, node, fake_transfer, (uintptr_t)&never_ready) ? 0 : -1;
 }
 
 DT_DRIVER(i2c, fake_i2c_driver, "test-i2c") = { DT_COMPATIBLE("test,i2c"), fake_i2c_probe };
