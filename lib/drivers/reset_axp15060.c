@@ -20,9 +20,9 @@
 
 /* The probe, the shutdown, no reboot. */
 static const struct i2c_reset_pmic axp15060 = { "axp15060", {
-	{ I2C_RESET_READ, AXP15060_OFF_CTRL, 0 }, { I2C_RESET_END },
-	{ I2C_RESET_WRITE, AXP15060_OFF_CTRL, AXP15060_OFF }, { I2C_RESET_END },
-	{ I2C_RESET_END } } };
+	{ I2C_RESET_READ, AXP15060_OFF_CTRL, 0 }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_WRITE, AXP15060_OFF_CTRL, AXP15060_OFF }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_END, 0, 0 } } };
 
 static int axp15060_probe(const void *fdt, int node)
 {

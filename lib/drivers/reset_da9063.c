@@ -50,10 +50,10 @@
 	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_2 }, \
 	{ I2C_RESET_EXPECT, DA9063_REG_DEVICE_ID, chip_id }, \
 	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 }, \
-	{ I2C_RESET_END }, \
+	{ I2C_RESET_END, 0, 0 }, \
 	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 }, \
 	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_F, DA9063_SHUTDOWN }, \
-	{ I2C_RESET_END }
+	{ I2C_RESET_END, 0, 0 }
 
 static const struct i2c_reset_pmic da9063 = { "da9063", {
 	DA906X_PROBE_AND_SHUTDOWN(DA9063_CHIP_ID),
@@ -62,7 +62,7 @@ static const struct i2c_reset_pmic da9063 = { "da9063", {
 	{ I2C_RESET_CLEAR, DA9063_REG_CONTROL_D, DA9063_TWDSCALE_MASK },
 	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_F, DA9063_WAKE_UP },
 	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_A, DA9063_M_POWER1_EN | DA9063_M_POWER_EN | DA9063_STANDBY },
-	{ I2C_RESET_END } } };
+	{ I2C_RESET_END, 0, 0 } } };
 
 static int da9063_probe(const void *fdt, int node)
 {
@@ -92,7 +92,7 @@ DT_DRIVER(reset, da9063_driver, "da9063") = { DT_COMPATIBLE("dlg,da9063"), da906
 #define DA9062_CHIP_ID        0x62   /* DA9062_PMIC_DEVICE_ID */
 
 /* No reboot. */
-static const struct i2c_reset_pmic da9062 = { "da9062", { DA906X_PROBE_AND_SHUTDOWN(DA9062_CHIP_ID), { I2C_RESET_END } } };
+static const struct i2c_reset_pmic da9062 = { "da9062", { DA906X_PROBE_AND_SHUTDOWN(DA9062_CHIP_ID), { I2C_RESET_END, 0, 0 } } };
 
 static int da9062_probe(const void *fdt, int node)
 {

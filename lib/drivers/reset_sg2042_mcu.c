@@ -20,9 +20,9 @@
 
 /* The probe, the shutdown, the reboot. */
 static const struct i2c_reset_pmic mcu = { "sg2042-mcu", {
-	{ I2C_RESET_READ, MCU_REG_BOARD_TYPE, 0 }, { I2C_RESET_END },
-	{ I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_POWEROFF }, { I2C_RESET_END },
-	{ I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_REBOOT }, { I2C_RESET_END } } };
+	{ I2C_RESET_READ, MCU_REG_BOARD_TYPE, 0 }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_POWEROFF }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_REBOOT }, { I2C_RESET_END, 0, 0 } } };
 
 static int mcu_probe(const void *fdt, int node)
 {

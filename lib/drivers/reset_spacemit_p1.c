@@ -17,9 +17,9 @@
 
 /* The probe, the shutdown, the reboot. */
 static const struct i2c_reset_pmic p1 = { "spacemit-p1", {
-	{ I2C_RESET_READ, P1_PWR_CTRL2, 0 }, { I2C_RESET_END },
-	{ I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_SHUTDOWN }, { I2C_RESET_END },
-	{ I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_RST }, { I2C_RESET_END } } };
+	{ I2C_RESET_READ, P1_PWR_CTRL2, 0 }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_SHUTDOWN }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_RST }, { I2C_RESET_END, 0, 0 } } };
 
 static int p1_probe(const void *fdt, int node)
 {
