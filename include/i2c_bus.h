@@ -56,10 +56,8 @@ struct i2c_xfer {
 	uint8_t *r;
 };
 
-struct i2c_bus_ops {
-	/* Runs x: I2C_OK or I2C_ERR_*; every wait through i2c_wait() or i2c_expired(). */
-	int (*transfer)(const struct i2c_bus *bus, const struct i2c_xfer *x);
-};
+/* A controller driver's transfer: runs x, I2C_OK or I2C_ERR_*; every wait through i2c_wait() or i2c_expired(). */
+typedef int (*i2c_transfer_fn)(const struct i2c_bus *bus, const struct i2c_xfer *x);
 
 /*
  * A register write that turns a controller's clock (or its module) on,
@@ -76,7 +74,7 @@ struct i2c_bus_power {
 
 /* A controller, as its driver's probe registers it (i2c_bus_add). */
 struct i2c_bus {
-	const struct i2c_bus_ops *ops;
+	i2c_transfer_fn transfer;   /* its driver's */
 	uintptr_t base;             /* its registers, checked by dt_device_reg */
 	uint8_t reg_shift;          /* register r at base + (r << reg_shift) */
 	uint8_t io_width;           /* accessed 1 or 4 bytes wide */
@@ -102,7 +100,17 @@ struct i2c_device {
  * reg_shift/io_width/flags of what it gets). NULL when the table is full
  * (one boot-log line).
  */
-struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base);
+struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer, uintptr_t base);
+
+/*
+ * A controller driver's probe, from its node to its bus: the node's first
+ * region, at least size bytes and aligned to width (dt_device_reg); its
+ * register at byte offset reg read width bytes wide without a fault, and
+ * when not_id is set, reading id (else refused: not_id says why); then
+ * i2c_bus_add. NULL when refused (one boot-log line).
+ */
+struct i2c_bus *i2c_bus_probe(const void *fdt, int node, i2c_transfer_fn transfer, uint64_t size, unsigned int width,
+			      unsigned int reg, uint32_t id, const char *not_id);
 
 /*
  * A SoC quirk's way to power a controller: called for each controller as

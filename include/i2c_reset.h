@@ -25,11 +25,15 @@ struct i2c_reset_op {
 	uint8_t kind, reg, value;
 };
 
+/*
+ * A PMIC: its name and its sequences one after the other, each ended by I2C_RESET_END: the
+ * probe's (at boot: the device is there, and is this one), the shutdown's,
+ * the reboot's (cold and warm); an empty one (I2C_RESET_END alone): it
+ * cannot.
+ */
 struct i2c_reset_pmic {
 	const char *name;                        /* the boot log's */
-	const struct i2c_reset_op *probe;        /* at boot: the device is there (and is this one) */
-	const struct i2c_reset_op *shutdown;     /* NULL: it cannot */
-	const struct i2c_reset_op *reboot;       /* cold and warm; NULL: it cannot */
+	struct i2c_reset_op ops[];
 };
 
 /*

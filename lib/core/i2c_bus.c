@@ -31,7 +31,7 @@ static void copy_node_name(const void *fdt, int node, char *buf, unsigned int si
 	format_printable(buf, size, fdt_get_name(fdt, node, NULL), SIZE_MAX);
 }
 
-struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base)
+struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer, uintptr_t base)
 {
 	struct i2c_bus *bus = &buses[nr_buses];
 	char *name = bus_names[nr_buses];
@@ -41,7 +41,7 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops 
 		return NULL;
 	}
 	nr_buses++;
-	*bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node, .name = name };
+	*bus = (struct i2c_bus){ .transfer = transfer, .base = base, .reg_shift = 0, .io_width = 4, .node = node, .name = name };
 	copy_node_name(fdt, node, name, sizeof(bus_names[0]));
 	if (power_hook)
 		power_hook(fdt, bus);
@@ -155,23 +155,18 @@ int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	power_up(bus);
 	timed = timer_deadline_start(&deadline, I2C_TRANSFER_TIMEOUT_MS);
 	polls_left = I2C_POLLS_MAX;
-	rc = bus->ops->transfer(bus, x);
+	rc = bus->transfer(bus, x);
 	spin_unlock(&i2c_lock);
 	return rc;
 }
 
+/* The names one after the other, in the order of -err (a table of pointers would take 40 bytes more). */
 const char *i2c_error_name(int err)
 {
-	switch (err) {
-	case I2C_OK:
-		return "ok";
-	case I2C_ERR_TIMEOUT:
-		return "timeout";
-	case I2C_ERR_NACK:
-		return "no acknowledge";
-	case I2C_ERR_BUS:
-		return "bus error";
-	default:
-		return "not the device named";
-	}
+	const char *name = "ok\0timeout\0no acknowledge\0bus error\0not the device named";
+
+	for (unsigned int n = err < 0 && err > I2C_ERR_NODEV ? (unsigned int)-err : err ? 4 : 0; n; n--)
+		while (*name++)
+			;
+	return name;
 }

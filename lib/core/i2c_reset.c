@@ -50,11 +50,22 @@ static int run(const struct i2c_device *dev, const struct i2c_reset_op *op)
 	return rc;
 }
 
+/* p's sequence n (0 the probe, 1 the shutdown, 2 the reboot: include/i2c_reset.h); NULL when it is empty. */
+static const struct i2c_reset_op *sequence_of(const struct i2c_reset_pmic *p, unsigned int n)
+{
+	const struct i2c_reset_op *op = p->ops;
+
+	for (; n; op++)
+		if (op->kind == I2C_RESET_END)
+			n--;
+	return op->kind == I2C_RESET_END ? NULL : op;
+}
+
 static const struct i2c_reset_op *sequence(unsigned long type)
 {
 	if (type == SBI_SRST_TYPE_SHUTDOWN)
-		return pmic->shutdown;
-	return type == SBI_SRST_TYPE_COLD_REBOOT || type == SBI_SRST_TYPE_WARM_REBOOT ? pmic->reboot : NULL;
+		return sequence_of(pmic, 1);
+	return type == SBI_SRST_TYPE_COLD_REBOOT || type == SBI_SRST_TYPE_WARM_REBOOT ? sequence_of(pmic, 2) : NULL;
 }
 
 static bool i2c_reset_supported(unsigned long type)
@@ -87,12 +98,13 @@ static const struct reset_device i2c_reset_device = {
 
 int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 {
+	const struct i2c_reset_op *shutdown = sequence_of(p, 1), *reboot = sequence_of(p, 2);
 	struct i2c_device dev;
 	int rc;
 
 	if (i2c_device_init(fdt, node, p->name, &dev))
 		return -1;
-	rc = run(&dev, p->probe);
+	rc = run(&dev, p->ops);
 	if (rc) {
 		console_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, dev.addr, dev.bus->name,
 			   i2c_error_name(rc));
@@ -101,8 +113,8 @@ int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 	pmic = p;
 	pmic_dev = dev;
 	format_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
-		     pmic_dev.bus->name, p->shutdown ? "shutdown" : "", p->shutdown && p->reboot ? ", " : "",
-		     p->reboot ? "reboot" : "");
+		     pmic_dev.bus->name, shutdown ? "shutdown" : "", shutdown && reboot ? ", " : "",
+		     reboot ? "reboot" : "");
 	reset_device_add(&i2c_reset_device);
 	return 0;
 }

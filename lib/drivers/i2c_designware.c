@@ -22,9 +22,7 @@
  */
 #include <stddef.h>
 #include "drivers.h"
-#include "dt_device_reg.h"
 #include "i2c_bus.h"
-#include "trap_expect.h"
 
 #define DW_IC_CON               0x00
 #define DW_IC_TAR               0x04
@@ -141,26 +139,11 @@ static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc;
 }
 
-static const struct i2c_bus_ops dw_i2c_ops = { .transfer = dw_i2c_transfer };
-
 /* Refused: a region too small, a component type register that faults or is not DesignWare's. */
 static int dw_i2c_probe(const void *fdt, int node)
 {
-	struct trap_expect probe;
-	uint64_t base, size;
-	uint32_t type;
-
-	if (dt_device_reg(fdt, node, 0, DW_IC_REGS_SIZE, 4, &base, &size))
-		return -1;
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + DW_IC_COMP_TYPE), 4, &type)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
-	if (type != DW_IC_COMP_TYPE_VALUE) {
-		dt_device_refused(fdt, node, base, size, "is not a DesignWare I2C controller (IC_COMP_TYPE)");
-		return -1;
-	}
-	return i2c_bus_add(fdt, node, &dw_i2c_ops, base) ? 0 : -1;
+	return i2c_bus_probe(fdt, node, dw_i2c_transfer, DW_IC_REGS_SIZE, 4, DW_IC_COMP_TYPE, DW_IC_COMP_TYPE_VALUE,
+			     "is not a DesignWare I2C controller (IC_COMP_TYPE)") ? 0 : -1;
 }
 
 DT_DRIVER(i2c, i2c_designware_driver, "designware-i2c") = {

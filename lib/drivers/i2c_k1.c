@@ -15,11 +15,9 @@
  */
 #include <stddef.h>
 #include "drivers.h"
-#include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "i2c_bus.h"
 #include "timer_device.h"
-#include "trap_expect.h"
 
 #define K1_ICR          0x00
 #define K1_ISR          0x04
@@ -99,23 +97,11 @@ static int k1_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc;
 }
 
-static const struct i2c_bus_ops k1_i2c_ops = { .transfer = k1_i2c_transfer };
-
 /* Refused: a region too small, a control register that faults. */
 static int k1_i2c_probe(const void *fdt, int node)
 {
-	struct trap_expect probe;
-	struct i2c_bus *bus;
-	uint64_t base, size;
-	uint32_t icr;
+	struct i2c_bus *bus = i2c_bus_probe(fdt, node, k1_i2c_transfer, K1_REGS_SIZE, 4, K1_ICR, 0, NULL);
 
-	if (dt_device_reg(fdt, node, 0, K1_REGS_SIZE, 4, &base, &size))
-		return -1;
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + K1_ICR), 4, &icr)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
-	bus = i2c_bus_add(fdt, node, &k1_i2c_ops, base);
 	if (!bus)
 		return -1;
 	/* What every byte's ICR write keeps set. */

@@ -19,7 +19,6 @@
 #include "dt_device_reg.h"
 #include "fdt_helpers.h"
 #include "i2c_bus.h"
-#include "trap_expect.h"
 
 /* Registers, by index (each at index << reg-shift). */
 #define OC_CONTROL   2
@@ -86,29 +85,20 @@ static int oc_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc;
 }
 
-static const struct i2c_bus_ops oc_i2c_ops = { .transfer = oc_i2c_transfer };
-
 /* Refused: a spacing or width the driver does not do, a status register that faults. */
 static int oc_i2c_probe(const void *fdt, int node)
 {
 	uint32_t shift = fdt_read_u32(fdt, node, "reg-shift", 0), width = fdt_read_u32(fdt, node, "reg-io-width", 1);
-	struct trap_expect probe;
+	uint64_t size = ((uint64_t)OC_STATUS << (shift & 3)) + 4, base;
 	struct i2c_bus *bus;
-	uint64_t base, size;
-	uint32_t status;
 
 	/* Registers 1 << shift bytes apart, each accessed width bytes wide: a width wider than the spacing would overlap. */
-	if (dt_device_reg(fdt, node, 0, ((uint64_t)OC_STATUS << (shift & 3)) + 4, width == 4 ? 4 : 1, &base, &size))
-		return -1;
 	if (shift > 2 || (width != 1 && width != 4) || (width == 4 && shift < 2)) {
-		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width the driver does not do");
+		if (!dt_device_reg(fdt, node, 0, size, width == 4 ? 4 : 1, &base, &size))
+			dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width the driver does not do");
 		return -1;
 	}
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + (OC_STATUS << shift)), width, &status)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
-	bus = i2c_bus_add(fdt, node, &oc_i2c_ops, base);
+	bus = i2c_bus_probe(fdt, node, oc_i2c_transfer, size, width, OC_STATUS << shift, 0, NULL);
 	if (!bus)
 		return -1;
 	bus->reg_shift = (uint8_t)shift;

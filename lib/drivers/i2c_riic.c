@@ -35,9 +35,7 @@
  */
 #include <stddef.h>
 #include "drivers.h"
-#include "dt_device_reg.h"
 #include "i2c_bus.h"
-#include "trap_expect.h"
 
 #define RIIC_ICCR1      0x00
 #define RIIC_ICCR2      0x04
@@ -178,23 +176,11 @@ static int riic_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return rc ? rc : stop;
 }
 
-static const struct i2c_bus_ops riic_ops = { .transfer = riic_transfer };
-
 /* Refused: a region too small, a control register that faults. */
 static int riic_probe(const void *fdt, int node)
 {
-	struct trap_expect probe;
-	struct i2c_bus *bus;
-	uint64_t base, size;
-	uint32_t cr1;
+	struct i2c_bus *bus = i2c_bus_probe(fdt, node, riic_transfer, RIIC_REGS_SIZE, 1, RIIC_ICCR1, 0, NULL);
 
-	if (dt_device_reg(fdt, node, 0, RIIC_REGS_SIZE, 1, &base, &size))
-		return -1;
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + RIIC_ICCR1), 1, &cr1)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
-	bus = i2c_bus_add(fdt, node, &riic_ops, base);
 	if (!bus)
 		return -1;
 	bus->io_width = 1;

@@ -18,9 +18,11 @@
 #define AXP15060_OFF_CTRL   0x32    /* AXP20X_OFF_CTRL, AXP15060_PWR_DISABLE_DOWN_SEQ */
 #define AXP15060_OFF        0x80    /* AXP20X_OFF */
 
-static const struct i2c_reset_op axp15060_probe_ops[] = { { I2C_RESET_READ, AXP15060_OFF_CTRL, 0 }, { 0 } };
-static const struct i2c_reset_op axp15060_shutdown[] = { { I2C_RESET_WRITE, AXP15060_OFF_CTRL, AXP15060_OFF }, { 0 } };
-static const struct i2c_reset_pmic axp15060 = { "axp15060", axp15060_probe_ops, axp15060_shutdown, NULL };
+/* The probe, the shutdown, no reboot. */
+static const struct i2c_reset_pmic axp15060 = { "axp15060", {
+	{ I2C_RESET_READ, AXP15060_OFF_CTRL, 0 }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_WRITE, AXP15060_OFF_CTRL, AXP15060_OFF }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_END, 0, 0 } } };
 
 static int axp15060_probe(const void *fdt, int node)
 {

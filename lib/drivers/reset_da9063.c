@@ -45,25 +45,24 @@
 #define DA9063_WAKE_UP        0x04
 #define DA9063_CHIP_ID        0x61   /* PMIC_CHIP_ID_DA9063 */
 
-static const struct i2c_reset_op da9063_probe_ops[] = {
-	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_2 },
-	{ I2C_RESET_EXPECT, DA9063_REG_DEVICE_ID, DA9063_CHIP_ID },
-	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
-	{ 0 }
-};
-static const struct i2c_reset_op da9063_shutdown[] = {
-	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
-	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_F, DA9063_SHUTDOWN },
-	{ 0 }
-};
-static const struct i2c_reset_op da9063_reboot[] = {
+/* The probe's sequence (the chip id chip_id), then the shutdown's. */
+#define DA906X_PROBE_AND_SHUTDOWN(chip_id) \
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_2 }, \
+	{ I2C_RESET_EXPECT, DA9063_REG_DEVICE_ID, chip_id }, \
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 }, \
+	{ I2C_RESET_END, 0, 0 }, \
+	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 }, \
+	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_F, DA9063_SHUTDOWN }, \
+	{ I2C_RESET_END, 0, 0 }
+
+static const struct i2c_reset_pmic da9063 = { "da9063", {
+	DA906X_PROBE_AND_SHUTDOWN(DA9063_CHIP_ID),
+	/* The reboot. */
 	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
 	{ I2C_RESET_CLEAR, DA9063_REG_CONTROL_D, DA9063_TWDSCALE_MASK },
 	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_F, DA9063_WAKE_UP },
 	{ I2C_RESET_WRITE, DA9063_REG_CONTROL_A, DA9063_M_POWER1_EN | DA9063_M_POWER_EN | DA9063_STANDBY },
-	{ 0 }
-};
-static const struct i2c_reset_pmic da9063 = { "da9063", da9063_probe_ops, da9063_shutdown, da9063_reboot };
+	{ I2C_RESET_END, 0, 0 } } };
 
 static int da9063_probe(const void *fdt, int node)
 {
@@ -92,13 +91,8 @@ DT_DRIVER(reset, da9063_driver, "da9063") = { DT_COMPATIBLE("dlg,da9063"), da906
  */
 #define DA9062_CHIP_ID        0x62   /* DA9062_PMIC_DEVICE_ID */
 
-static const struct i2c_reset_op da9062_probe_ops[] = {
-	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_2 },
-	{ I2C_RESET_EXPECT, DA9063_REG_DEVICE_ID, DA9062_CHIP_ID },
-	{ I2C_RESET_WRITE, DA9063_REG_PAGE_CON, DA9063_PAGE_0 },
-	{ 0 }
-};
-static const struct i2c_reset_pmic da9062 = { "da9062", da9062_probe_ops, da9063_shutdown, NULL };
+/* No reboot. */
+static const struct i2c_reset_pmic da9062 = { "da9062", { DA906X_PROBE_AND_SHUTDOWN(DA9062_CHIP_ID), { I2C_RESET_END, 0, 0 } } };
 
 static int da9062_probe(const void *fdt, int node)
 {

@@ -18,10 +18,11 @@
 #define MCU_CMD_POWEROFF   0x02
 #define MCU_CMD_REBOOT     0x07
 
-static const struct i2c_reset_op mcu_probe_ops[] = { { I2C_RESET_READ, MCU_REG_BOARD_TYPE, 0 }, { 0 } };
-static const struct i2c_reset_op mcu_shutdown[] = { { I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_POWEROFF }, { 0 } };
-static const struct i2c_reset_op mcu_reboot[] = { { I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_REBOOT }, { 0 } };
-static const struct i2c_reset_pmic mcu = { "sg2042-mcu", mcu_probe_ops, mcu_shutdown, mcu_reboot };
+/* The probe, the shutdown, the reboot. */
+static const struct i2c_reset_pmic mcu = { "sg2042-mcu", {
+	{ I2C_RESET_READ, MCU_REG_BOARD_TYPE, 0 }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_POWEROFF }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_WRITE, MCU_REG_PWR_CTRL, MCU_CMD_REBOOT }, { I2C_RESET_END, 0, 0 } } };
 
 static int mcu_probe(const void *fdt, int node)
 {

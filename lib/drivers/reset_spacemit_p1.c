@@ -15,10 +15,11 @@
 #define P1_PWR_CTRL2_SHUTDOWN 0x04
 #define P1_PWR_CTRL2_RST      0x02
 
-static const struct i2c_reset_op p1_probe_ops[] = { { I2C_RESET_READ, P1_PWR_CTRL2, 0 }, { 0 } };
-static const struct i2c_reset_op p1_shutdown[] = { { I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_SHUTDOWN }, { 0 } };
-static const struct i2c_reset_op p1_reboot[] = { { I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_RST }, { 0 } };
-static const struct i2c_reset_pmic p1 = { "spacemit-p1", p1_probe_ops, p1_shutdown, p1_reboot };
+/* The probe, the shutdown, the reboot. */
+static const struct i2c_reset_pmic p1 = { "spacemit-p1", {
+	{ I2C_RESET_READ, P1_PWR_CTRL2, 0 }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_SHUTDOWN }, { I2C_RESET_END, 0, 0 },
+	{ I2C_RESET_SET, P1_PWR_CTRL2, P1_PWR_CTRL2_RST }, { I2C_RESET_END, 0, 0 } } };
 
 static int p1_probe(const void *fdt, int node)
 {

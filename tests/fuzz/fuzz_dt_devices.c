@@ -101,6 +101,7 @@ static void counted_dt_device_refused(const void *fdt, int node, uint64_t base, 
 static bool i2c_probe_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value);
 #define dt_device_refused counted_dt_device_refused
 #define mmio_try_read i2c_probe_read
+#include "../../lib/core/i2c_bus_probe.c"
 #include "../../lib/drivers/i2c_designware.c"
 #include "../../lib/drivers/i2c_ocores.c"
 #include "../../lib/drivers/i2c_k1.c"

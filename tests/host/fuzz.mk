@@ -50,7 +50,7 @@ FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c tests/fuzz/fuzz_dt_devices.c lib/core/dt_dr
 # Sources fuzz_dt_devices.c includes (to reset their static state between inputs): built with it.
 FUZZ_DT_INCLUDED := lib/core/timer.c lib/core/reset.c lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c \
 	lib/drivers/aclint.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
-	lib/core/i2c_bus.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
+	lib/core/i2c_bus.c lib/core/i2c_bus_probe.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
 	lib/drivers/i2c_riic.c lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c
 FUZZ_HEADERS = $(wildcard include/*.h tests/host/*.h tests/host/i2c_models/*.h tests/fuzz/*.h tests/fuzz/host/*.h \
 	lib/ext/*/*.h)

@@ -10,7 +10,7 @@
 
 I2C_MODEL_SRCS := $(wildcard tests/host/i2c_models/*.c)
 HOST_HEADERS += $(wildcard tests/host/i2c_models/*.h)
-I2C_SIM_SRCS := tests/host/i2c_sim.c lib/fdt/fdt_helpers.c $(I2C_MODEL_SRCS)
+I2C_SIM_SRCS := tests/host/i2c_sim.c lib/core/i2c_bus_probe.c lib/fdt/fdt_helpers.c $(I2C_MODEL_SRCS)
 
 HOST_TESTS += i2c_designware i2c_ocores i2c_k1 i2c_riic
 HOST_SRCS_i2c_designware := tests/host/test_i2c_designware.c lib/drivers/i2c_designware.c $(I2C_SIM_SRCS)

@@ -79,11 +79,11 @@ bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32
 	}
 }
 
-struct i2c_bus *i2c_bus_add(const void *fdt, int node, const struct i2c_bus_ops *ops, uintptr_t base)
+struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer, uintptr_t base)
 {
 	(void)fdt;
 	sim_bus_adds++;
-	sim_bus = (struct i2c_bus){ .ops = ops, .base = base, .reg_shift = 0, .io_width = 4, .node = node,
+	sim_bus = (struct i2c_bus){ .transfer = transfer, .base = base, .reg_shift = 0, .io_width = 4, .node = node,
 				    .name = "sim" };
 	return &sim_bus;
 }

@@ -78,14 +78,14 @@ static int reg_write(const struct i2c_bus *bus, uint8_t reg, uint8_t value)
 	uint8_t w[2] = { reg, value };
 	struct i2c_xfer x = { .addr = 0x36, .wlen = 2, .w = w };
 
-	return bus->ops->transfer(bus, &x);
+	return bus->transfer(bus, &x);
 }
 
 static int reg_read(const struct i2c_bus *bus, uint8_t addr, uint8_t reg, uint8_t *value)
 {
 	struct i2c_xfer x = { .addr = addr, .wlen = 1, .rlen = 1, .w = &reg, .r = value };
 
-	return bus->ops->transfer(bus, &x);
+	return bus->transfer(bus, &x);
 }
 
 TEST(probe_checks_the_component_type)
@@ -159,7 +159,7 @@ TEST(two_byte_read_queues_both_commands)
 	struct i2c_xfer x = { .addr = 0x36, .wlen = 1, .rlen = I2C_READ_MAX, .w = &reg, .r = v };
 
 	CHECK(bus);
-	CHECK_EQ(bus->ops->transfer(bus, &x), I2C_OK);
+	CHECK_EQ(bus->transfer(bus, &x), I2C_OK);
 	CHECK(strcmp(sim_wires.log, "S6c W10 S6d R4a R4bn P") == 0);
 	CHECK_EQ(v[0], 0x4a);
 	CHECK_EQ(v[1], 0x4b);

@@ -64,7 +64,7 @@ static int transfer(const struct i2c_bus *bus, const uint8_t *w, unsigned int wl
 {
 	struct i2c_xfer x = { .addr = 0x58, .wlen = (uint8_t)wlen, .rlen = (uint8_t)rlen, .w = w, .r = r };
 
-	return bus->ops->transfer(bus, &x);
+	return bus->transfer(bus, &x);
 }
 
 TEST(probe_takes_spacing_and_width_from_the_dt)

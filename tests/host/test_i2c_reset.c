@@ -16,6 +16,7 @@
  * reset say so and go on to the next device within the deadline.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <libfdt.h>
 #include "drivers.h"
 #include "host_console.h"
@@ -92,12 +93,11 @@ static int fake_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	return I2C_OK;
 }
 
-static const struct i2c_bus_ops fake_ops = { .transfer = fake_transfer };
 
 static int fake_i2c_probe(const void *fdt, int node)
 {
 	ctl_probes++;
-	return i2c_bus_add(fdt, node, &fake_ops, (uintptr_t)&never_ready) ? 0 : -1;
+	return i2c_bus_add(fdt, node, fake_transfer, (uintptr_t)&never_ready) ? 0 : -1;
 }
 
 DT_DRIVER(i2c, fake_i2c_driver, "test-i2c") = { DT_COMPATIBLE("test,i2c"), fake_i2c_probe };
@@ -390,6 +390,18 @@ TEST(da9062_shuts_down_and_does_not_reboot)
 	CHECK_EQ(next_device_calls, 1);
 }
 
+/* Each error's name for the log; anything else (I2C_ERR_NODEV, a code no transfer returns) the last. */
+TEST(error_names_are_exact)
+{
+	CHECK(strcmp(i2c_error_name(I2C_OK), "ok") == 0);
+	CHECK(strcmp(i2c_error_name(I2C_ERR_TIMEOUT), "timeout") == 0);
+	CHECK(strcmp(i2c_error_name(I2C_ERR_NACK), "no acknowledge") == 0);
+	CHECK(strcmp(i2c_error_name(I2C_ERR_BUS), "bus error") == 0);
+	CHECK(strcmp(i2c_error_name(I2C_ERR_NODEV), "not the device named") == 0);
+	CHECK(strcmp(i2c_error_name(-5), "not the device named") == 0);
+	CHECK(strcmp(i2c_error_name(1), "not the device named") == 0);
+}
+
 /* The controllers' register accessors: register r at base + (r << reg_shift), 1 or 4 bytes wide. */
 TEST(register_accessors_honour_spacing_and_width)
 {
@@ -422,6 +434,7 @@ int main(void)
 	RUN(stuck_clock_times_out_by_polls);
 	RUN(controller_clock_is_turned_on_before_each_transfer);
 	RUN(da9062_shuts_down_and_does_not_reboot);
+	RUN(error_names_are_exact);
 	RUN(register_accessors_honour_spacing_and_width);
 	return TEST_EXIT_CODE;
 }
