@@ -30,10 +30,6 @@
 
 #define JH7110_CLK_ENABLE (1U << 31)
 
-static const struct pmu_platform jh7110_pmu = {
-	.default_map = &u74_pmu_default_map,
-};
-
 /* A controller clocked by one SYSCRG clock gets that clock's gate set before each transfer. */
 static void jh7110_i2c_power(const void *fdt, struct i2c_bus *bus)
 {
@@ -68,6 +64,6 @@ static void jh7110_i2c_power(const void *fdt, struct i2c_bus *bus)
 PLATFORM_QUIRK(jh7110_quirk) = {
 	.name = "StarFive JH7110",
 	.compatible = DT_COMPATIBLE("starfive,jh7110"),
-	.pmu = &jh7110_pmu,
+	.pmu = &u74_pmu_platform,
 	.hooks = &(const struct platform_hooks){ .i2c_bus_power = jh7110_i2c_power },
 };
