@@ -35,6 +35,7 @@
 #include "andes_ax45_pmu.h"
 #include "console.h"
 #include "dt_device_reg.h"
+#include "fdt_helpers.h"
 #include "i2c_bus.h"
 #include "platform.h"
 #include "heap.h"
@@ -97,32 +98,17 @@ static int rzfive_init(const void *fdt)
 	return memory_map_add_device(RZFIVE_LOCAL_MEMORY_BASE, RZFIVE_LOCAL_MEMORY_SIZE, "ILM/DLM") ? 0 : -1;
 }
 
-/* /reserved-memory/dma-pool@58000000, with the root's cells (Linux's RZ/Five DT: 2 and 2). */
+/* /reserved-memory/dma-pool@58000000: no-map (fdt_reserved_memory_add), a shared-dma-pool, Linux's default. */
 static int rzfive_fdt_fixup(void *fdt)
 {
-	fdt32_t reg[4] = { 0, cpu_to_fdt32(RZFIVE_DMA_POOL_BASE), 0, cpu_to_fdt32(RZFIVE_DMA_POOL_SIZE) };
-	int parent, node, err;
+	int node, err;
 
 	if (!dma_pool_uncached)
 		return 0;
-	parent = fdt_path_offset(fdt, "/reserved-memory");
-	if (parent < 0) {
-		parent = fdt_add_subnode(fdt, 0, "reserved-memory");
-		if (parent < 0)
-			return parent;
-		if ((err = fdt_setprop_u32(fdt, parent, "#address-cells", 2)) ||
-		    (err = fdt_setprop_u32(fdt, parent, "#size-cells", 2)) ||
-		    (err = fdt_setprop(fdt, parent, "ranges", NULL, 0)))
-			return err;
-	}
-	if (fdt_address_cells(fdt, parent) != 2 || fdt_size_cells(fdt, parent) != 2)
-		return -FDT_ERR_BADNCELLS;
-	node = fdt_add_subnode(fdt, parent, "dma-pool@58000000");
+	node = fdt_reserved_memory_add(fdt, "dma-pool@58000000", RZFIVE_DMA_POOL_BASE, RZFIVE_DMA_POOL_SIZE);
 	if (node < 0)
 		return node;
-	if ((err = fdt_setprop_string(fdt, node, "compatible", "shared-dma-pool")) ||
-	    (err = fdt_setprop(fdt, node, "reg", reg, sizeof(reg))) ||
-	    (err = fdt_setprop(fdt, node, "no-map", NULL, 0)))
+	if ((err = fdt_setprop_string(fdt, node, "compatible", "shared-dma-pool")))
 		return err;
 	return fdt_setprop(fdt, node, "linux,dma-default", NULL, 0);
 }
