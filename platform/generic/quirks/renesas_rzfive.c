@@ -47,6 +47,9 @@
 #define RZFIVE_LOCAL_MEMORY_SIZE 0x20000
 #define RZFIVE_DMA_POOL_BASE     0x58000000UL
 #define RZFIVE_DMA_POOL_SIZE     0x8000000UL
+#define RZFIVE_DMA_POOL_RANGE    "0x58000000-0x5fffffff"    /* for the boot log */
+_Static_assert(RZFIVE_DMA_POOL_BASE == 0x58000000UL && RZFIVE_DMA_POOL_SIZE == 0x8000000UL,
+	       "RZFIVE_DMA_POOL_RANGE and the node's name dma-pool@58000000 say the pool's place");
 
 #define CSR_ANDES_MMSC_CFG       0xfc2
 #define ANDES_MMSC_CFG_PPMA      (1UL << 30)     /* programmable PMA */
@@ -90,11 +93,8 @@ static int rzfive_init(const void *fdt)
 
 	(void)fdt;
 	dma_pool_uncached = !why;
-	if (why)
-		console_printf("abacus: RZ/Five         : %s: no DMA pool for S-mode\n", why);
-	else
-		console_printf("abacus: RZ/Five         : 0x%lx-0x%lx uncached (PMA): S-mode's DMA pool\n",
-			   RZFIVE_DMA_POOL_BASE, RZFIVE_DMA_POOL_BASE + RZFIVE_DMA_POOL_SIZE - 1);
+	console_printf("abacus: RZ/Five         : %s: %sDMA pool for S-mode\n",
+		       why ? why : RZFIVE_DMA_POOL_RANGE " uncached (PMA)", why ? "no " : "");
 	return memory_map_add_device(RZFIVE_LOCAL_MEMORY_BASE, RZFIVE_LOCAL_MEMORY_SIZE, "ILM/DLM") ? 0 : -1;
 }
 
