@@ -134,7 +134,7 @@ FW_CFLAGS  = $(ARCH_FLAGS) $(FW_OPT) -g -std=gnu11 -ffreestanding -fno-builtin -
 FW_OPT     := -O2
 FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c firmware/hart_init.c \
 	lib/fdt/fdt_helpers.c firmware/fdt_fixup.c lib/fdt/fdt_placement.c lib/drivers/aia_dt.c \
-	lib/core/dt_driver.c lib/core/dt_device_reg.c firmware/boot_devices.c \
+	lib/core/dt_driver.c lib/core/dt_device_reg.c lib/core/dt_device_answers.c firmware/boot_devices.c \
 	lib/drivers/aia.c lib/drivers/aplic_setup.c lib/drivers/imsic_setup.c lib/ext/pmu/pmu_dt.c \
 	lib/drivers/aclint.c lib/drivers/imsic.c lib/core/pmp.c lib/core/hart_lifecycle.c lib/core/trap_report.c \
 	lib/common/heap.c lib/common/memory_map.c firmware/fw_payload.c lib/ext/pmu/pmu_event_index.c lib/core/hart_enables.c \

@@ -32,37 +32,11 @@
 static int fixup_reserved_memory(void *fdt)
 {
 	char name[40];
-	fdt32_t reg[4];
-	int parent, node, err, ac, sc;
+	int node;
 
-	parent = fdt_path_offset(fdt, "/reserved-memory");
-	if (parent < 0) {
-		parent = fdt_add_subnode(fdt, 0, "reserved-memory");
-		if (parent < 0)
-			return parent;
-		if ((err = fdt_setprop_u32(fdt, parent, "#address-cells", 2)) ||
-		    (err = fdt_setprop_u32(fdt, parent, "#size-cells", 2)) ||
-		    (err = fdt_setprop(fdt, parent, "ranges", NULL, 0)))
-			return err;
-	}
-	ac = fdt_address_cells(fdt, parent);
-	sc = fdt_size_cells(fdt, parent);
-	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
-		return -FDT_ERR_BADNCELLS;
 	format_snprintf(name, sizeof(name), "abacus@%lx", (unsigned long)memory_map.fw_base);
-	node = fdt_add_subnode(fdt, parent, name);
-	if (node < 0)
-		return node;
-	int n = 0;
-	if (ac == 2)
-		reg[n++] = cpu_to_fdt32(memory_map.fw_base >> 32);
-	reg[n++] = cpu_to_fdt32((uint32_t)memory_map.fw_base);
-	if (sc == 2)
-		reg[n++] = cpu_to_fdt32(memory_map.fw_size >> 32);
-	reg[n++] = cpu_to_fdt32((uint32_t)memory_map.fw_size);
-	if ((err = fdt_setprop(fdt, node, "reg", reg, n * sizeof(reg[0]))))
-		return err;
-	return fdt_setprop(fdt, node, "no-map", NULL, 0);
+	node = fdt_reserved_memory_add(fdt, name, memory_map.fw_base, memory_map.fw_size);
+	return node < 0 ? node : 0;
 }
 
 static int fixup_harts_not_offered(void *fdt)

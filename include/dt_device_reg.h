@@ -49,6 +49,12 @@ bool dt_device_region_ok(const void *fdt, int node, uint64_t base, uint64_t size
  * one line) when it cannot be: the driver then does not use the device.
  */
 bool dt_device_own(const void *fdt, int node, uint64_t base, uint64_t size, const char *name);
+/*
+ * True when the register at base + offset (width 1 or 4) answers a read,
+ * made with a fault expected (mmio_try_read); else refused, one line
+ * ("faults when read": nothing answers at that reg).
+ */
+bool dt_device_answers(const void *fdt, int node, uint64_t base, uint64_t size, uint64_t offset, unsigned int width);
 /* The refusal line for a region the driver cannot use, for reason `why`. */
 void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why);
 

@@ -54,6 +54,13 @@ uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt
 bool fdt_node_is_enabled(const void *fdt, int node);
 /* The node's status is "reserved" (DT spec: operational, but for another software component such as the platform firmware). */
 bool fdt_node_is_reserved(const void *fdt, int node);
+/*
+ * A no-map node `name` under /reserved-memory covering [base, base + size),
+ * its reg in the parent's cells (1 or 2 of each); the parent is made, with
+ * 2 and 2 cells and an empty ranges, when the DT has none. The node's
+ * offset, else a libfdt error (-FDT_ERR_BADNCELLS for other cells).
+ */
+int fdt_reserved_memory_add(void *fdt, const char *name, uint64_t base, uint64_t size);
 /* The node named by /chosen/stdout-path (options after ':' ignored), or < 0. */
 int fdt_stdout_node(const void *fdt);
 /* The hartid of a cpu node (its reg), or -1 when it is not a cpu. */

@@ -31,7 +31,6 @@
 #include "riscv_csr.h"
 #include "memory_map.h"
 #include "timer_device.h"
-#include "trap_expect.h"
 
 #define CLINT_MSWI_OFFSET     0x0000
 #define CLINT_MTIMECMP_OFFSET 0x4000
@@ -222,15 +221,10 @@ static int thead_mtimer_probe(const void *fdt, int node)
 static int plmt_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
-	struct trap_expect probe;
-	uint32_t mtime_low;
 
-	if (dt_device_reg(fdt, node, 0, PLMT_MTIMECMP_OFFSET + 8, 8, &base, &size))
+	if (dt_device_reg(fdt, node, 0, PLMT_MTIMECMP_OFFSET + 8, 8, &base, &size) ||
+	    !dt_device_answers(fdt, node, base, size, 0, 4))
 		return -1;
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)base, 4, &mtime_low)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
 	if (!dt_device_own(fdt, node, base, size, "plmt"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)base;

@@ -29,7 +29,6 @@
 #include "ipi_device.h"
 #include "mmio.h"
 #include "riscv_csr.h"
-#include "trap_expect.h"
 
 #define PLICSW_PRIORITY(src)     (4 * (src))
 #define PLICSW_PENDING(src)      (0x1000 + 4 * ((src) / 32))
@@ -93,8 +92,6 @@ static void plicsw_route(unsigned int ctx, unsigned int words)
 static int plicsw_probe(const void *fdt, int node)
 {
 	uint64_t base, size, contexts;
-	struct trap_expect probe;
-	uint32_t pending;
 	int len;
 	const fdt32_t *ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
 	unsigned int hint = 0, words;
@@ -106,11 +103,7 @@ static int plicsw_probe(const void *fdt, int node)
 		dt_device_refused(fdt, node, base, size, "is a second PLICSW, not used");
 		return -1;
 	}
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + PLICSW_PENDING(0)), 4, &pending)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
-	if (!ie || !dt_device_own(fdt, node, base, size, "plicsw"))
+	if (!dt_device_answers(fdt, node, base, size, PLICSW_PENDING(0), 4) || !ie || !dt_device_own(fdt, node, base, size, "plicsw"))
 		return -1;
 	plicsw_base = (uintptr_t)base;
 	contexts = ((size - PLICSW_CLAIM(0) - 4) >> PLICSW_CONTEXT_SHIFT) + 1;

@@ -34,7 +34,6 @@
 #include "lock.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
-#include "trap_expect.h"
 
 #define HTIF_REQUEST(dev, cmd, payload) (((uint64_t)(dev) << 56) | ((uint64_t)(cmd) << 48) | (payload))
 #define HTIF_DEVICE(word)  ((word) >> 56)
@@ -176,8 +175,6 @@ static const struct reset_device htif_reset_device = {
 static int htif_locate(const void *fdt, int node)
 {
 	uint64_t base, size;
-	struct trap_expect probe;
-	uint32_t word;
 	int err;
 
 	if (htif_tohost)
@@ -190,11 +187,7 @@ static int htif_locate(const void *fdt, int node)
 		htif_tohost = &tohost;
 		return 0;
 	}
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + HTIF_TOHOST_OFFSET), 4, &word)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
-	if (!dt_device_own(fdt, node, base, size, "htif"))
+	if (!dt_device_answers(fdt, node, base, size, HTIF_TOHOST_OFFSET, 4) || !dt_device_own(fdt, node, base, size, "htif"))
 		return -1;
 	htif_fromhost = (volatile uint64_t *)(uintptr_t)(base + HTIF_FROMHOST_OFFSET);
 	htif_tohost = (volatile uint64_t *)(uintptr_t)(base + HTIF_TOHOST_OFFSET);

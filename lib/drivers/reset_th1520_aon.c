@@ -40,7 +40,6 @@
 #include "reset_device.h"
 #include "sbi_spec.h"
 #include "timer_device.h"
-#include "trap_expect.h"
 
 #define MBOX_E902_CHANNEL      1          /* TH_1520_MBOX_ICU_CPU1 */
 #define MBOX_LOCAL_CHANNEL1    0x1000     /* our side's channel 1 registers in "local" */
@@ -115,17 +114,12 @@ static const struct reset_device th1520_aon_reset_device = {
 static uintptr_t mbox_reg(const void *fdt, int mbox, const char *name, uint64_t min_size)
 {
 	int index = fdt_stringlist_search(fdt, mbox, "reg-names", name);
-	struct trap_expect probe;
 	uint64_t base, size;
-	uint32_t value;
 
-	if (index < 0 || dt_device_reg(fdt, mbox, index, min_size, 4, &base, &size))
-		return 0;
 	/* The register the reset polls or sets, read once with a fault expected. */
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + min_size - 4), 4, &value)) {
-		dt_device_refused(fdt, mbox, base, size, "faults when read");
+	if (index < 0 || dt_device_reg(fdt, mbox, index, min_size, 4, &base, &size) ||
+	    !dt_device_answers(fdt, mbox, base, size, min_size - 4, 4))
 		return 0;
-	}
 	return (uintptr_t)base;
 }
 

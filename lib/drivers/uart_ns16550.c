@@ -21,7 +21,6 @@
 #include "fdt_helpers.h"
 #include "mmio.h"
 #include "console.h"
-#include "trap_expect.h"
 
 #define UART_RBR 0   /* receive buffer */
 #define UART_THR 0   /* transmit holding */
@@ -110,8 +109,6 @@ static int ns16550_probe(const void *fdt, int node)
 	unsigned int shift = fdt_read_u32(fdt, node, "reg-shift", 0);
 	unsigned int width = fdt_read_u32(fdt, node, "reg-io-width", 1);
 	bool supported = shift <= UART_MAX_REG_SHIFT && (width == 1 || width == 4) && (1U << shift) % width == 0;
-	struct trap_expect probe;
-	uint32_t lsr;
 
 	/* Every register the driver touches (RBR/THR and LSR) lies in the checked region, aligned. */
 	if (dt_device_reg(fdt, node, 0, supported ? ((uint64_t)UART_LSR << shift) + width : 0, supported ? width : 1,
@@ -121,10 +118,8 @@ static int ns16550_probe(const void *fdt, int node)
 		dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width not supported");
 		return -1;
 	}
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + (UART_LSR << shift)), width, &lsr)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
+	if (!dt_device_answers(fdt, node, base, size, UART_LSR << shift, width))
 		return -1;
-	}
 	if (fdt_node_check_compatible(fdt, node, "intel,xscale-uart") == 0) {
 		ns16550_setup((uintptr_t)base, shift, width);
 		uint32_t ier = ns16550_read(UART_IER);

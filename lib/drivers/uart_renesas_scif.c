@@ -29,7 +29,6 @@
 #include "dt_device_reg.h"
 #include "mmio.h"
 #include "console.h"
-#include "trap_expect.h"
 
 #define SCIF_SCBRR  0x02
 #define SCIF_SCSCR  0x04
@@ -109,16 +108,11 @@ static const struct console_device scif_console = {
 static int scif_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
-	struct trap_expect probe;
-	uint32_t brr;
 	uint16_t scr;
 
-	if (dt_device_reg(fdt, node, 0, SCIF_REGS_SIZE, 2, &base, &size))
+	if (dt_device_reg(fdt, node, 0, SCIF_REGS_SIZE, 2, &base, &size) ||
+	    !dt_device_answers(fdt, node, base, size, SCIF_SCBRR, 1))
 		return -1;
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + SCIF_SCBRR), 1, &brr)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return -1;
-	}
 	scif = (volatile uint8_t *)(uintptr_t)base;
 	scr = scif_read16(SCIF_SCSCR);
 	if ((scr & (SCIF_SCSCR_TE | SCIF_SCSCR_RE)) != (SCIF_SCSCR_TE | SCIF_SCSCR_RE))

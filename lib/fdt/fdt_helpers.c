@@ -114,6 +114,40 @@ bool fdt_node_is_reserved(const void *fdt, int node)
 	return s && len >= 9 && !strncmp(s, "reserved", 9);
 }
 
+int fdt_reserved_memory_add(void *fdt, const char *name, uint64_t base, uint64_t size)
+{
+	fdt32_t reg[4];
+	int parent, node, err, ac, sc, n = 0;
+
+	parent = fdt_path_offset(fdt, "/reserved-memory");
+	if (parent < 0) {
+		parent = fdt_add_subnode(fdt, 0, "reserved-memory");
+		if (parent < 0)
+			return parent;
+		if ((err = fdt_setprop_u32(fdt, parent, "#address-cells", 2)) ||
+		    (err = fdt_setprop_u32(fdt, parent, "#size-cells", 2)) ||
+		    (err = fdt_setprop(fdt, parent, "ranges", NULL, 0)))
+			return err;
+	}
+	ac = fdt_address_cells(fdt, parent);
+	sc = fdt_size_cells(fdt, parent);
+	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
+		return -FDT_ERR_BADNCELLS;
+	node = fdt_add_subnode(fdt, parent, name);
+	if (node < 0)
+		return node;
+	if (ac == 2)
+		reg[n++] = cpu_to_fdt32(base >> 32);
+	reg[n++] = cpu_to_fdt32((uint32_t)base);
+	if (sc == 2)
+		reg[n++] = cpu_to_fdt32(size >> 32);
+	reg[n++] = cpu_to_fdt32((uint32_t)size);
+	if ((err = fdt_setprop(fdt, node, "reg", reg, n * sizeof(reg[0]))) ||
+	    (err = fdt_setprop(fdt, node, "no-map", NULL, 0)))
+		return err;
+	return node;
+}
+
 int fdt_stdout_node(const void *fdt)
 {
 	int chosen = fdt_path_offset(fdt, "/chosen");

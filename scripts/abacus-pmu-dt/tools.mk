@@ -16,7 +16,7 @@ TOOL_PMU_DT_ASAN := $(BUILD)/host/abacus-pmu-dt-asan
 # their default maps), and the tool's own files.
 TOOL_PMU_DT_SRCS := $(wildcard scripts/abacus-pmu-dt/*.c) \
 	lib/ext/pmu/pmu_dt.c lib/ext/pmu/pmu_core.c lib/ext/pmu/pmu_events.c lib/ext/pmu/pmu_counters.c lib/ext/pmu/pmu_event_index.c lib/ext/pmu/pmu_platform.c \
-	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c lib/common/format.c lib/fdt/fdt_helpers.c lib/core/dt_device_reg.c \
+	lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c lib/common/format.c lib/fdt/fdt_helpers.c lib/core/dt_device_reg.c lib/core/dt_device_answers.c \
 	tests/host/sim_hart.c platform/generic/platform.c $(wildcard platform/generic/quirks/*.c) lib/core/timer.c
 TOOL_PMU_DT_HEADERS = $(wildcard scripts/abacus-pmu-dt/*.h include/*.h lib/ext/pmu/*.h tests/host/sim_hart.h \
 	platform/generic/quirks/u74_pmu.h)

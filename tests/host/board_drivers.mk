@@ -6,7 +6,7 @@
 # Part of the host suite (tests/host/host.mk, target host-tests); on its own:
 #   make build/host/test_plic_thead && build/host/test_plic_thead (and test_reset_*)
 
-BOARD_DRIVER_SRCS := lib/core/dt_driver.c lib/core/dt_device_reg.c lib/fdt/fdt_helpers.c lib/common/smode_memory.c \
+BOARD_DRIVER_SRCS := lib/core/dt_driver.c lib/core/dt_device_reg.c lib/core/dt_device_answers.c lib/fdt/fdt_helpers.c lib/common/smode_memory.c \
 	lib/common/memory_map.c lib/common/heap.c lib/common/format.c tests/host/host_console.c \
 	tests/host/host_mmio.c
 

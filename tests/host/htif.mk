@@ -7,6 +7,6 @@
 #   make build/host/test_htif && build/host/test_htif
 
 HOST_TESTS += htif
-HOST_SRCS_htif := tests/host/test_htif.c lib/core/dt_driver.c lib/fdt/fdt_helpers.c
+HOST_SRCS_htif := tests/host/test_htif.c lib/core/dt_driver.c lib/core/dt_device_answers.c lib/fdt/fdt_helpers.c
 HOST_LIBS_htif := -lfdt
 $(BUILD)/host/test_htif: lib/drivers/htif.c

@@ -268,7 +268,7 @@ TEST(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode)
 	CHECK_EQ(q->hooks->init(fdt), 0);
 	CHECK_EQ(csrs.pmaaddr0, 0x16ffffff);
 	CHECK_EQ(csrs.pmacfg0, 0xf0f);
-	CHECK(host_console_contains("abacus: RZ/Five         : 0x58000000-0x5fffffff uncached (PMA): S-mode's DMA pool"));
+	CHECK(host_console_contains("abacus: RZ/Five         : 0x58000000-0x5fffffff uncached (PMA): DMA pool for S-mode\n"));
 	CHECK_EQ(q->hooks->fdt_fixup(fdt), 0);
 	node = fdt_path_offset(fdt, "/reserved-memory/dma-pool@58000000");
 	CHECK(node >= 0);
@@ -281,6 +281,45 @@ TEST(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode)
 	CHECK_EQ(fdt32_to_cpu(reg[1]), 0x58000000);
 	CHECK_EQ(fdt32_to_cpu(reg[2]), 0);
 	CHECK_EQ(fdt32_to_cpu(reg[3]), 0x8000000);
+}
+
+/*
+ * A /reserved-memory the DT (or the firmware's own node) made first: the
+ * pool's reg in its cells, 1 and 1 here; 3 address cells are refused.
+ */
+TEST(rzfive_pool_node_follows_an_existing_reserved_memory)
+{
+	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
+	void *fdt = rzfive_tree();
+	const fdt32_t *reg;
+	int parent, node, len;
+
+	CHECK(fdt);
+	memset(&csrs, 0, sizeof(csrs));
+	csrs.andes = true;
+	csrs.mmsc_cfg = 1UL << 30;
+	host_memory_reset();
+	CHECK_EQ(q->hooks->init(fdt), 0);
+	parent = fdt_add_subnode(fdt, 0, "reserved-memory");
+	CHECK(parent >= 0);
+	CHECK_EQ(fdt_setprop_u32(fdt, parent, "#address-cells", 1), 0);
+	CHECK_EQ(fdt_setprop_u32(fdt, parent, "#size-cells", 1), 0);
+	CHECK_EQ(q->hooks->fdt_fixup(fdt), 0);
+	node = fdt_path_offset(fdt, "/reserved-memory/dma-pool@58000000");
+	CHECK(node >= 0);
+	CHECK(!fdt_node_check_compatible(fdt, node, "shared-dma-pool"));
+	CHECK(fdt_getprop(fdt, node, "no-map", &len) && len == 0);
+	CHECK(fdt_getprop(fdt, node, "linux,dma-default", &len) && len == 0);
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	CHECK(reg && len == 8);
+	CHECK_EQ(fdt32_to_cpu(reg[0]), 0x58000000);
+	CHECK_EQ(fdt32_to_cpu(reg[1]), 0x8000000);
+	CHECK_EQ(fdt_del_node(fdt, node), 0);
+	parent = fdt_path_offset(fdt, "/reserved-memory");
+	CHECK_EQ(fdt_setprop_u32(fdt, parent, "#address-cells", 3), 0);
+	CHECK_EQ(q->hooks->fdt_fixup(fdt), -FDT_ERR_BADNCELLS);
+	CHECK(fdt_path_offset(fdt, "/reserved-memory/dma-pool@58000000") < 0);
+	CHECK_EQ(fdt_del_node(fdt, parent), 0);
 }
 
 /* Without programmable PMA, with entry 0 taken, or with a pmaaddr0 that keeps nothing: no pool, one line. */
@@ -313,7 +352,8 @@ TEST(rzfive_offers_no_pool_it_cannot_make_uncached)
 		CHECK_EQ(q->hooks->init(fdt), 0);
 		CHECK_EQ(csrs.writes, cases[i].writes);
 		CHECK(host_console_contains(cases[i].why));
-		CHECK(host_console_contains(": no DMA pool for S-mode"));
+		CHECK(host_console_contains("abacus: RZ/Five         : "));
+		CHECK(host_console_contains(": no DMA pool for S-mode\n"));
 		CHECK_EQ(q->hooks->fdt_fixup(fdt), 0);
 		CHECK(fdt_path_offset(fdt, "/reserved-memory") < 0);
 	}
@@ -477,6 +517,7 @@ int main(void)
 	RUN(sg2042_merges_its_mtimers);
 	RUN(rzfive_gets_the_ax45mp_map_and_hides_its_local_memories);
 	RUN(rzfive_makes_its_dma_pool_uncached_and_tells_s_mode);
+	RUN(rzfive_pool_node_follows_an_existing_reserved_memory);
 	RUN(rzfive_offers_no_pool_it_cannot_make_uncached);
 	RUN(jh7110_turns_its_i2c_clock_on);
 	RUN(rzfive_turns_its_i2c_clock_and_module_on);

@@ -6,13 +6,13 @@
 #   make build/host/test_uart_ns16550 && build/host/test_uart_ns16550
 
 HOST_TESTS += uart_ns16550
-HOST_SRCS_uart_ns16550 := tests/host/test_uart_ns16550.c lib/drivers/uart_ns16550.c lib/core/dt_driver.c \
+HOST_SRCS_uart_ns16550 := tests/host/test_uart_ns16550.c lib/drivers/uart_ns16550.c lib/core/dt_device_answers.c lib/core/dt_driver.c \
 	lib/fdt/fdt_helpers.c tests/host/sim_mmio.c
 HOST_LIBS_uart_ns16550 := -lfdt
 
 # The SiFive UART driver (lib/drivers/uart_sifive.c), likewise.
 HOST_TESTS += uart_sifive
-HOST_SRCS_uart_sifive := tests/host/test_uart_sifive.c lib/drivers/uart_sifive.c lib/core/dt_driver.c \
+HOST_SRCS_uart_sifive := tests/host/test_uart_sifive.c lib/drivers/uart_sifive.c lib/core/dt_device_answers.c lib/core/dt_driver.c \
 	lib/fdt/fdt_helpers.c
 HOST_LIBS_uart_sifive := -lfdt
 

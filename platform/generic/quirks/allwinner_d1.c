@@ -10,12 +10,8 @@
 #include "platform.h"
 #include "thead_c9xx_pmu.h"
 
-static const struct pmu_platform d1_pmu = {
-	.default_map = &thead_c906_pmu_default_map,
-};
-
 PLATFORM_QUIRK(d1_quirk) = {
 	.name = "Allwinner D1",
 	.compatible = DT_COMPATIBLE("allwinner,sun20i-d1", "allwinner,sun20i-d1s"),
-	.pmu = &d1_pmu,
+	.pmu = &thead_c906_pmu_platform,
 };

@@ -35,6 +35,7 @@
 #include "andes_ax45_pmu.h"
 #include "console.h"
 #include "dt_device_reg.h"
+#include "fdt_helpers.h"
 #include "i2c_bus.h"
 #include "platform.h"
 #include "heap.h"
@@ -46,6 +47,9 @@
 #define RZFIVE_LOCAL_MEMORY_SIZE 0x20000
 #define RZFIVE_DMA_POOL_BASE     0x58000000UL
 #define RZFIVE_DMA_POOL_SIZE     0x8000000UL
+#define RZFIVE_DMA_POOL_RANGE    "0x58000000-0x5fffffff"    /* for the boot log */
+_Static_assert(RZFIVE_DMA_POOL_BASE == 0x58000000UL && RZFIVE_DMA_POOL_SIZE == 0x8000000UL,
+	       "RZFIVE_DMA_POOL_RANGE and the node's name dma-pool@58000000 say the pool's place");
 
 #define CSR_ANDES_MMSC_CFG       0xfc2
 #define ANDES_MMSC_CFG_PPMA      (1UL << 30)     /* programmable PMA */
@@ -89,40 +93,22 @@ static int rzfive_init(const void *fdt)
 
 	(void)fdt;
 	dma_pool_uncached = !why;
-	if (why)
-		console_printf("abacus: RZ/Five         : %s: no DMA pool for S-mode\n", why);
-	else
-		console_printf("abacus: RZ/Five         : 0x%lx-0x%lx uncached (PMA): S-mode's DMA pool\n",
-			   RZFIVE_DMA_POOL_BASE, RZFIVE_DMA_POOL_BASE + RZFIVE_DMA_POOL_SIZE - 1);
+	console_printf("abacus: RZ/Five         : %s: %sDMA pool for S-mode\n",
+		       why ? why : RZFIVE_DMA_POOL_RANGE " uncached (PMA)", why ? "no " : "");
 	return memory_map_add_device(RZFIVE_LOCAL_MEMORY_BASE, RZFIVE_LOCAL_MEMORY_SIZE, "ILM/DLM") ? 0 : -1;
 }
 
-/* /reserved-memory/dma-pool@58000000, with the root's cells (Linux's RZ/Five DT: 2 and 2). */
+/* /reserved-memory/dma-pool@58000000: no-map (fdt_reserved_memory_add), a shared-dma-pool, Linux's default. */
 static int rzfive_fdt_fixup(void *fdt)
 {
-	fdt32_t reg[4] = { 0, cpu_to_fdt32(RZFIVE_DMA_POOL_BASE), 0, cpu_to_fdt32(RZFIVE_DMA_POOL_SIZE) };
-	int parent, node, err;
+	int node, err;
 
 	if (!dma_pool_uncached)
 		return 0;
-	parent = fdt_path_offset(fdt, "/reserved-memory");
-	if (parent < 0) {
-		parent = fdt_add_subnode(fdt, 0, "reserved-memory");
-		if (parent < 0)
-			return parent;
-		if ((err = fdt_setprop_u32(fdt, parent, "#address-cells", 2)) ||
-		    (err = fdt_setprop_u32(fdt, parent, "#size-cells", 2)) ||
-		    (err = fdt_setprop(fdt, parent, "ranges", NULL, 0)))
-			return err;
-	}
-	if (fdt_address_cells(fdt, parent) != 2 || fdt_size_cells(fdt, parent) != 2)
-		return -FDT_ERR_BADNCELLS;
-	node = fdt_add_subnode(fdt, parent, "dma-pool@58000000");
+	node = fdt_reserved_memory_add(fdt, "dma-pool@58000000", RZFIVE_DMA_POOL_BASE, RZFIVE_DMA_POOL_SIZE);
 	if (node < 0)
 		return node;
-	if ((err = fdt_setprop_string(fdt, node, "compatible", "shared-dma-pool")) ||
-	    (err = fdt_setprop(fdt, node, "reg", reg, sizeof(reg))) ||
-	    (err = fdt_setprop(fdt, node, "no-map", NULL, 0)))
+	if ((err = fdt_setprop_string(fdt, node, "compatible", "shared-dma-pool")))
 		return err;
 	return fdt_setprop(fdt, node, "linux,dma-default", NULL, 0);
 }
@@ -139,9 +125,8 @@ static void rzfive_i2c_power(const void *fdt, struct i2c_bus *bus)
 	int len, cpg;
 	const fdt32_t *clk = fdt_getprop(fdt, bus->node, "clocks", &len);
 	struct i2c_bus_power *power;
-	struct trap_expect probe;
 	uint64_t base, size;
-	uint32_t n, bit, v;
+	uint32_t n, bit;
 
 	if (!clk || len != 3 * sizeof(fdt32_t) || fdt32_ld(clk + 1) != RZFIVE_CPG_MOD)
 		return;
@@ -151,11 +136,9 @@ static void rzfive_i2c_power(const void *fdt, struct i2c_bus *bus)
 	    dt_device_reg(fdt, cpg, 0, RZFIVE_CPG_MSTOP_MCPU2 + 4, 4, &base, &size))
 		return;
 	/* A transfer's writes must not fault: the registers are read once here, with a fault expected. */
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + RZFIVE_CPG_CLKON_I2C), 4, &v) ||
-	    !mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + RZFIVE_CPG_MSTOP_MCPU2), 4, &v)) {
-		dt_device_refused(fdt, cpg, base, size, "faults when read");
+	if (!dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_CLKON_I2C, 4) ||
+	    !dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_MSTOP_MCPU2, 4))
 		return;
-	}
 	power = heap_alloc(2 * sizeof(*power), 8);
 	if (!power)
 		return;

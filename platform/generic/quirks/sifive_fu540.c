@@ -10,12 +10,8 @@
 #include "platform.h"
 #include "u74_pmu.h"
 
-static const struct pmu_platform fu540_pmu = {
-	.default_map = &u74_pmu_default_map,
-};
-
 PLATFORM_QUIRK(fu540_quirk) = {
 	.name = "SiFive FU540",
 	.compatible = DT_COMPATIBLE("sifive,fu540-c000", "sifive,fu540", "sifive,hifive-unleashed-a00"),
-	.pmu = &fu540_pmu,
+	.pmu = &u74_pmu_platform,
 };

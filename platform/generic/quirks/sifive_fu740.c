@@ -9,12 +9,8 @@
 #include "platform.h"
 #include "u74_pmu.h"
 
-static const struct pmu_platform fu740_pmu = {
-	.default_map = &u74_pmu_default_map,
-};
-
 PLATFORM_QUIRK(fu740_quirk) = {
 	.name = "SiFive FU740",
 	.compatible = DT_COMPATIBLE("sifive,fu740-c000", "sifive,fu740"),
-	.pmu = &fu740_pmu,
+	.pmu = &u74_pmu_platform,
 };

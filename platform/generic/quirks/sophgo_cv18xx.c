@@ -11,12 +11,8 @@
 #include "platform.h"
 #include "thead_c9xx_pmu.h"
 
-static const struct pmu_platform cv18xx_pmu = {
-	.default_map = &thead_c906_pmu_default_map,
-};
-
 PLATFORM_QUIRK(cv18xx_quirk) = {
 	.name = "Sophgo CV18xx",
 	.compatible = DT_COMPATIBLE("sophgo,cv1800b", "sophgo,cv1812h", "sophgo,sg2000", "sophgo,sg2002"),
-	.pmu = &cv18xx_pmu,
+	.pmu = &thead_c906_pmu_platform,
 };

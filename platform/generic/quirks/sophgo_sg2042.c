@@ -26,14 +26,10 @@ static int sg2042_init(const void *fdt)
 	return memory_map_add_device(SG2042_MTIMER_BASE, SG2042_MTIMER_STRIDE * SG2042_MTIMERS, "mtimer") ? 0 : -1;
 }
 
-static const struct pmu_platform sg2042_pmu = {
-	.default_map = &thead_c910_pmu_default_map,
-};
-
 PLATFORM_QUIRK(sg2042_quirk) = {
 	.name = "Sophgo SG2042",
 	.compatible = DT_COMPATIBLE("sophgo,sg2042"),
-	.pmu = &sg2042_pmu,
+	.pmu = &thead_c910_pmu_platform,
 	.hooks = &(const struct platform_hooks){ .init = sg2042_init },
 	.trap_flushes_tlb = true,
 };

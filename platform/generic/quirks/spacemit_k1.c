@@ -89,10 +89,10 @@ static const char *k1_cold_setup(uint64_t entry)
 
 	if (memory_map_device_conflict(spacemit_k1_regs.apmu, K1_APMU_SIZE, &conflict) ||
 	    memory_map_device_conflict(spacemit_k1_regs.cci, K1_CCI_SIZE, &conflict))
-		return "the APMU or the CCI lies in RAM or the firmware";
+		return "APMU or CCI in RAM or the firmware";
 	if (!mmio_try_read(&probe, apmu(K1_APMU_C0_RVBADDR_LO), 4, &value) ||
 	    !mmio_try_read(&probe, cci(K1_CCI_STATUS), 4, &value))
-		return "no APMU or CCI answers at the K1's addresses";
+		return "no APMU or CCI at the K1's addresses";
 	mmio_write32(apmu(K1_APMU_C0_RVBADDR_LO), (uint32_t)entry);
 	mmio_write32(apmu(K1_APMU_C0_RVBADDR_HI), (uint32_t)(entry >> 32));
 	mmio_write32(apmu(K1_APMU_C1_RVBADDR_LO), (uint32_t)entry);
@@ -101,7 +101,7 @@ static const char *k1_cold_setup(uint64_t entry)
 		mmio_write32(cci(K1_CCI_SNOOP_CTRL(cluster)), K1_CCI_ENABLE_SNOOPS | K1_CCI_ENABLE_DVMS);
 		io_fence();
 		if (!cci_settled())
-			return "the CCI did not take the snoop enables";
+			return "the CCI did not take the snoops";
 	}
 	return NULL;
 }
@@ -114,9 +114,9 @@ static int k1_init(const void *fdt)
 	(void)fdt;
 	k1_can_wake = !why;
 	if (why)
-		console_printf(K1_LOG "%s: a hart that has not come cannot be woken\n", why);
+		console_printf(K1_LOG "%s: no hart can be woken\n", why);
 	else
-		console_printf(K1_LOG "reset vectors 0x%lx, CCI snoops and DVM on: hart_start wakes a hart not here\n",
+		console_printf(K1_LOG "reset vectors 0x%lx, CCI snoops and DVM on: harts can be woken\n",
 			   (unsigned long)entry);
 	return 0;
 }

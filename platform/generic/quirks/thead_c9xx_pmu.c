@@ -57,6 +57,8 @@ const struct pmu_default_map thead_c906_pmu_default_map = {
 	.counter_offset = 2,
 };
 
+const struct pmu_platform thead_c906_pmu_platform = { .default_map = &thead_c906_pmu_default_map };
+
 /* ---- C910/C920: any event on mhpmcounter3-31 ---- */
 
 static const struct pmu_builtin_event c910_events[] = {
@@ -93,3 +95,5 @@ const struct pmu_default_map thead_c910_pmu_default_map = {
 	.raw_count = ROWS(c910_raw),
 	.counters = 0xfffffff8U,   /* mhpmcounter3-31 */
 };
+
+const struct pmu_platform thead_c910_pmu_platform = { .default_map = &thead_c910_pmu_default_map };

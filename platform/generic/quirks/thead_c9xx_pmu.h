@@ -39,6 +39,8 @@
  * rows of Linux's D1 riscv,pmu node (sun20i-d1s.dtsi).
  */
 extern const struct pmu_default_map thead_c906_pmu_default_map;
+/* The quirks' PMU description of C906 cores: that map (D1, CV18xx share one). */
+extern const struct pmu_platform thead_c906_pmu_platform;
 /*
  * The C910 (T-Head TH1520) and C920 (Sophgo SG2042): any event 0x01-0x2a
  * on any of mhpmcounter3-31 (the TH1520's node names 3-18, Sophgo's SG2042
@@ -48,5 +50,7 @@ extern const struct pmu_default_map thead_c906_pmu_default_map;
  * chapter's Table 4 numbers the BPU 5 (0x10028/9).
  */
 extern const struct pmu_default_map thead_c910_pmu_default_map;
+/* The quirks' PMU description of C910/C920 cores: that map (TH1520, SG2042 share one). */
+extern const struct pmu_platform thead_c910_pmu_platform;
 
 #endif

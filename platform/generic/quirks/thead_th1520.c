@@ -16,13 +16,9 @@
 #include "platform.h"
 #include "thead_c9xx_pmu.h"
 
-static const struct pmu_platform th1520_pmu = {
-	.default_map = &thead_c910_pmu_default_map,
-};
-
 PLATFORM_QUIRK(th1520_quirk) = {
 	.name = "T-Head TH1520",
 	.compatible = DT_COMPATIBLE("thead,th1520"),
-	.pmu = &th1520_pmu,
+	.pmu = &thead_c910_pmu_platform,
 	.trap_flushes_tlb = true,
 };

@@ -67,3 +67,5 @@ const struct pmu_default_map u74_pmu_default_map = {
 	.counters = U74_HPM_COUNTERS,
 	.raw_shift = 8,    /* the event bits, above the class */
 };
+
+const struct pmu_platform u74_pmu_platform = { .default_map = &u74_pmu_default_map };

@@ -44,5 +44,7 @@
  * cache events with a U74 equivalent, and raw events of classes 0..2.
  */
 extern const struct pmu_default_map u74_pmu_default_map;
+/* The quirks' PMU description of U74 cores: that map (FU540, FU740, JH7110 share one). */
+extern const struct pmu_platform u74_pmu_platform;
 
 #endif
