@@ -10,6 +10,8 @@
   print for those commands ("..." stands for skipped lines);
 - the README's one-image sample lines are in the boot log of the README's own
   command (build/generic-payload-hello, from `make embedded-images`);
+- the README's `make run` boot log is what `make run` prints, line for line
+  (which hart wins the boot lottery aside);
 - docs/porting.md's table "OpenSBI option -> Abacus" names every FW_*
   variable the build knows (firmware/opensbi_vars.mk), and no other.
 
@@ -152,6 +154,43 @@ def _():
     real = log.decode(errors="replace").replace("\r", "").splitlines()
     missing = [l for l in shown if l not in real]
     expect(not missing, f"not in the boot log: {missing}; it has {[l for l in real if l.startswith(('abacus: payload', 'abacus: next'))]}")
+
+
+def boot_log(argv, until=b"abacus: next stage"):
+    """The console output of a QEMU command line, up to the line starting with `until`."""
+    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log, deadline = b"", time.time() + 120
+    try:
+        os.set_blocking(p.stdout.fileno(), False)
+        while until not in log and time.time() < deadline and p.poll() is None:
+            log += p.stdout.read() or b""
+            time.sleep(0.05)
+        time.sleep(0.2)
+        log += p.stdout.read() or b""
+    finally:
+        p.kill()
+        p.wait()
+    return log.decode(errors="replace").replace("\r", "").splitlines()
+
+
+@test("README's make run boot log is what make run prints", "docs")
+def _():
+    readme = doc_text("README.md")
+    block = readme[readme.index("## Booting it: `make run`"):]
+    block = block[block.index("```\n") + 4:]
+    shown = block[:block.index("```")].splitlines()
+    expect(shown and shown[0].startswith("Abacus SBI firmware"), f"the README shows {shown[:2]}")
+    image, payload = f"{BUILD}/generic/abacus.bin", f"{BUILD}/payloads/hello.elf"
+    expect(os.path.exists(image) and os.path.exists(payload), "make firmware payloads first")
+    # scripts/run-demo.sh's command line (make run), with this build's files.
+    real = boot_log([QEMU, "-M", "virt", "-smp", "4", "-nographic", "-bios", image, "-kernel", payload])
+    start = next((i for i, l in enumerate(real) if l.startswith("Abacus SBI firmware")), None)
+    expect(start is not None, f"no banner in {real[:5]}")
+    # The boot hart is whichever hart wins the lottery: its number is not the README's to promise.
+    lottery = lambda l: re.sub(r"(boot hart|on hart) \d+", r"\1 N", l)
+    real = [lottery(l) for l in real[start:start + len(shown)]]
+    differ = [(a, b) for a, b in zip(map(lottery, shown), real) if a != b]
+    expect(len(real) == len(shown) and not differ, f"README vs make run: {differ or real}")
 
 
 @test("docs/porting.md's OpenSBI table names exactly the FW_* variables the build knows", "docs")
