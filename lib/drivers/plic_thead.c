@@ -59,7 +59,7 @@ static int thead_plic_probe(const void *fdt, int node)
 void plic_thead_log(void)
 {
 	if (plics_delegated)
-		console_printf("abacus: PLIC            : T-Head's, S-mode may program it (PLIC_CTRL.S_PER set on %u)\n",
+		console_printf("abacus: PLIC            : T-Head's, S_PER set on %u\n",
 			   plics_delegated);
 }
 

@@ -97,7 +97,7 @@ static void th1520_aon_reset(unsigned long type, unsigned long reason)
 	mmio_write32(e902 + MBOX_GEN, mmio_read32(e902 + MBOX_GEN) | MBOX_GEN_RX_DATA);
 	if (!acknowledged_within(AON_ACK_WAIT_MS)) {
 		/* Not console_printf: this runs deep in an ecall's stack (scripts/stack-check.py). */
-		console_puts("abacus: reset: th1520-aon: no acknowledgement from the E902\n");
+		console_puts("abacus: reset: th1520-aon: no E902 ack\n");
 		return;
 	}
 	timer_delay_ms(AON_RESET_WAIT_MS);

@@ -333,8 +333,8 @@ TEST(rzfive_offers_no_pool_it_cannot_make_uncached)
 	} cases[] = {
 		{ false, false, 0, 0, "no programmable PMA", 0 },                  /* no Andes CSRs: they trap */
 		{ true, false, 0, 0, "no programmable PMA", 0 },                   /* mmsc_cfg.PPMA clear */
-		{ true, false, 1UL << 30, 0x3, "PMA entry 0 in use", 0 },
-		{ true, true, 1UL << 30, 0, "PMA entry 0 does not keep the region", 2 },
+		{ true, false, 1UL << 30, 0x3, "PMA entry 0 busy", 0 },
+		{ true, true, 1UL << 30, 0, "PMA entry 0 refused it", 2 },
 	};
 
 	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

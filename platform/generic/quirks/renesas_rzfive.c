@@ -75,7 +75,7 @@ static const char *rzfive_dma_pool_pma(void)
 	if (trap_expect_end_on(&probe) || !(mmsc & ANDES_MMSC_CFG_PPMA))
 		return "no programmable PMA";
 	if (cfg & ANDES_PMA_ETYP_MASK)
-		return "PMA entry 0 in use";
+		return "PMA entry 0 busy";
 	trap_expect_begin_on(&probe);
 	csr_write_expecting_trap(CSR_ANDES_PMAADDR0, RZFIVE_DMA_POOL_PMAADDR);
 	csr_write_expecting_trap(CSR_ANDES_PMACFG0, (cfg & ~0xffUL) | ANDES_PMA_ETYP_NAPOT | ANDES_PMA_MTYP_NC_BUF);
@@ -83,7 +83,7 @@ static const char *rzfive_dma_pool_pma(void)
 	csr_read_expecting_trap(CSR_ANDES_PMACFG0, cfg);
 	if (trap_expect_end_on(&probe) || addr != RZFIVE_DMA_POOL_PMAADDR ||
 	    (cfg & 0xff) != (ANDES_PMA_ETYP_NAPOT | ANDES_PMA_MTYP_NC_BUF))
-		return "PMA entry 0 does not keep the region";
+		return "PMA entry 0 refused it";
 	return NULL;
 }
 

@@ -89,10 +89,10 @@ static const char *k1_cold_setup(uint64_t entry)
 
 	if (memory_map_device_conflict(spacemit_k1_regs.apmu, K1_APMU_SIZE, &conflict) ||
 	    memory_map_device_conflict(spacemit_k1_regs.cci, K1_CCI_SIZE, &conflict))
-		return "APMU or CCI in RAM or the firmware";
+		return "APMU/CCI in RAM or firmware";
 	if (!mmio_try_read(&probe, apmu(K1_APMU_C0_RVBADDR_LO), 4, &value) ||
 	    !mmio_try_read(&probe, cci(K1_CCI_STATUS), 4, &value))
-		return "no APMU or CCI at the K1's addresses";
+		return "no APMU/CCI";
 	mmio_write32(apmu(K1_APMU_C0_RVBADDR_LO), (uint32_t)entry);
 	mmio_write32(apmu(K1_APMU_C0_RVBADDR_HI), (uint32_t)(entry >> 32));
 	mmio_write32(apmu(K1_APMU_C1_RVBADDR_LO), (uint32_t)entry);
@@ -101,7 +101,7 @@ static const char *k1_cold_setup(uint64_t entry)
 		mmio_write32(cci(K1_CCI_SNOOP_CTRL(cluster)), K1_CCI_ENABLE_SNOOPS | K1_CCI_ENABLE_DVMS);
 		io_fence();
 		if (!cci_settled())
-			return "the CCI did not take the snoops";
+			return "CCI refused snoops";
 	}
 	return NULL;
 }
@@ -116,7 +116,7 @@ static int k1_init(const void *fdt)
 	if (why)
 		console_printf(K1_LOG "%s: no hart can be woken\n", why);
 	else
-		console_printf(K1_LOG "reset vectors 0x%lx, CCI snoops and DVM on: harts can be woken\n",
+		console_printf(K1_LOG "vectors 0x%lx, CCI on: harts can wake\n",
 			   (unsigned long)entry);
 	return 0;
 }
