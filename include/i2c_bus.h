@@ -130,11 +130,13 @@ void i2c_set_power_hook(i2c_power_hook_t hook);
  * refused: its driver said why just before), and < 0.
  */
 int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev);
+/* That line, "abacus: <node> (<what>): <why>; not used", for a device found unusable. */
+void i2c_device_refused(const void *fdt, int node, const char *what, const char *why);
 
 /* A transaction on bus (under the I2C lock, with its deadline): a register
  * write is { reg, value } written, a read { reg } written and 1 byte read. */
 int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x);
-/* "timeout", "no acknowledge", ... for the log. */
+/* "timeout", "no ack", ... for the log. */
 const char *i2c_error_name(int err);
 
 /* For controller drivers, inside a transfer: register reg (at base + (reg << reg_shift)). */

@@ -77,8 +77,7 @@ int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_devi
 {
 	int parent = fdt_parent_hinted(node);
 	uint32_t addr = fdt_read_u32(fdt, node, "reg", ~0U);   /* one cell: #address-cells 1, #size-cells 0 */
-	const char *why = "is not an I2C device (reg)";
-	char name[24];
+	const char *why = "has a bad I2C reg";
 
 	if (parent < 0)
 		parent = fdt_parent_offset(fdt, node);
@@ -91,11 +90,18 @@ int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_devi
 			dev->bus = bus_of_node(parent);
 		if (dev->bus)
 			return 0;
-		why = "is on a bus the firmware cannot use";
+		why = "is on an unusable bus";
 	}
+	i2c_device_refused(fdt, node, what, why);
+	return -1;
+}
+
+void i2c_device_refused(const void *fdt, int node, const char *what, const char *why)
+{
+	char name[24];
+
 	copy_node_name(fdt, node, name, sizeof(name));
 	console_printf("abacus: %s (%s): %s; not used\n", name, what, why);
-	return -1;
 }
 
 /* At the deadline on time, or when time is stuck; without time, after a count of polls. */
@@ -163,7 +169,7 @@ int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 /* The names one after the other, in the order of -err (a table of pointers would take 40 bytes more). */
 const char *i2c_error_name(int err)
 {
-	const char *name = "ok\0timeout\0no acknowledge\0bus error\0not the device named";
+	const char *name = "ok\0timeout\0no ack\0bus error\0wrong device";
 
 	for (unsigned int n = err < 0 && err > I2C_ERR_NODEV ? (unsigned int)-err : err ? 4 : 0; n; n--)
 		while (*name++)

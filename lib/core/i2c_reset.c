@@ -106,8 +106,7 @@ int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 		return -1;
 	rc = run(&dev, p->ops);
 	if (rc) {
-		console_printf("abacus: %s at 0x%02x on %s: %s; not used\n", p->name, dev.addr, dev.bus->name,
-			   i2c_error_name(rc));
+		i2c_device_refused(fdt, node, p->name, i2c_error_name(rc));
 		return -1;
 	}
 	pmic = p;

@@ -143,7 +143,7 @@ static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 static int dw_i2c_probe(const void *fdt, int node)
 {
 	return i2c_bus_probe(fdt, node, dw_i2c_transfer, DW_IC_REGS_SIZE, 4, DW_IC_COMP_TYPE, DW_IC_COMP_TYPE_VALUE,
-			     "is not a DesignWare I2C controller (IC_COMP_TYPE)") ? 0 : -1;
+			     "is not DesignWare I2C (IC_COMP_TYPE)") ? 0 : -1;
 }
 
 DT_DRIVER(i2c, i2c_designware_driver, "designware-i2c") = {

@@ -80,8 +80,14 @@ static bool probe_failed_why(const void *fdt, const struct probe_record *p, stru
 
 		if (strncmp(l, "abacus: ", 8) == 0)
 			l += 8;
+		const char *what = dt_driver_name(p->driver);
+		size_t w = strlen(what);
+
 		if (strncmp(l, name, n) == 0 && strncmp(l + n, ": ", 2) == 0)
 			l += n + 2;     /* the node is named already */
+		else if (strncmp(l, name, n) == 0 && strncmp(l + n, " (", 2) == 0 && strncmp(l + n + 2, what, w) == 0 &&
+			 strncmp(l + n + 2 + w, "): ", 3) == 0)
+			l += n + 2 + w + 3;     /* and so is its driver (an I2C device's "not used" line) */
 		add(t, "%s", l);
 	} else {
 		add(t, "%s declined it", dt_driver_name(p->driver));
