@@ -28,10 +28,21 @@
  *  - the end: ICCR2.SP, then ICSR2.STOP; STOP and NACKF cleared.
  * Status flags clear by writing 0 to them (read-modify-write).
  *
- * The bit rate (ICMR1.CKS, ICBRL, ICBRH) is left as the loader or S-mode
- * set it for the controller's input clock, which the firmware does not
- * know; a controller found disabled (ICCR1.ICE clear) has no bit rate the
- * firmware may trust, and is not used then.
+ * A controller found on (ICCR1.ICE set) keeps the bit rate (ICMR1.CKS,
+ * ICBRL, ICBRH) the loader or S-mode set for its input clock, which the
+ * firmware does not know. One found off (as at power-on, or just out of
+ * its module reset) is set up first as Linux's riic_init_hw does: ICCR1 =
+ * IICRST | SOWP (ICE clear: all registers to their reset values, so ICFER
+ * has the SCLE and NFE Linux's timing assumes), then ICE too (the internal
+ * reset), ICMR1, ICBRH, ICBRL, ICSER, ICMR3, then IICRST cleared. Linux's
+ * read-modify-writes of ICCR1 are plain writes here: its other bits read
+ * only (SCLI, SDAI) or are write-protected by SOWP (SCLO, SDAO). The
+ * bit rate is Linux's computation for the fastest input clock the RZ/Five's
+ * RIIC can have, P0 at 100 MHz (Linux 7.2 r9a07g043-cpg.c: P0 = PLL2 (24
+ * MHz EXTAL x 200 / 3) / 2 / 8 / DIVPL2A, which divides by 1 at least),
+ * and 100 kHz with Linux's default rise and fall times for it (1000 and 300
+ * ns): CKS 5 (P0 / 32), BRL 16, BRH 7. A slower P0 only makes SCL slower,
+ * never faster than standard mode allows. Linux sets its own rate at probe.
  */
 #include <stddef.h>
 #include "drivers.h"
@@ -39,14 +50,20 @@
 
 #define RIIC_ICCR1      0x00
 #define RIIC_ICCR2      0x04
+#define RIIC_ICMR1      0x08
 #define RIIC_ICMR3      0x10
+#define RIIC_ICSER      0x18
 #define RIIC_ICIER      0x1c
 #define RIIC_ICSR2      0x24
+#define RIIC_ICBRL      0x34
+#define RIIC_ICBRH      0x38
 #define RIIC_ICDRT      0x3c
 #define RIIC_ICDRR      0x40
 #define RIIC_REGS_SIZE  0x44
 
 #define ICCR1_ICE       0x80    /* the controller drives SCL/SDA */
+#define ICCR1_IICRST    0x40    /* reset: of all registers with ICE clear, of the bus state with ICE set */
+#define ICCR1_SOWP      0x10    /* SCLO and SDAO not written */
 #define ICCR1_SCLI      0x02    /* SCL reads high */
 #define ICCR1_SDAI      0x01    /* SDA reads high */
 #define ICCR2_BBSY      0x80    /* the bus is busy */
@@ -56,6 +73,10 @@
 #define ICMR3_RDRFS     0x20    /* RDRF at the 8th clock, SCL held until ACKBT is written */
 #define ICMR3_ACKWP     0x10    /* ACKBT may be written */
 #define ICMR3_ACKBT     0x08    /* answer the byte being read with NACK */
+#define ICMR1_CKS_100MHZ_100KHZ 0x58    /* CKS 5 (input clock / 32) and BCWP (CKS written) */
+#define ICBR_RESERVED   0xe0    /* bits 7-5 written as 1 */
+#define ICBRL_100MHZ_100KHZ 16
+#define ICBRH_100MHZ_100KHZ 7
 #define ICSR2_TDRE      0x80    /* ICDRT is empty */
 #define ICSR2_TEND      0x40    /* the last byte written has gone */
 #define ICSR2_RDRF      0x20    /* ICDRR holds a byte */
@@ -140,11 +161,35 @@ static int riic_receive(const struct i2c_bus *bus, uint8_t *r, unsigned int n)
 	return I2C_OK;
 }
 
+/*
+ * A controller found off, set up as above (Linux 7.2 riic_init_hw's order).
+ * Its first write is repeated until ICCR1 reads it back: just out of its
+ * module reset (renesas_rzfive.c), the controller may ignore writes until
+ * the CPG has released it (Linux polls the CPG's reset monitor for that).
+ * A controller that never takes it: I2C_ERR_BUS.
+ */
+static int riic_init(const struct i2c_bus *bus)
+{
+	do {
+		if (i2c_expired())
+			return I2C_ERR_BUS;
+		i2c_write(bus, RIIC_ICCR1, ICCR1_IICRST | ICCR1_SOWP);
+	} while (!(i2c_read(bus, RIIC_ICCR1) & ICCR1_IICRST));
+	i2c_write(bus, RIIC_ICCR1, ICCR1_ICE | ICCR1_IICRST | ICCR1_SOWP);
+	i2c_write(bus, RIIC_ICMR1, ICMR1_CKS_100MHZ_100KHZ);
+	i2c_write(bus, RIIC_ICBRH, ICBR_RESERVED | ICBRH_100MHZ_100KHZ);
+	i2c_write(bus, RIIC_ICBRL, ICBR_RESERVED | ICBRL_100MHZ_100KHZ);
+	i2c_write(bus, RIIC_ICSER, 0);
+	i2c_write(bus, RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS);
+	i2c_write(bus, RIIC_ICCR1, ICCR1_ICE | ICCR1_SOWP);
+	return I2C_OK;
+}
+
 static int riic_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
 	int rc, stop;
 
-	if (!(i2c_read(bus, RIIC_ICCR1) & ICCR1_ICE))
+	if (!(i2c_read(bus, RIIC_ICCR1) & ICCR1_ICE) && riic_init(bus))
 		return I2C_ERR_BUS;
 	/* From whatever S-mode left: no interrupts (its handlers do not run here), the bus free, flags clear. */
 	i2c_write(bus, RIIC_ICIER, 0);

@@ -6,8 +6,10 @@
  * rz_riic.c expect the hardware to behave) driving the simulated bus of
  * tests/host/i2c_sim.c. Checked:
  * the RZ/Five SMARC's DA9062 accesses on the wires, the order of the
- * register writes the sources give, a NACK, a controller found disabled, a
- * bus that stays busy, a controller that never answers.
+ * register writes the sources give, a NACK, a controller found off (set up
+ * as Linux's riic_init_hw does, for the fastest input clock) or on (its
+ * timing kept), one that never leaves its module reset, a bus that stays
+ * busy, a controller that never answers.
  */
 #include <stdlib.h>
 #include <libfdt.h>
@@ -21,13 +23,19 @@ TEST_MAIN_GLOBALS
 
 #define ICCR1 0x00
 #define ICCR2 0x04
+#define ICMR1 0x08
 #define ICMR3 0x10
+#define ICSER 0x18
 #define ICIER 0x1c
 #define ICSR2 0x24
+#define ICBRL 0x34
+#define ICBRH 0x38
 #define ICDRT 0x3c
 #define ICDRR 0x40
 
-#define CR1_ICE   0x80
+#define CR1_ICE    0x80
+#define CR1_IICRST 0x40
+#define CR1_SOWP   0x10
 #define CR2_BBSY  0x80
 #define CR2_SP    0x08
 #define CR2_RS    0x04
@@ -164,17 +172,81 @@ TEST(no_answer_is_nack_and_a_stop)
 	CHECK(!(riic_read(ICCR2) & CR2_BBSY));
 }
 
-/* Disabled (ICE clear): the bit rate may be anything; nothing on the wires. */
-TEST(disabled_controller_is_not_used)
+/*
+ * Off (ICE clear), as at power-on, and its first writes lost (just out of
+ * its module reset): set up in riic_init_hw's order (Linux 7.2 i2c-riic.c),
+ * the first write repeated until ICCR1 reads it; the bit rate Linux
+ * computes for a 100 MHz input clock (P0 at most) and 100 kHz: CKS 5,
+ * BRL 16, BRH 7 (the reserved bits 7-5 written as 1); then the transfer.
+ */
+TEST(controller_found_off_is_set_up_then_used)
+{
+	const struct i2c_bus *bus = probe(0x400);
+	uint8_t w[2] = { 0x13, 0x02 };
+	static const struct { unsigned int reg; uint32_t value; } init[] = {
+		{ ICCR1, CR1_IICRST | CR1_SOWP }, { ICCR1, CR1_ICE | CR1_IICRST | CR1_SOWP },
+		{ ICMR1, 0x58 }, { ICBRH, 0xe7 }, { ICBRL, 0xf0 }, { ICSER, 0 },
+		{ ICMR3, MR3_ACKWP | MR3_RDRFS }, { ICCR1, CR1_ICE | CR1_SOWP },
+	};
+	int at = -1;
+
+	CHECK(bus);
+	i2c_riic_model_init(&riic, &sim_wires);
+	riic.writes_lost = 2;
+	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_OK);
+	CHECK(strcmp(sim_wires.log, "Sb0 W13 W02 P") == 0);
+	CHECK_EQ(sim_device->regs[0x13], 0x02);
+	CHECK_EQ(sim_writes[0].reg, ICCR1);
+	CHECK_EQ(sim_writes[0].value, CR1_IICRST | CR1_SOWP);
+	CHECK_EQ(sim_writes[1].value, CR1_IICRST | CR1_SOWP);
+	for (unsigned int i = 0; i < sizeof(init) / sizeof(init[0]); i++) {
+		CHECK(sim_writes[2 + i].reg == init[i].reg && sim_writes[2 + i].value == init[i].value);
+		at = (int)(2 + i);
+	}
+	CHECK(at < sim_write_index(ICCR2, CR2_ST));
+	CHECK_EQ(riic.mr1, 0x58);
+	CHECK_EQ(riic.brh, 0xe7);
+	CHECK_EQ(riic.brl, 0xf0);
+	CHECK_EQ(riic.ser, 0);
+	CHECK_EQ(riic.cr1 & (CR1_ICE | CR1_IICRST), CR1_ICE);
+	/* The next transfer finds it on: no second setup. */
+	sim_nr_writes = 0;
+	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_OK);
+	CHECK_EQ(sim_write_index(ICCR1, ~0U), -1);
+}
+
+/* On (ICE set), as the loader left it: its timing and ICCR1 untouched. */
+TEST(controller_found_on_keeps_its_timing)
 {
 	const struct i2c_bus *bus = probe(0x400);
 	uint8_t w[2] = { 0x13, 0x02 };
 
 	CHECK(bus);
-	riic.cr1 = 0;
+	riic.mr1 = 0x38, riic.brl = 0xf8, riic.brh = 0xe5, riic.ser = 0;
+	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_OK);
+	CHECK(strcmp(sim_wires.log, "Sb0 W13 W02 P") == 0);
+	CHECK_EQ(sim_write_index(ICCR1, ~0U), -1);
+	CHECK_EQ(sim_write_index(ICMR1, ~0U), -1);
+	CHECK_EQ(sim_write_index(ICBRL, ~0U), -1);
+	CHECK_EQ(sim_write_index(ICBRH, ~0U), -1);
+	CHECK_EQ(sim_write_index(ICSER, ~0U), -1);
+	CHECK(riic.mr1 == 0x38 && riic.brl == 0xf8 && riic.brh == 0xe5);
+}
+
+/* Never out of its module reset (every write lost): a bus error once the deadline passes, nothing on the wires. */
+TEST(controller_that_never_leaves_reset_is_a_bus_error)
+{
+	const struct i2c_bus *bus = probe(0x400);
+	uint8_t w[2] = { 0x13, 0x02 };
+
+	CHECK(bus);
+	i2c_riic_model_init(&riic, &sim_wires);
+	riic.writes_lost = ~0U;
 	CHECK_EQ(transfer(bus, w, 2, NULL, 0), I2C_ERR_BUS);
+	CHECK(sim_budget <= 0);
 	CHECK_EQ(sim_wires.events, 0);
-	CHECK_EQ(sim_nr_writes, 0);
+	CHECK_EQ(sim_write_index(ICCR2, ~0U), -1);
+	CHECK_EQ(sim_write_index(ICCR1, CR1_ICE | CR1_IICRST | CR1_SOWP), -1);
 }
 
 TEST(bus_that_stays_busy_is_a_bus_error)
@@ -223,7 +295,9 @@ int main(void)
 	RUN(register_read_with_repeated_start);
 	RUN(two_bytes_read_ack_then_nack);
 	RUN(no_answer_is_nack_and_a_stop);
-	RUN(disabled_controller_is_not_used);
+	RUN(controller_found_off_is_set_up_then_used);
+	RUN(controller_found_on_keeps_its_timing);
+	RUN(controller_that_never_leaves_reset_is_a_bus_error);
 	RUN(bus_that_stays_busy_is_a_bus_error);
 	RUN(line_held_low_is_a_bus_error);
 	RUN(controller_that_never_starts_times_out);

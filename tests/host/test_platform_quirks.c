@@ -434,10 +434,12 @@ TEST(jh7110_turns_its_i2c_clock_on)
 
 /*
  * The RZ/Five's RIIC n: clocks = <&cpg CPG_MOD (1) R9A07G043_I2Cn_PCLK (59 + n)>:
- * CLK_ON 0x580 written (bit n + 16) | (bit n), then MSTOP 0xb68 written bit
- * (10 + n) + 16 alone (Linux 7.2 rzg2l-cpg.c, r9a07g043-cpg.c).
+ * RST 0x880 written (bit n + 16) | (bit n): out of its module reset
+ * (R9A07G043_I2Cn_MRST); CLK_ON 0x580 written (bit n + 16) | (bit n), then
+ * MSTOP 0xb68 written bit (10 + n) + 16 alone (Linux 7.2 rzg2l-cpg.c,
+ * r9a07g043-cpg.c).
  */
-TEST(rzfive_turns_its_i2c_clock_and_module_on)
+TEST(rzfive_takes_its_i2c_out_of_reset_and_turns_it_on)
 {
 	static const uint32_t i2c0[] = { 1, 1, 59 }, i2c3[] = { 1, 1, 62 }, i2c4[] = { 1, 1, 63 }, core[] = { 1, 0, 59 };
 	const struct platform_quirk *q = platform_quirk_match(ROOT(RZFIVE_ROOT));
@@ -449,19 +451,23 @@ TEST(rzfive_turns_its_i2c_clock_and_module_on)
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
 	CHECK(bus.node >= 0);
 	q->hooks->i2c_bus_power(blob, &bus);
-	CHECK_EQ(bus.nr_power, 2);
-	CHECK_EQ(bus.power[0].reg, 0x11010580);
+	CHECK_EQ(bus.nr_power, 3);
+	CHECK_EQ(bus.power[0].reg, 0x11010880);
 	CHECK_EQ(bus.power[0].clear, 0xffffffff);
 	CHECK_EQ(bus.power[0].set, 0x00010001);
-	CHECK_EQ(bus.power[1].reg, 0x11010b68);
+	CHECK_EQ(bus.power[1].reg, 0x11010580);
 	CHECK_EQ(bus.power[1].clear, 0xffffffff);
-	CHECK_EQ(bus.power[1].set, 0x04000000);
+	CHECK_EQ(bus.power[1].set, 0x00010001);
+	CHECK_EQ(bus.power[2].reg, 0x11010b68);
+	CHECK_EQ(bus.power[2].clear, 0xffffffff);
+	CHECK_EQ(bus.power[2].set, 0x04000000);
 	memset(&bus, 0, sizeof(bus));
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c3, 3);
 	q->hooks->i2c_bus_power(blob, &bus);
-	CHECK_EQ(bus.nr_power, 2);
+	CHECK_EQ(bus.nr_power, 3);
 	CHECK_EQ(bus.power[0].set, 0x00080008);
-	CHECK_EQ(bus.power[1].set, 0x20000000);
+	CHECK_EQ(bus.power[1].set, 0x00080008);
+	CHECK_EQ(bus.power[2].set, 0x20000000);
 	/* Not an I2C module clock, a core clock, another SoC's CPG: nothing. */
 	memset(&bus, 0, sizeof(bus));
 	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c4, 3);
@@ -479,6 +485,12 @@ TEST(rzfive_turns_its_i2c_clock_and_module_on)
 	q->hooks->i2c_bus_power(blob, &bus);
 	CHECK_EQ(bus.nr_power, 0);
 	CHECK(host_console_contains("clock-controller: reg 0x11010000-0x1101ffff faults when read; device refused"));
+	/* The reset register faulting: refused too. */
+	mmio_fault_at = 0x11010880;
+	memset(&bus, 0, sizeof(bus));
+	bus.node = clocked_i2c(RZFIVE_ROOT, sizeof(RZFIVE_ROOT), "renesas,r9a07g043-cpg", 0x11010000, 0x10000, i2c0, 3);
+	q->hooks->i2c_bus_power(blob, &bus);
+	CHECK_EQ(bus.nr_power, 0);
 }
 
 TEST(a_board_no_quirk_names_boots_with_none)
@@ -520,7 +532,7 @@ int main(void)
 	RUN(rzfive_pool_node_follows_an_existing_reserved_memory);
 	RUN(rzfive_offers_no_pool_it_cannot_make_uncached);
 	RUN(jh7110_turns_its_i2c_clock_on);
-	RUN(rzfive_turns_its_i2c_clock_and_module_on);
+	RUN(rzfive_takes_its_i2c_out_of_reset_and_turns_it_on);
 	RUN(a_board_no_quirk_names_boots_with_none);
 	RUN(only_whole_strings_match);
 	RUN(a_root_without_a_sane_compatible_gets_none);

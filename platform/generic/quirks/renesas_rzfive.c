@@ -29,7 +29,13 @@
  *   write-enable alone: out of standby; r9a07g043-cpg.c: "i2c0".."i2c3",
  *   R9A07G043_I2C0_PCLK 59 ..., CLK_ON 0x580 bits 0-3, MSTOP(BUS_MCPU2,
  *   bits 10-13), CPG_BUS_MCPU2_MSTOP 0xb68 in rzg2l-cpg.h). The controller
- *   node names its clock <&cpg CPG_MOD (1) id>.
+ *   node names its clock <&cpg CPG_MOD (1) id>. Before those, the
+ *   controller's module reset deasserted (a loader that never used I2C0 may
+ *   leave it asserted; Linux's riic probe deasserts it, rzg2l_cpg_deassert:
+ *   RST 0x880 bit n written with its write enable, r9a07g043-cpg.c
+ *   DEF_RST(R9A07G043_I2C0_MRST, 0x880, 0) ...); Linux asserts it again
+ *   only for system suspend. The RIIC driver then sets up a controller it
+ *   finds off (i2c_riic.c).
  */
 #include <libfdt.h>
 #include "andes_ax45_pmu.h"
@@ -117,6 +123,7 @@ static int rzfive_fdt_fixup(void *fdt)
 #define RZFIVE_CPG_I2C0_PCLK     59
 #define RZFIVE_CPG_I2C_COUNT     4
 #define RZFIVE_CPG_CLKON_I2C     0x580     /* bit n: I2Cn's clock; bit n + 16: its write enable */
+#define RZFIVE_CPG_RST_I2C       0x880     /* bit n: I2Cn out of reset; bit n + 16: its write enable */
 #define RZFIVE_CPG_MSTOP_MCPU2   0xb68     /* bit 10 + n: I2Cn in standby; + 16: write enable */
 #define RZFIVE_CPG_MSTOP_I2C0    10
 
@@ -137,17 +144,19 @@ static void rzfive_i2c_power(const void *fdt, struct i2c_bus *bus)
 		return;
 	/* A transfer's writes must not fault: the registers are read once here, with a fault expected. */
 	if (!dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_CLKON_I2C, 4) ||
+	    !dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_RST_I2C, 4) ||
 	    !dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_MSTOP_MCPU2, 4))
 		return;
-	power = heap_alloc(2 * sizeof(*power), 8);
+	power = heap_alloc(3 * sizeof(*power), 8);
 	if (!power)
 		return;
 	bit = 1U << n;
-	power[0] = (struct i2c_bus_power){ .reg = base + RZFIVE_CPG_CLKON_I2C, .clear = ~0U, .set = bit << 16 | bit };
+	power[0] = (struct i2c_bus_power){ .reg = base + RZFIVE_CPG_RST_I2C, .clear = ~0U, .set = bit << 16 | bit };
+	power[1] = (struct i2c_bus_power){ .reg = base + RZFIVE_CPG_CLKON_I2C, .clear = ~0U, .set = bit << 16 | bit };
 	bit = 1U << (RZFIVE_CPG_MSTOP_I2C0 + n);
-	power[1] = (struct i2c_bus_power){ .reg = base + RZFIVE_CPG_MSTOP_MCPU2, .clear = ~0U, .set = bit << 16 };
+	power[2] = (struct i2c_bus_power){ .reg = base + RZFIVE_CPG_MSTOP_MCPU2, .clear = ~0U, .set = bit << 16 };
 	bus->power = power;
-	bus->nr_power = 2;
+	bus->nr_power = 3;
 }
 
 static const struct pmu_platform rzfive_pmu = {

@@ -141,6 +141,8 @@ void i2c_k1_model_write(struct i2c_k1_model *m, unsigned int offset, uint32_t va
 struct i2c_riic_model {
 	struct i2c_wires *wires;
 	uint32_t cr1, cr2, mr3, ier, sr2, drr;
+	uint32_t mr1, ser, brl, brh;     /* the timing and slave-address registers, as written */
+	unsigned int writes_lost;        /* this many writes to come are lost (the module still in its reset) */
 	unsigned int state;              /* riic.c: idle, address, writing, the dummy read, reading */
 	bool byte_waiting;               /* a byte read, SCL held until ICDRR is read */
 	bool stop_after_byte;            /* ICCR2.SP asked for while a byte waits */
