@@ -27,24 +27,23 @@ static int run(const struct i2c_device *dev, const struct i2c_reset_op *op)
 	spin_lock(&run_lock);
 	run_xfer.addr = dev->addr;
 	for (; op->kind != I2C_RESET_END && !rc; op++) {
+		/* A read first, but for a write; then the write, but for a value the read found unchanged. */
+		bool read = op->kind != I2C_RESET_WRITE;
+
 		run_buf[0] = op->reg;
 		run_buf[1] = op->value;
-		if (op->kind != I2C_RESET_WRITE) {
-			run_xfer.wlen = 1;
-			run_xfer.rlen = 1;
+		do {
+			run_xfer.rlen = read;
+			run_xfer.wlen = 2 - read;
 			rc = i2c_transfer(dev->bus, &run_xfer);
-			if (rc)
+			if (rc || !read)
 				break;
+			read = false;
 			if (op->kind == I2C_RESET_EXPECT && run_value != op->value)
 				rc = I2C_ERR_NODEV;
 			run_buf[1] = op->kind == I2C_RESET_SET ? run_value | op->value :
 				     op->kind == I2C_RESET_CLEAR ? run_value & ~op->value : run_value;
-			if (run_buf[1] == run_value)
-				continue;
-		}
-		run_xfer.wlen = 2;
-		run_xfer.rlen = 0;
-		rc = i2c_transfer(dev->bus, &run_xfer);
+		} while (!rc && run_buf[1] != run_value);
 	}
 	spin_unlock(&run_lock);
 	return rc;

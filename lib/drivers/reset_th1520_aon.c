@@ -75,14 +75,16 @@ static uint32_t aon_header(uint32_t func)
 	return AON_RPC_VERSION | AON_RPC_MSG_NUM << 8 | AON_RPC_SVC_WDG << 16 | func << 24;
 }
 
+/* The acknowledgement is looked for once more after the last wait. */
 static bool acknowledged_within(unsigned int ms)
 {
-	for (unsigned int i = 0; i < ms; i++) {
+	for (unsigned int i = 0;; i++) {
 		if (mmio_read32(ours + MBOX_INFO7) == MBOX_ACK_MAGIC)
 			return true;
+		if (i == ms)
+			return false;
 		timer_delay_ms(1);
 	}
-	return mmio_read32(ours + MBOX_INFO7) == MBOX_ACK_MAGIC;
 }
 
 static void th1520_aon_reset(unsigned long type, unsigned long reason)
@@ -91,9 +93,9 @@ static void th1520_aon_reset(unsigned long type, unsigned long reason)
 
 	(void)reason;
 	mmio_write32(ours + MBOX_INFO7, 0);
-	mmio_write32(e902 + MBOX_INFO0, aon_header(func));
-	for (unsigned int i = 1; i < MBOX_DATA_WORDS; i++)
-		mmio_write32(e902 + MBOX_INFO0 + 4 * i, 0);
+	/* INFO0 the header, INFO1..INFO6 zeros. */
+	for (unsigned int i = 0; i < MBOX_DATA_WORDS; i++)
+		mmio_write32(e902 + MBOX_INFO0 + 4 * i, i ? 0 : aon_header(func));
 	mmio_write32(e902 + MBOX_GEN, mmio_read32(e902 + MBOX_GEN) | MBOX_GEN_RX_DATA);
 	if (!acknowledged_within(AON_ACK_WAIT_MS)) {
 		/* Not console_printf: this runs deep in an ecall's stack (scripts/stack-check.py). */
@@ -130,7 +132,8 @@ static int th1520_aon_probe(const void *fdt, int node)
 	const fdt32_t *mboxes = fdt_getprop(fdt, node, "mboxes", &len);
 	uintptr_t local, remote;
 
-	if (!mboxes || len != 2 * (int)sizeof(fdt32_t) || fdt32_ld(mboxes + 1) != MBOX_E902_CHANNEL)
+	/* The channel cell as the DT stores it (big-endian), against the constant swapped at build time. */
+	if (!mboxes || len != 2 * (int)sizeof(fdt32_t) || mboxes[1] != cpu_to_fdt32(MBOX_E902_CHANNEL))
 		return -1;
 	mbox = fdt_node_offset_by_phandle(fdt, fdt32_ld(mboxes));
 	if (mbox < 0 || fdt_node_check_compatible(fdt, mbox, "thead,th1520-mbox"))
