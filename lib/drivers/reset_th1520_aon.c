@@ -118,8 +118,9 @@ static uintptr_t mbox_reg(const void *fdt, int mbox, const char *name, uint64_t 
 	int index = fdt_stringlist_search(fdt, mbox, "reg-names", name);
 	uint64_t base, size;
 
-	/* The register the reset polls or sets, read once with a fault expected. */
-	if (index < 0 || dt_device_reg(fdt, mbox, index, min_size, 4, &base, &size) ||
+	/* No such name: index < 0, which dt_device_reg finds absent. The register
+	 * the reset polls or sets, read once with a fault expected. */
+	if (dt_device_reg(fdt, mbox, index, min_size, 4, &base, &size) ||
 	    !dt_device_answers(fdt, mbox, base, size, min_size - 4, 4))
 		return 0;
 	return (uintptr_t)base;
@@ -133,10 +134,12 @@ static int th1520_aon_probe(const void *fdt, int node)
 	uintptr_t local, remote;
 
 	/* The channel cell as the DT stores it (big-endian), against the constant swapped at build time. */
-	if (!mboxes || len != 2 * (int)sizeof(fdt32_t) || mboxes[1] != cpu_to_fdt32(MBOX_E902_CHANNEL))
+	/* No mboxes: len is a libfdt error, not 8. */
+	if (len != 2 * (int)sizeof(fdt32_t) || mboxes[1] != cpu_to_fdt32(MBOX_E902_CHANNEL))
 		return -1;
 	mbox = fdt_node_offset_by_phandle(fdt, fdt32_ld(mboxes));
-	if (mbox < 0 || fdt_node_check_compatible(fdt, mbox, "thead,th1520-mbox"))
+	/* No such phandle: mbox < 0, which fdt_node_check_compatible refuses. */
+	if (fdt_node_check_compatible(fdt, mbox, "thead,th1520-mbox"))
 		return -1;
 	local = mbox_reg(fdt, mbox, "local", MBOX_LOCAL_CHANNEL1 + MBOX_INFO7 + 4);
 	remote = local ? mbox_reg(fdt, mbox, "remote-icu0", MBOX_REMOTE_ICU0 + MBOX_INFO7 + 4) : 0;
