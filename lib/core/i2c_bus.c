@@ -41,7 +41,12 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer,
 		return NULL;
 	}
 	nr_buses++;
-	*bus = (struct i2c_bus){ .transfer = transfer, .base = base, .reg_shift = 0, .io_width = 4, .node = node, .name = name };
+	/* A slot is filled once: the rest of it (reg_shift, flags, power) is still 0. */
+	bus->transfer = transfer;
+	bus->base = base;
+	bus->io_width = 4;
+	bus->node = node;
+	bus->name = name;
 	copy_node_name(fdt, node, name, sizeof(bus_names[0]));
 	if (power_hook)
 		power_hook(fdt, bus);

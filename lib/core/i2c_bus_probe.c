@@ -19,13 +19,11 @@ struct i2c_bus *i2c_bus_probe(const void *fdt, int node, i2c_transfer_fn transfe
 
 	if (dt_device_reg(fdt, node, 0, size, width, &base, &size))
 		return NULL;
-	if (!mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + reg), width, &value)) {
-		dt_device_refused(fdt, node, base, size, "faults when read");
-		return NULL;
-	}
-	if (not_id && value != id) {
-		dt_device_refused(fdt, node, base, size, not_id);
-		return NULL;
-	}
-	return i2c_bus_add(fdt, node, transfer, base);
+	if (mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + reg), width, &value)) {
+		if (!not_id || value == id)
+			return i2c_bus_add(fdt, node, transfer, base);
+	} else
+		not_id = "faults when read";
+	dt_device_refused(fdt, node, base, size, not_id);
+	return NULL;
 }

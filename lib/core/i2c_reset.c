@@ -12,7 +12,9 @@
 
 static const struct i2c_reset_pmic *pmic;
 static struct i2c_device pmic_dev;
-static char pmic_name[64];
+/* "abacus: reset: " and the PMIC's name (the reset device's, from PMIC_NAME on): the failure line's start. */
+#define PMIC_NAME 15
+static char pmic_line[PMIC_NAME + 64];
 
 /* One sequence at a time (two harts may ask for a reset at once): run's state is static. */
 static spinlock_t run_lock;
@@ -27,24 +29,23 @@ static int run(const struct i2c_device *dev, const struct i2c_reset_op *op)
 	spin_lock(&run_lock);
 	run_xfer.addr = dev->addr;
 	for (; op->kind != I2C_RESET_END && !rc; op++) {
+		/* A read first, but for a write; then the write, but for a value the read found unchanged. */
+		bool read = op->kind != I2C_RESET_WRITE;
+
 		run_buf[0] = op->reg;
 		run_buf[1] = op->value;
-		if (op->kind != I2C_RESET_WRITE) {
-			run_xfer.wlen = 1;
-			run_xfer.rlen = 1;
+		do {
+			run_xfer.rlen = read;
+			run_xfer.wlen = 2 - read;
 			rc = i2c_transfer(dev->bus, &run_xfer);
-			if (rc)
+			if (rc || !read)
 				break;
+			read = false;
 			if (op->kind == I2C_RESET_EXPECT && run_value != op->value)
 				rc = I2C_ERR_NODEV;
 			run_buf[1] = op->kind == I2C_RESET_SET ? run_value | op->value :
 				     op->kind == I2C_RESET_CLEAR ? run_value & ~op->value : run_value;
-			if (run_buf[1] == run_value)
-				continue;
-		}
-		run_xfer.wlen = 2;
-		run_xfer.rlen = 0;
-		rc = i2c_transfer(dev->bus, &run_xfer);
+		} while (!rc && run_buf[1] != run_value);
 	}
 	spin_unlock(&run_lock);
 	return rc;
@@ -80,8 +81,7 @@ static void i2c_reset(unsigned long type, unsigned long reason)
 	(void)reason;
 	if (rc) {
 		/* Not console_printf: this runs deep in an ecall's stack (scripts/stack-check.py). */
-		console_puts("abacus: reset: ");
-		console_puts(pmic_name);
+		console_puts(pmic_line);
 		console_puts(": ");
 		console_puts(i2c_error_name(rc));
 		console_puts("\n");
@@ -90,7 +90,7 @@ static void i2c_reset(unsigned long type, unsigned long reason)
 }
 
 static const struct reset_device i2c_reset_device = {
-	.name = pmic_name,
+	.name = pmic_line + PMIC_NAME,
 	.slot = RESET_SLOT_PMIC,
 	.supported = i2c_reset_supported,
 	.reset = i2c_reset,
@@ -111,9 +111,8 @@ int i2c_reset_probe(const void *fdt, int node, const struct i2c_reset_pmic *p)
 	}
 	pmic = p;
 	pmic_dev = dev;
-	format_snprintf(pmic_name, sizeof(pmic_name), "%s at 0x%02x on %s (%s%s%s)", p->name, pmic_dev.addr,
-		     pmic_dev.bus->name, shutdown ? "shutdown" : "", shutdown && reboot ? ", " : "",
-		     reboot ? "reboot" : "");
+	format_snprintf(pmic_line, sizeof(pmic_line), "abacus: reset: %s at 0x%02x on %s (%s)", p->name, pmic_dev.addr,
+		     pmic_dev.bus->name, shutdown ? (reboot ? "shutdown, reboot" : "shutdown") : reboot ? "reboot" : "");
 	reset_device_add(&i2c_reset_device);
 	return 0;
 }

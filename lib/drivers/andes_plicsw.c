@@ -114,8 +114,9 @@ static int plicsw_probe(const void *fdt, int node)
 	words = (unsigned int)contexts / 32 + 1;         /* the enable words holding sources 1..contexts */
 	/* Pairs <cpu-intc-phandle 3>, one per context. */
 	for (unsigned int ctx = 0; ctx < contexts; ctx++) {
-		struct hart_state *hs = hart_by_intc_phandle(fdt32_ld(&ie[2 * ctx]), &hint);
-		if (!hs || hs->ipi_dev || fdt32_ld(&ie[2 * ctx + 1]) != IRQ_M_SOFT)
+		struct hart_state *hs = hart_by_intc_phandle(fdt32_to_cpu(ie[2 * ctx]), &hint);
+		/* The cell as the DT stores it (big-endian), against the constant swapped at build time. */
+		if (!hs || hs->ipi_dev || ie[2 * ctx + 1] != cpu_to_fdt32(IRQ_M_SOFT))
 			continue;
 		plicsw_route(ctx, words);
 		hart_set_ipi_device(hs, &plicsw_ipi_device, plicsw_reg(PLICSW_CLAIM(ctx)));

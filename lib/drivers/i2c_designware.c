@@ -60,15 +60,15 @@
 
 #define DW_ABORTED (-100)
 
-/* Until reg & mask == want; DW_ABORTED when the controller aborts first, I2C_ERR_TIMEOUT at the deadline. */
-static int dw_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32_t want)
+/* Until the bits of mask are set in reg; DW_ABORTED when the controller aborts first, I2C_ERR_TIMEOUT at the deadline. */
+static int dw_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask)
 {
 	for (;;) {
 		bool late = i2c_expired();
 
 		if (i2c_read(bus, DW_IC_RAW_INTR_STAT) & DW_IC_INTR_TX_ABRT)
 			return DW_ABORTED;
-		if ((i2c_read(bus, reg) & mask) == want)
+		if ((i2c_read(bus, reg) & mask) == mask)
 			return I2C_OK;
 		if (late)
 			return I2C_ERR_TIMEOUT;
@@ -118,18 +118,16 @@ static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 			cmd |= DW_IC_DATA_CMD_RESTART;
 		if (i == n - 1)
 			cmd |= DW_IC_DATA_CMD_STOP;
-		rc = dw_wait(bus, DW_IC_STATUS, DW_IC_STATUS_TFNF, DW_IC_STATUS_TFNF);
+		rc = dw_wait(bus, DW_IC_STATUS, DW_IC_STATUS_TFNF);
 		if (!rc)
 			i2c_write(bus, DW_IC_DATA_CMD, cmd);
 	}
-	for (unsigned int i = 0; i < x->rlen && !rc; i++) {
-		rc = dw_wait(bus, DW_IC_RAW_INTR_STAT, DW_IC_INTR_RX_FULL, DW_IC_INTR_RX_FULL);
-		if (!rc)
+	/* Each byte read as it comes, then the stop on the bus; or the controller's abort. */
+	for (unsigned int i = 0; i <= x->rlen && !rc; i++) {
+		rc = dw_wait(bus, DW_IC_RAW_INTR_STAT, i < x->rlen ? DW_IC_INTR_RX_FULL : DW_IC_INTR_STOP_DET);
+		if (!rc && i < x->rlen)
 			x->r[i] = (uint8_t)i2c_read(bus, DW_IC_DATA_CMD);
 	}
-	/* The stop on the bus, or the controller's abort. */
-	if (!rc)
-		rc = dw_wait(bus, DW_IC_RAW_INTR_STAT, DW_IC_INTR_STOP_DET, DW_IC_INTR_STOP_DET);
 	if (rc == DW_ABORTED) {
 		rc = i2c_read(bus, DW_IC_TX_ABRT_SOURCE) & DW_IC_ABRT_NOACK ? I2C_ERR_NACK : I2C_ERR_BUS;
 		(void)i2c_read(bus, DW_IC_CLR_TX_ABRT);

@@ -71,8 +71,8 @@ static void k1_unit_reset(const struct i2c_bus *bus)
 
 static int k1_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
-	uint8_t byte = (uint8_t)(x->addr << 1);
-	int rc;
+	uint8_t byte;
+	int rc = I2C_OK;
 
 	/* From whatever S-mode left: a unit reset, then a master without interrupts. */
 	k1_unit_reset(bus);
@@ -80,17 +80,22 @@ static int k1_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	i2c_write(bus, K1_IRCR, i2c_read(bus, K1_IRCR) | K1_RCR_SDA_GLITCH_NOFIX);
 	i2c_write(bus, K1_ISR, K1_SR_ALL);
 
-	rc = k1_byte(bus, K1_CR_START, &byte, false);
-	for (unsigned int i = 0; i < x->wlen && !rc; i++) {
-		byte = x->w[i];
-		rc = k1_byte(bus, i == x->wlen - 1u && !x->rlen ? K1_CR_STOP : 0, &byte, false);
+	/* Step i: the address to write (a start), the bytes to write, the address to read (a repeated start), the bytes read; a stop with the last. */
+	for (unsigned int i = 0, end = x->wlen + (x->rlen ? x->rlen + 1u : 0); i <= end && !rc; i++) {
+		bool rx = i > x->wlen + 1u;
+		uint8_t *p = rx ? &x->r[i - x->wlen - 2] : &byte;
+		uint32_t cr = i == end ? K1_CR_STOP : 0;
+
+		if (rx)
+			cr |= i == end ? K1_CR_ACKNAK : 0;
+		else if (i && i <= x->wlen)
+			byte = x->w[i - 1];
+		else {
+			byte = (uint8_t)(x->addr << 1 | (i != 0));
+			cr = K1_CR_START;
+		}
+		rc = k1_byte(bus, cr, p, rx);
 	}
-	if (x->rlen && !rc) {
-		byte = (uint8_t)(x->addr << 1 | 1);
-		rc = k1_byte(bus, K1_CR_START, &byte, false);
-	}
-	for (unsigned int i = 0; i < x->rlen && !rc; i++)
-		rc = k1_byte(bus, i == x->rlen - 1u ? K1_CR_STOP | K1_CR_ACKNAK : 0, &x->r[i], true);
 	/* A failed transfer leaves the unit mid-way: reset it (S-mode's driver sets it up per transfer). */
 	if (rc)
 		k1_unit_reset(bus);

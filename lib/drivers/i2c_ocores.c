@@ -60,21 +60,24 @@ static int oc_send(const struct i2c_bus *bus, uint8_t byte, uint32_t cmd)
 
 static int oc_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
-	int rc;
+	int rc = I2C_OK;
 
 	/* Disabling the core drops whatever S-mode left half done; enabled again, interrupts off. */
 	i2c_write(bus, OC_CONTROL, 0);
 	i2c_write(bus, OC_CONTROL, OC_CTRL_EN);
 	i2c_write(bus, OC_CMD, OC_CMD_IACK);
 
-	rc = oc_send(bus, (uint8_t)(x->addr << 1), OC_CMD_STA);
-	for (unsigned int i = 0; i < x->wlen && !rc; i++)
-		rc = oc_send(bus, x->w[i], 0);
-	if (x->rlen && !rc)
-		rc = oc_send(bus, (uint8_t)(x->addr << 1 | 1), OC_CMD_STA);
-	for (unsigned int i = 0; i < x->rlen && !rc; i++) {
-		rc = oc_command(bus, OC_CMD_RD | (i == x->rlen - 1u ? OC_CMD_NACK : 0));
-		x->r[i] = (uint8_t)i2c_read(bus, OC_DATA);
+	/* Step i: the address to write (a start), the bytes to write, the address to read (a repeated start), the bytes read. */
+	for (unsigned int i = 0, end = x->wlen + (x->rlen ? x->rlen + 1u : 0); i <= end && !rc; i++) {
+		unsigned int r = i - x->wlen - 2;    /* the byte read at step i */
+
+		if (i > x->wlen + 1u) {
+			rc = oc_command(bus, OC_CMD_RD | (r == x->rlen - 1u ? OC_CMD_NACK : 0));
+			x->r[r] = (uint8_t)i2c_read(bus, OC_DATA);
+		} else if (i && i <= x->wlen)
+			rc = oc_send(bus, x->w[i - 1], 0);
+		else
+			rc = oc_send(bus, (uint8_t)(x->addr << 1 | (i != 0)), OC_CMD_STA);
 	}
 	/* A stop in any case but a lost arbitration (the bus is another master's), and the bus free. */
 	if (rc != I2C_ERR_BUS) {

@@ -75,14 +75,16 @@ static uint32_t aon_header(uint32_t func)
 	return AON_RPC_VERSION | AON_RPC_MSG_NUM << 8 | AON_RPC_SVC_WDG << 16 | func << 24;
 }
 
+/* The acknowledgement is looked for once more after the last wait. */
 static bool acknowledged_within(unsigned int ms)
 {
-	for (unsigned int i = 0; i < ms; i++) {
+	for (unsigned int i = 0;; i++) {
 		if (mmio_read32(ours + MBOX_INFO7) == MBOX_ACK_MAGIC)
 			return true;
+		if (i == ms)
+			return false;
 		timer_delay_ms(1);
 	}
-	return mmio_read32(ours + MBOX_INFO7) == MBOX_ACK_MAGIC;
 }
 
 static void th1520_aon_reset(unsigned long type, unsigned long reason)
@@ -91,9 +93,9 @@ static void th1520_aon_reset(unsigned long type, unsigned long reason)
 
 	(void)reason;
 	mmio_write32(ours + MBOX_INFO7, 0);
-	mmio_write32(e902 + MBOX_INFO0, aon_header(func));
-	for (unsigned int i = 1; i < MBOX_DATA_WORDS; i++)
-		mmio_write32(e902 + MBOX_INFO0 + 4 * i, 0);
+	/* INFO0 the header, INFO1..INFO6 zeros. */
+	for (unsigned int i = 0; i < MBOX_DATA_WORDS; i++)
+		mmio_write32(e902 + MBOX_INFO0 + 4 * i, i ? 0 : aon_header(func));
 	mmio_write32(e902 + MBOX_GEN, mmio_read32(e902 + MBOX_GEN) | MBOX_GEN_RX_DATA);
 	if (!acknowledged_within(AON_ACK_WAIT_MS)) {
 		/* Not console_printf: this runs deep in an ecall's stack (scripts/stack-check.py). */
@@ -110,17 +112,18 @@ static const struct reset_device th1520_aon_reset_device = {
 	.reset = th1520_aon_reset,
 };
 
-/* The mailbox's reg named name, with at least min_size bytes; 0 when refused. */
-static uintptr_t mbox_reg(const void *fdt, int mbox, const char *name, uint64_t min_size)
+/* The registers at offset channel of the mailbox's reg named name (which must hold up to INFO7); NULL when refused. */
+static volatile uint8_t *mbox_channel(const void *fdt, int mbox, const char *name, uint64_t channel)
 {
 	int index = fdt_stringlist_search(fdt, mbox, "reg-names", name);
 	uint64_t base, size;
 
-	/* The register the reset polls or sets, read once with a fault expected. */
-	if (index < 0 || dt_device_reg(fdt, mbox, index, min_size, 4, &base, &size) ||
-	    !dt_device_answers(fdt, mbox, base, size, min_size - 4, 4))
-		return 0;
-	return (uintptr_t)base;
+	/* No such name: index < 0, which dt_device_reg finds absent. INFO7,
+	 * the register the reset polls or sets, read once with a fault expected. */
+	if (dt_device_reg(fdt, mbox, index, channel + MBOX_INFO7 + 4, 4, &base, &size) ||
+	    !dt_device_answers(fdt, mbox, base, size, channel + MBOX_INFO7, 4))
+		return NULL;
+	return (volatile uint8_t *)(uintptr_t)(base + channel);
 }
 
 /* Refused: no mailbox channel 1 of a thead,th1520-mbox, its registers missing, too small or faulting. */
@@ -128,19 +131,22 @@ static int th1520_aon_probe(const void *fdt, int node)
 {
 	int len, mbox;
 	const fdt32_t *mboxes = fdt_getprop(fdt, node, "mboxes", &len);
-	uintptr_t local, remote;
+	volatile uint8_t *local, *remote;
 
-	if (!mboxes || len != 2 * (int)sizeof(fdt32_t) || fdt32_ld(mboxes + 1) != MBOX_E902_CHANNEL)
+	/* No mboxes: len is a libfdt error, not 8. The channel cell as the DT
+	 * stores it (big-endian), against the constant swapped at build time. */
+	if (len != 2 * (int)sizeof(fdt32_t) || mboxes[1] != cpu_to_fdt32(MBOX_E902_CHANNEL))
 		return -1;
 	mbox = fdt_node_offset_by_phandle(fdt, fdt32_ld(mboxes));
-	if (mbox < 0 || fdt_node_check_compatible(fdt, mbox, "thead,th1520-mbox"))
+	/* No such phandle: mbox < 0, which fdt_node_check_compatible refuses. */
+	if (fdt_node_check_compatible(fdt, mbox, "thead,th1520-mbox"))
 		return -1;
-	local = mbox_reg(fdt, mbox, "local", MBOX_LOCAL_CHANNEL1 + MBOX_INFO7 + 4);
-	remote = local ? mbox_reg(fdt, mbox, "remote-icu0", MBOX_REMOTE_ICU0 + MBOX_INFO7 + 4) : 0;
+	local = mbox_channel(fdt, mbox, "local", MBOX_LOCAL_CHANNEL1);
+	remote = local ? mbox_channel(fdt, mbox, "remote-icu0", MBOX_REMOTE_ICU0) : NULL;
 	if (!remote)
 		return -1;
-	ours = (volatile uint8_t *)(local + MBOX_LOCAL_CHANNEL1);
-	e902 = (volatile uint8_t *)(remote + MBOX_REMOTE_ICU0);
+	ours = local;
+	e902 = remote;
 	reset_device_add(&th1520_aon_reset_device);
 	return 0;
 }

@@ -594,7 +594,7 @@ static void forget_devices(void)
 	nr_buses = 0;
 	pmic = NULL;
 	memset(&pmic_dev, 0, sizeof(pmic_dev));
-	pmic_name[0] = '\0';
+	memset(pmic_line, 0, sizeof(pmic_line));
 	i2c_model_count = 0;
 	i2c_accesses = 0;
 	transfer_start = ~0UL;

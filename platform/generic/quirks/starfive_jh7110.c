@@ -37,10 +37,12 @@ static void jh7110_i2c_power(const void *fdt, struct i2c_bus *bus)
 	struct i2c_bus_power *power;
 	uint64_t base, size, id;
 
-	if (!clk || len != 2 * sizeof(fdt32_t))
+	/* No clocks: len is a libfdt error, not 8. */
+	if (len != 2 * sizeof(fdt32_t))
 		return;
 	crg = fdt_node_offset_by_phandle(fdt, fdt32_ld(clk));
-	if (crg < 0 || fdt_node_check_compatible(fdt, crg, "starfive,jh7110-syscrg"))
+	/* No such phandle: crg < 0, which fdt_node_check_compatible refuses. */
+	if (fdt_node_check_compatible(fdt, crg, "starfive,jh7110-syscrg"))
 		return;
 	id = fdt32_ld(clk + 1);
 	/* A transfer's write must not fault: the register is read once here, with a fault expected. */
