@@ -127,35 +127,6 @@ def _():
     expect(real == [lines[i + 2][4:]], f"`{command}` prints {real}, the doc shows {lines[i + 2][4:]!r}")
 
 
-@test("README's one-image sample lines come from the README's own command", "docs")
-def _():
-    readme = doc_text("README.md")
-    block = readme[readme.index("### One-image builds"):readme.index("## Checking")]
-    shown = [l for l in block.splitlines() if l.startswith("abacus: ")]
-    expect(len(shown) >= 2, f"the README shows {shown}")
-    command = next(l for l in block.splitlines() if "-bios build/generic-payload-hello/abacus.bin" in l)
-    argv = shlex.split(command.split("#")[0])
-    expect(argv[0] == "qemu-system-riscv64", f"README command {argv}")
-    image = f"{BUILD}/generic-payload-hello/abacus.bin"
-    expect(os.path.exists(image), f"{image} missing (make embedded-images)")
-    argv = [QEMU, *[image if a == "build/generic-payload-hello/abacus.bin" else a for a in argv[1:]]]
-    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    log, deadline = b"", time.time() + 120
-    try:
-        os.set_blocking(p.stdout.fileno(), False)
-        while b"abacus: next stage" not in log and time.time() < deadline and p.poll() is None:
-            log += p.stdout.read() or b""
-            time.sleep(0.05)
-        time.sleep(0.2)
-        log += p.stdout.read() or b""
-    finally:
-        p.kill()
-        p.wait()
-    real = log.decode(errors="replace").replace("\r", "").splitlines()
-    missing = [l for l in shown if l not in real]
-    expect(not missing, f"not in the boot log: {missing}; it has {[l for l in real if l.startswith(('abacus: payload', 'abacus: next'))]}")
-
-
 def boot_log(argv, until=b"abacus: next stage"):
     """The console output of a QEMU command line, up to the line starting with `until`."""
     p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -171,6 +142,23 @@ def boot_log(argv, until=b"abacus: next stage"):
         p.kill()
         p.wait()
     return log.decode(errors="replace").replace("\r", "").splitlines()
+
+
+@test("README's one-image sample lines come from the README's own command", "docs")
+def _():
+    readme = doc_text("README.md")
+    block = readme[readme.index("### One-image builds"):readme.index("## Checking")]
+    shown = [l for l in block.splitlines() if l.startswith("abacus: ")]
+    expect(len(shown) >= 2, f"the README shows {shown}")
+    command = next(l for l in block.splitlines() if "-bios build/generic-payload-hello/abacus.bin" in l)
+    argv = shlex.split(command.split("#")[0])
+    expect(argv[0] == "qemu-system-riscv64", f"README command {argv}")
+    image = f"{BUILD}/generic-payload-hello/abacus.bin"
+    expect(os.path.exists(image), f"{image} missing (make embedded-images)")
+    argv = [QEMU, *[image if a == "build/generic-payload-hello/abacus.bin" else a for a in argv[1:]]]
+    real = boot_log(argv)
+    missing = [l for l in shown if l not in real]
+    expect(not missing, f"not in the boot log: {missing}; it has {[l for l in real if l.startswith(('abacus: payload', 'abacus: next'))]}")
 
 
 @test("README's make run boot log is what make run prints", "docs")
