@@ -141,7 +141,7 @@ FW_COLD_SRCS := firmware/boot.c firmware/boot_finish.c firmware/fw_dynamic.c fir
 	lib/core/pmp_plan.c lib/core/reset.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
 	lib/core/i2c_bus.c lib/core/i2c_bus_probe.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
 	lib/drivers/i2c_riic.c lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c \
-	lib/drivers/plic_thead.c lib/drivers/reset_sunxi_wdt.c lib/drivers/reset_cv1800_rtc.c lib/drivers/reset_th1520_aon.c \
+	lib/drivers/plic_thead.c lib/drivers/reset_sunxi_wdt.c lib/drivers/reset_cv1800_rtc.c lib/drivers/reset_th1520_aon.c lib/drivers/reset_rzg2l_wdt.c \
 	lib/core/hart_enables_hw.c lib/ext/pmu/pmu_hart.c lib/ext/fwft/fwft_hart.c lib/ext/dbtr/dbtr_hart.c
 FW_ASFLAGS := $(ARCH_FLAGS) -g -Iinclude -Ilib/ext -D__ASSEMBLER__
 # -pie --no-dynamic-linker: a PIE with its R_RISCV_RELATIVE relocations in

@@ -36,3 +36,10 @@ HOST_SRCS_reset_th1520_aon := tests/host/test_reset_th1520_aon.c lib/drivers/res
 	lib/core/timer.c $(BOARD_DRIVER_SRCS)
 HOST_LIBS_reset_th1520_aon := -lfdt
 $(BUILD)/host/test_reset_th1520_aon: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO
+
+# Reboot through the RZ/Five's watchdog and its CPG clock and reset (lib/drivers/reset_rzg2l_wdt.c).
+HOST_TESTS += reset_rzg2l_wdt
+HOST_SRCS_reset_rzg2l_wdt := tests/host/test_reset_rzg2l_wdt.c lib/drivers/reset_rzg2l_wdt.c lib/core/reset.c \
+	lib/core/timer.c $(BOARD_DRIVER_SRCS)
+HOST_LIBS_reset_rzg2l_wdt := -lfdt
+$(BUILD)/host/test_reset_rzg2l_wdt: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO

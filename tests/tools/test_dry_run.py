@@ -250,15 +250,17 @@ def check_fixtures():
         expect(line(out, "no driver").startswith("none"), line(out, "no driver"))
 
 
-    @test("RZ/Five SMARC with its loader's DT: console, timer and IPI, shutdown, PMU map", "abacus-dryrun")
+    @test("RZ/Five SMARC with its loader's DT: console, timer and IPI, shutdown, reboot, PMU map", "abacus-dryrun")
     def _():
         # The DT Renesas's U-Boot hands the firmware (Linux's has no PLMT or PLICSW): issue 24's
-        # row for the board. The DA9062 answers on a RIIC the firmware sets up from power-on.
+        # row for the board. The DA9062 answers on a RIIC the firmware sets up from power-on and
+        # switches the board off; the SoC's watchdog reboots it.
         rc, out, err = tool(f"{FIXTURES}/boards/rzfive-smarc-uboot.dts")
         expect(line(out, "console") == "serial@1004b800 (renesas-scif), /chosen/stdout-path", line(out, "console"))
         expect(line(out, "timer/IPI") == "hart 0: IPI interrupt-controller@13000000 (andes-plicsw: andestech,plicsw), "
                "timer plmt0@110c0000 (plmt: andestech,plmt0)", line(out, "timer/IPI"))
-        expect(line(out, "reset").startswith("shutdown: da9062 at 0x58 on i2c@10058000 (shutdown)"), line(out, "reset"))
+        expect(line(out, "reset") == "shutdown: da9062 at 0x58 on i2c@10058000 (shutdown); cold reboot: rzg2l-wdt; "
+               "warm reboot: rzg2l-wdt", line(out, "reset"))
         expect(line(out, "PMU") == "a map from the quirk's default: 5 event ranges, 14 selectors, 12 raw ranges",
                line(out, "PMU"))
 
