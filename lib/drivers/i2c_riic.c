@@ -168,6 +168,17 @@ static int riic_receive(const struct i2c_bus *bus, uint8_t *r, unsigned int n)
  * the CPG has released it (Linux polls the CPG's reset monitor for that).
  * A controller that never takes it: I2C_ERR_BUS.
  */
+/* The writes after the first, { register, value }: one call in a loop, not a call each. */
+static const uint8_t riic_setup[][2] = {
+	{ RIIC_ICCR1, ICCR1_ICE | ICCR1_IICRST | ICCR1_SOWP },
+	{ RIIC_ICMR1, ICMR1_CKS_100MHZ_100KHZ },
+	{ RIIC_ICBRH, ICBR_RESERVED | ICBRH_100MHZ_100KHZ },
+	{ RIIC_ICBRL, ICBR_RESERVED | ICBRL_100MHZ_100KHZ },
+	{ RIIC_ICSER, 0 },
+	{ RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS },
+	{ RIIC_ICCR1, ICCR1_ICE | ICCR1_SOWP },
+};
+
 static int riic_init(const struct i2c_bus *bus)
 {
 	do {
@@ -175,13 +186,8 @@ static int riic_init(const struct i2c_bus *bus)
 			return I2C_ERR_BUS;
 		i2c_write(bus, RIIC_ICCR1, ICCR1_IICRST | ICCR1_SOWP);
 	} while (!(i2c_read(bus, RIIC_ICCR1) & ICCR1_IICRST));
-	i2c_write(bus, RIIC_ICCR1, ICCR1_ICE | ICCR1_IICRST | ICCR1_SOWP);
-	i2c_write(bus, RIIC_ICMR1, ICMR1_CKS_100MHZ_100KHZ);
-	i2c_write(bus, RIIC_ICBRH, ICBR_RESERVED | ICBRH_100MHZ_100KHZ);
-	i2c_write(bus, RIIC_ICBRL, ICBR_RESERVED | ICBRL_100MHZ_100KHZ);
-	i2c_write(bus, RIIC_ICSER, 0);
-	i2c_write(bus, RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS);
-	i2c_write(bus, RIIC_ICCR1, ICCR1_ICE | ICCR1_SOWP);
+	for (unsigned int i = 0; i < sizeof(riic_setup) / sizeof(riic_setup[0]); i++)
+		i2c_write(bus, riic_setup[i][0], riic_setup[i][1]);
 	return I2C_OK;
 }
 
