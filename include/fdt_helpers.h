@@ -50,6 +50,14 @@ int fdt_parent_hinted(int node);
 int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size);
 /* A u32 property, or dflt when absent or malformed. */
 uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt);
+/*
+ * A property of node that is one phandle and nargs cells (clocks = <&crg 5>,
+ * mboxes, gpios): the node the phandle names, its cells in args[0 ..
+ * nargs - 1]; < 0 for no such property, another length, no such node, or
+ * (compatible not NULL) a node not compatible with it.
+ */
+int fdt_phandle_args(const void *fdt, int node, const char *prop, const char *compatible, unsigned int nargs,
+		     uint32_t *args);
 /* True when the node's status is absent, "okay" or "ok". */
 bool fdt_node_is_enabled(const void *fdt, int node);
 /* The node's status is "reserved" (DT spec: operational, but for another software component such as the platform firmware). */

@@ -56,7 +56,8 @@ struct i2c_xfer {
 	uint8_t *r;
 };
 
-/* A controller driver's transfer: runs x, I2C_OK or I2C_ERR_*; every wait through i2c_wait() or i2c_expired(). */
+/* A controller driver's transfer: runs x on bus (its registers through i2c_read() and i2c_write()),
+ * I2C_OK or I2C_ERR_*; every wait through i2c_wait() or i2c_expired(). */
 typedef int (*i2c_transfer_fn)(const struct i2c_bus *bus, const struct i2c_xfer *x);
 
 /*
@@ -139,11 +140,15 @@ int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x);
 /* "timeout", "no ack", ... for the log. */
 const char *i2c_error_name(int err);
 
-/* For controller drivers, inside a transfer: register reg (at base + (reg << reg_shift)). */
-uint32_t i2c_read(const struct i2c_bus *bus, unsigned int reg);
-void i2c_write(const struct i2c_bus *bus, unsigned int reg, uint32_t value);
+/*
+ * For controller drivers, inside a transfer: register reg of the bus the
+ * transfer is on (at base + (reg << reg_shift)), which i2c_transfer holds
+ * as it holds the deadline: no driver passes it on to each access.
+ */
+uint32_t i2c_read(unsigned int reg);
+void i2c_write(unsigned int reg, uint32_t value);
 /* Polls reg until (value & mask) == want: true; false when the deadline passed first. */
-bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32_t want);
+bool i2c_wait(unsigned int reg, uint32_t mask, uint32_t want);
 /* The transfer's deadline has passed. */
 bool i2c_expired(void);
 

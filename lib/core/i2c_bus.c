@@ -19,8 +19,9 @@ static char bus_names[I2C_BUSES_MAX][24];
 static unsigned int nr_buses;
 static i2c_power_hook_t power_hook;
 
-/* The transfer under way (one at a time: i2c_lock). */
+/* The transfer under way (one at a time: i2c_lock): its bus and deadline. */
 static spinlock_t i2c_lock;
+static const struct i2c_bus *transfer_bus;
 static struct timer_deadline deadline;
 static unsigned long polls_left;
 static bool timed;
@@ -117,15 +118,17 @@ bool i2c_expired(void)
 	return !polls_left || (timed && timer_deadline_passed(&deadline));
 }
 
-uint32_t i2c_read(const struct i2c_bus *bus, unsigned int reg)
+uint32_t i2c_read(unsigned int reg)
 {
+	const struct i2c_bus *bus = transfer_bus;
 	uintptr_t p = bus->base + ((uintptr_t)reg << bus->reg_shift);
 
 	return bus->io_width == 1 ? mmio_read8((volatile void *)p) : mmio_read32((volatile void *)p);
 }
 
-void i2c_write(const struct i2c_bus *bus, unsigned int reg, uint32_t value)
+void i2c_write(unsigned int reg, uint32_t value)
 {
+	const struct i2c_bus *bus = transfer_bus;
 	uintptr_t p = bus->base + ((uintptr_t)reg << bus->reg_shift);
 
 	if (bus->io_width == 1)
@@ -134,13 +137,13 @@ void i2c_write(const struct i2c_bus *bus, unsigned int reg, uint32_t value)
 		mmio_write32((volatile void *)p, value);
 }
 
-bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32_t want)
+bool i2c_wait(unsigned int reg, uint32_t mask, uint32_t want)
 {
 	for (;;) {
 		/* The time first: a register that is right when read after the deadline still counts. */
 		bool late = i2c_expired();
 
-		if ((i2c_read(bus, reg) & mask) == want)
+		if ((i2c_read(reg) & mask) == want)
 			return true;
 		if (late)
 			return false;
@@ -166,6 +169,7 @@ int i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	power_up(bus);
 	timed = timer_deadline_start(&deadline, I2C_TRANSFER_TIMEOUT_MS);
 	polls_left = I2C_POLLS_MAX;
+	transfer_bus = bus;
 	rc = bus->transfer(bus, x);
 	spin_unlock(&i2c_lock);
 	return rc;

@@ -61,14 +61,14 @@
 #define DW_ABORTED (-100)
 
 /* Until the bits of mask are set in reg; DW_ABORTED when the controller aborts first, I2C_ERR_TIMEOUT at the deadline. */
-static int dw_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask)
+static int dw_wait(unsigned int reg, uint32_t mask)
 {
 	for (;;) {
 		bool late = i2c_expired();
 
-		if (i2c_read(bus, DW_IC_RAW_INTR_STAT) & DW_IC_INTR_TX_ABRT)
+		if (i2c_read(DW_IC_RAW_INTR_STAT) & DW_IC_INTR_TX_ABRT)
 			return DW_ABORTED;
-		if ((i2c_read(bus, reg) & mask) == mask)
+		if ((i2c_read(reg) & mask) == mask)
 			return I2C_OK;
 		if (late)
 			return I2C_ERR_TIMEOUT;
@@ -76,34 +76,35 @@ static int dw_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask)
 }
 
 /* Whatever S-mode left: a transfer held on an empty FIFO is aborted, then the controller disabled. */
-static int dw_stop_controller(const struct i2c_bus *bus)
+static int dw_stop_controller(void)
 {
-	if ((i2c_read(bus, DW_IC_RAW_INTR_STAT) & DW_IC_INTR_MST_ON_HOLD) ||
-	    (i2c_read(bus, DW_IC_STATUS) & DW_IC_STATUS_HOLD_TX_EMPTY)) {
-		i2c_write(bus, DW_IC_ENABLE, DW_IC_ENABLE_ENABLE | DW_IC_ENABLE_ABORT);
-		if (!i2c_wait(bus, DW_IC_ENABLE, DW_IC_ENABLE_ABORT, 0))
+	if ((i2c_read(DW_IC_RAW_INTR_STAT) & DW_IC_INTR_MST_ON_HOLD) ||
+	    (i2c_read(DW_IC_STATUS) & DW_IC_STATUS_HOLD_TX_EMPTY)) {
+		i2c_write(DW_IC_ENABLE, DW_IC_ENABLE_ENABLE | DW_IC_ENABLE_ABORT);
+		if (!i2c_wait(DW_IC_ENABLE, DW_IC_ENABLE_ABORT, 0))
 			return I2C_ERR_TIMEOUT;
 	}
-	i2c_write(bus, DW_IC_ENABLE, 0);
-	return i2c_wait(bus, DW_IC_ENABLE_STATUS, DW_IC_ENABLE_ENABLE, 0) ? I2C_OK : I2C_ERR_TIMEOUT;
+	i2c_write(DW_IC_ENABLE, 0);
+	return i2c_wait(DW_IC_ENABLE_STATUS, DW_IC_ENABLE_ENABLE, 0) ? I2C_OK : I2C_ERR_TIMEOUT;
 }
 
 static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
-	uint32_t speed = i2c_read(bus, DW_IC_CON) & DW_IC_CON_SPEED_MASK;
+	uint32_t speed = i2c_read(DW_IC_CON) & DW_IC_CON_SPEED_MASK;
 	unsigned int n = x->wlen + x->rlen;
-	int rc = dw_stop_controller(bus);
+	int rc = dw_stop_controller();
 
+	(void)bus;      /* its registers: i2c_read(), i2c_write() */
 	if (rc)
 		return rc;
 	/* Master, 7-bit addresses, repeated starts; no interrupts, none pending. */
-	i2c_write(bus, DW_IC_CON, (speed ? speed : DW_IC_CON_SPEED_STD) | DW_IC_CON_MASTER | DW_IC_CON_RESTART_EN |
+	i2c_write(DW_IC_CON, (speed ? speed : DW_IC_CON_SPEED_STD) | DW_IC_CON_MASTER | DW_IC_CON_RESTART_EN |
 		  DW_IC_CON_SLAVE_DISABLE);
-	i2c_write(bus, DW_IC_TAR, x->addr);
-	i2c_write(bus, DW_IC_INTR_MASK, 0);
-	i2c_write(bus, DW_IC_RX_TL, 0);
-	(void)i2c_read(bus, DW_IC_CLR_INTR);
-	i2c_write(bus, DW_IC_ENABLE, DW_IC_ENABLE_ENABLE);
+	i2c_write(DW_IC_TAR, x->addr);
+	i2c_write(DW_IC_INTR_MASK, 0);
+	i2c_write(DW_IC_RX_TL, 0);
+	(void)i2c_read(DW_IC_CLR_INTR);
+	i2c_write(DW_IC_ENABLE, DW_IC_ENABLE_ENABLE);
 
 	/*
 	 * One command word per byte: the bytes to write, then a read per byte
@@ -118,22 +119,22 @@ static int dw_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 			cmd |= DW_IC_DATA_CMD_RESTART;
 		if (i == n - 1)
 			cmd |= DW_IC_DATA_CMD_STOP;
-		rc = dw_wait(bus, DW_IC_STATUS, DW_IC_STATUS_TFNF);
+		rc = dw_wait(DW_IC_STATUS, DW_IC_STATUS_TFNF);
 		if (!rc)
-			i2c_write(bus, DW_IC_DATA_CMD, cmd);
+			i2c_write(DW_IC_DATA_CMD, cmd);
 	}
 	/* Each byte read as it comes, then the stop on the bus; or the controller's abort. */
 	for (unsigned int i = 0; i <= x->rlen && !rc; i++) {
-		rc = dw_wait(bus, DW_IC_RAW_INTR_STAT, i < x->rlen ? DW_IC_INTR_RX_FULL : DW_IC_INTR_STOP_DET);
+		rc = dw_wait(DW_IC_RAW_INTR_STAT, i < x->rlen ? DW_IC_INTR_RX_FULL : DW_IC_INTR_STOP_DET);
 		if (!rc && i < x->rlen)
-			x->r[i] = (uint8_t)i2c_read(bus, DW_IC_DATA_CMD);
+			x->r[i] = (uint8_t)i2c_read(DW_IC_DATA_CMD);
 	}
 	if (rc == DW_ABORTED) {
-		rc = i2c_read(bus, DW_IC_TX_ABRT_SOURCE) & DW_IC_ABRT_NOACK ? I2C_ERR_NACK : I2C_ERR_BUS;
-		(void)i2c_read(bus, DW_IC_CLR_TX_ABRT);
+		rc = i2c_read(DW_IC_TX_ABRT_SOURCE) & DW_IC_ABRT_NOACK ? I2C_ERR_NACK : I2C_ERR_BUS;
+		(void)i2c_read(DW_IC_CLR_TX_ABRT);
 	}
 	/* Disabled, as S-mode's driver expects to find it (it sets the controller up per transfer). */
-	i2c_write(bus, DW_IC_ENABLE, 0);
+	i2c_write(DW_IC_ENABLE, 0);
 	return rc;
 }
 

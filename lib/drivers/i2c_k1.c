@@ -41,32 +41,32 @@
 
 #define K1_FAST_MODE_HZ 400000
 
-/* One byte out (or in, rx): I2C_OK, or what went wrong. */
-static __attribute__((noinline)) int k1_byte(const struct i2c_bus *bus, uint32_t cr, uint8_t *byte, bool rx)
+/* One byte out (or in, rx), ICR written cr: I2C_OK, or what went wrong. */
+static __attribute__((noinline)) int k1_byte(uint32_t cr, uint8_t *byte, bool rx)
 {
 	uint32_t status;
 
 	if (!rx)
-		i2c_write(bus, K1_IDBR, *byte);
-	i2c_write(bus, K1_ICR, bus->flags | cr | K1_CR_TB);
-	if (!i2c_wait(bus, K1_ICR, K1_CR_TB, 0))
+		i2c_write(K1_IDBR, *byte);
+	i2c_write(K1_ICR, cr | K1_CR_TB);
+	if (!i2c_wait(K1_ICR, K1_CR_TB, 0))
 		return I2C_ERR_TIMEOUT;
-	status = i2c_read(bus, K1_ISR);
-	i2c_write(bus, K1_ISR, status & K1_SR_ALL);
+	status = i2c_read(K1_ISR);
+	i2c_write(K1_ISR, status & K1_SR_ALL);
 	if (status & K1_SR_ALD)
 		return I2C_ERR_BUS;
 	if (status & K1_SR_BED)
 		return I2C_ERR_NACK;
 	if (rx)
-		*byte = (uint8_t)i2c_read(bus, K1_IDBR);
+		*byte = (uint8_t)i2c_read(K1_IDBR);
 	return I2C_OK;
 }
 
-static void k1_unit_reset(const struct i2c_bus *bus)
+static void k1_unit_reset(void)
 {
-	i2c_write(bus, K1_ICR, K1_CR_UR);
+	i2c_write(K1_ICR, K1_CR_UR);
 	timer_delay_ms(1);      /* Linux holds it 5 us */
-	i2c_write(bus, K1_ICR, 0);
+	i2c_write(K1_ICR, 0);
 }
 
 static int k1_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
@@ -75,10 +75,10 @@ static int k1_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 	int rc = I2C_OK;
 
 	/* From whatever S-mode left: a unit reset, then a master without interrupts. */
-	k1_unit_reset(bus);
-	i2c_write(bus, K1_ICR, bus->flags);
-	i2c_write(bus, K1_IRCR, i2c_read(bus, K1_IRCR) | K1_RCR_SDA_GLITCH_NOFIX);
-	i2c_write(bus, K1_ISR, K1_SR_ALL);
+	k1_unit_reset();
+	i2c_write(K1_ICR, bus->flags);
+	i2c_write(K1_IRCR, i2c_read(K1_IRCR) | K1_RCR_SDA_GLITCH_NOFIX);
+	i2c_write(K1_ISR, K1_SR_ALL);
 
 	/* Step i: the address to write (a start), the bytes to write, the address to read (a repeated start), the bytes read; a stop with the last. */
 	for (unsigned int i = 0, end = x->wlen + (x->rlen ? x->rlen + 1u : 0); i <= end && !rc; i++) {
@@ -94,11 +94,11 @@ static int k1_i2c_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 			byte = (uint8_t)(x->addr << 1 | (i != 0));
 			cr = K1_CR_START;
 		}
-		rc = k1_byte(bus, cr, p, rx);
+		rc = k1_byte(bus->flags | cr, p, rx);
 	}
 	/* A failed transfer leaves the unit mid-way: reset it (S-mode's driver sets it up per transfer). */
 	if (rc)
-		k1_unit_reset(bus);
+		k1_unit_reset();
 	return rc;
 }
 

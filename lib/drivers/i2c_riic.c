@@ -85,17 +85,17 @@
 #define ICSR2_START     0x04    /* a start (or repeated start) condition was detected */
 #define ICSR2_AL        0x02    /* arbitration lost */
 
-static void riic_clear_flags(const struct i2c_bus *bus, uint32_t flags)
+static void riic_clear_flags(uint32_t flags)
 {
-	i2c_write(bus, RIIC_ICSR2, i2c_read(bus, RIIC_ICSR2) & ~flags);
+	i2c_write(RIIC_ICSR2, i2c_read(RIIC_ICSR2) & ~flags);
 }
 
 /* Until ICSR2 has a flag of want: I2C_OK; a NACK or lost arbitration first, or the deadline: what went wrong. */
-static int riic_wait(const struct i2c_bus *bus, uint32_t want)
+static int riic_wait(uint32_t want)
 {
 	for (;;) {
 		bool late = i2c_expired();
-		uint32_t sr = i2c_read(bus, RIIC_ICSR2);
+		uint32_t sr = i2c_read(RIIC_ICSR2);
 
 		if (sr & ICSR2_AL)
 			return I2C_ERR_BUS;
@@ -109,54 +109,54 @@ static int riic_wait(const struct i2c_bus *bus, uint32_t want)
 }
 
 /* A start (ST) or repeated start (RS), then the address byte. */
-static int riic_address(const struct i2c_bus *bus, uint32_t start, uint8_t addr_rw)
+static int riic_address(uint32_t start, uint8_t addr_rw)
 {
 	int rc;
 
-	i2c_write(bus, RIIC_ICCR2, start);
-	rc = riic_wait(bus, ICSR2_START);
+	i2c_write(RIIC_ICCR2, start);
+	rc = riic_wait(ICSR2_START);
 	if (rc)
 		return rc;
-	riic_clear_flags(bus, ICSR2_START);
-	i2c_write(bus, RIIC_ICDRT, addr_rw);
+	riic_clear_flags(ICSR2_START);
+	i2c_write(RIIC_ICDRT, addr_rw);
 	return I2C_OK;
 }
 
 /* The bytes of a write, each as ICDRT empties; I2C_OK once the last has gone (TEND). */
-static int riic_send(const struct i2c_bus *bus, const uint8_t *w, unsigned int n)
+static int riic_send(const uint8_t *w, unsigned int n)
 {
 	int rc = I2C_OK;
 
 	for (unsigned int i = 0; i < n && !rc; i++) {
-		rc = riic_wait(bus, ICSR2_TDRE);
+		rc = riic_wait(ICSR2_TDRE);
 		if (!rc)
-			i2c_write(bus, RIIC_ICDRT, w[i]);
+			i2c_write(RIIC_ICDRT, w[i]);
 	}
-	return rc ? rc : riic_wait(bus, ICSR2_TEND);
+	return rc ? rc : riic_wait(ICSR2_TEND);
 }
 
 /* The bytes of a read (after the address with R): the last answered NACK after the stop is requested. */
-static int riic_receive(const struct i2c_bus *bus, uint8_t *r, unsigned int n)
+static int riic_receive(uint8_t *r, unsigned int n)
 {
-	int rc = riic_wait(bus, ICSR2_RDRF);
+	int rc = riic_wait(ICSR2_RDRF);
 
 	if (rc)
 		return rc;
-	(void)i2c_read(bus, RIIC_ICDRR);        /* the dummy read that starts the clock */
+	(void)i2c_read(RIIC_ICDRR);        /* the dummy read that starts the clock */
 	for (unsigned int i = 0; i < n; i++) {
-		uint32_t mr3 = i2c_read(bus, RIIC_ICMR3) | ICMR3_ACKWP;
+		uint32_t mr3 = i2c_read(RIIC_ICMR3) | ICMR3_ACKWP;
 
-		rc = riic_wait(bus, ICSR2_RDRF);
+		rc = riic_wait(ICSR2_RDRF);
 		if (rc)
 			return rc;
 		if (i == n - 1) {
-			riic_clear_flags(bus, ICSR2_STOP);
-			i2c_write(bus, RIIC_ICCR2, ICCR2_SP);
-			i2c_write(bus, RIIC_ICMR3, mr3 | ICMR3_ACKBT);
+			riic_clear_flags(ICSR2_STOP);
+			i2c_write(RIIC_ICCR2, ICCR2_SP);
+			i2c_write(RIIC_ICMR3, mr3 | ICMR3_ACKBT);
 		} else {
-			i2c_write(bus, RIIC_ICMR3, mr3 & ~ICMR3_ACKBT);
+			i2c_write(RIIC_ICMR3, mr3 & ~ICMR3_ACKBT);
 		}
-		r[i] = (uint8_t)i2c_read(bus, RIIC_ICDRR);
+		r[i] = (uint8_t)i2c_read(RIIC_ICDRR);
 	}
 	return I2C_OK;
 }
@@ -168,20 +168,26 @@ static int riic_receive(const struct i2c_bus *bus, uint8_t *r, unsigned int n)
  * the CPG has released it (Linux polls the CPG's reset monitor for that).
  * A controller that never takes it: I2C_ERR_BUS.
  */
-static int riic_init(const struct i2c_bus *bus)
+/* The writes after the first, { register, value }: one call in a loop, not a call each. */
+static const uint8_t riic_setup[][2] = {
+	{ RIIC_ICCR1, ICCR1_ICE | ICCR1_IICRST | ICCR1_SOWP },
+	{ RIIC_ICMR1, ICMR1_CKS_100MHZ_100KHZ },
+	{ RIIC_ICBRH, ICBR_RESERVED | ICBRH_100MHZ_100KHZ },
+	{ RIIC_ICBRL, ICBR_RESERVED | ICBRL_100MHZ_100KHZ },
+	{ RIIC_ICSER, 0 },
+	{ RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS },
+	{ RIIC_ICCR1, ICCR1_ICE | ICCR1_SOWP },
+};
+
+static int riic_init(void)
 {
 	do {
 		if (i2c_expired())
 			return I2C_ERR_BUS;
-		i2c_write(bus, RIIC_ICCR1, ICCR1_IICRST | ICCR1_SOWP);
-	} while (!(i2c_read(bus, RIIC_ICCR1) & ICCR1_IICRST));
-	i2c_write(bus, RIIC_ICCR1, ICCR1_ICE | ICCR1_IICRST | ICCR1_SOWP);
-	i2c_write(bus, RIIC_ICMR1, ICMR1_CKS_100MHZ_100KHZ);
-	i2c_write(bus, RIIC_ICBRH, ICBR_RESERVED | ICBRH_100MHZ_100KHZ);
-	i2c_write(bus, RIIC_ICBRL, ICBR_RESERVED | ICBRL_100MHZ_100KHZ);
-	i2c_write(bus, RIIC_ICSER, 0);
-	i2c_write(bus, RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS);
-	i2c_write(bus, RIIC_ICCR1, ICCR1_ICE | ICCR1_SOWP);
+		i2c_write(RIIC_ICCR1, ICCR1_IICRST | ICCR1_SOWP);
+	} while (!(i2c_read(RIIC_ICCR1) & ICCR1_IICRST));
+	for (unsigned int i = 0; i < sizeof(riic_setup) / sizeof(riic_setup[0]); i++)
+		i2c_write(riic_setup[i][0], riic_setup[i][1]);
 	return I2C_OK;
 }
 
@@ -189,35 +195,36 @@ static int riic_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
 	int rc, stop;
 
-	if (!(i2c_read(bus, RIIC_ICCR1) & ICCR1_ICE) && riic_init(bus))
+	(void)bus;      /* its registers: i2c_read(), i2c_write() */
+	if (!(i2c_read(RIIC_ICCR1) & ICCR1_ICE) && riic_init())
 		return I2C_ERR_BUS;
 	/* From whatever S-mode left: no interrupts (its handlers do not run here), the bus free, flags clear. */
-	i2c_write(bus, RIIC_ICIER, 0);
-	if (!i2c_wait(bus, RIIC_ICCR2, ICCR2_BBSY, 0) ||
-	    (i2c_read(bus, RIIC_ICCR1) & (ICCR1_SCLI | ICCR1_SDAI)) != (ICCR1_SCLI | ICCR1_SDAI))
+	i2c_write(RIIC_ICIER, 0);
+	if (!i2c_wait(RIIC_ICCR2, ICCR2_BBSY, 0) ||
+	    (i2c_read(RIIC_ICCR1) & (ICCR1_SCLI | ICCR1_SDAI)) != (ICCR1_SCLI | ICCR1_SDAI))
 		return I2C_ERR_BUS;
-	i2c_write(bus, RIIC_ICSR2, 0);
-	i2c_write(bus, RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS);
+	i2c_write(RIIC_ICSR2, 0);
+	i2c_write(RIIC_ICMR3, ICMR3_ACKWP | ICMR3_RDRFS);
 
-	rc = riic_address(bus, ICCR2_ST, (uint8_t)(x->addr << 1));
+	rc = riic_address(ICCR2_ST, (uint8_t)(x->addr << 1));
 	if (!rc)
-		rc = riic_send(bus, x->w, x->wlen);
+		rc = riic_send(x->w, x->wlen);
 	if (!rc && x->rlen) {
-		rc = riic_address(bus, ICCR2_RS, (uint8_t)(x->addr << 1 | 1));
+		rc = riic_address(ICCR2_RS, (uint8_t)(x->addr << 1 | 1));
 		if (!rc)
-			rc = riic_receive(bus, x->r, x->rlen);
+			rc = riic_receive(x->r, x->rlen);
 	}
 	if (rc == I2C_ERR_NACK) {
-		(void)i2c_read(bus, RIIC_ICDRR);
-		riic_clear_flags(bus, ICSR2_NACKF);
+		(void)i2c_read(RIIC_ICDRR);
+		riic_clear_flags(ICSR2_NACKF);
 	}
 	/* The stop: requested already at the last byte read; else now (after the write, or the failure). */
 	if (rc || !x->rlen) {
-		riic_clear_flags(bus, ICSR2_STOP);
-		i2c_write(bus, RIIC_ICCR2, ICCR2_SP);
+		riic_clear_flags(ICSR2_STOP);
+		i2c_write(RIIC_ICCR2, ICCR2_SP);
 	}
-	stop = i2c_wait(bus, RIIC_ICSR2, ICSR2_STOP, ICSR2_STOP) ? I2C_OK : I2C_ERR_TIMEOUT;
-	riic_clear_flags(bus, ICSR2_STOP | ICSR2_NACKF);
+	stop = i2c_wait(RIIC_ICSR2, ICSR2_STOP, ICSR2_STOP) ? I2C_OK : I2C_ERR_TIMEOUT;
+	riic_clear_flags(ICSR2_STOP | ICSR2_NACKF);
 	return rc ? rc : stop;
 }
 

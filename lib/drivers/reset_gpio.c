@@ -74,30 +74,24 @@ static int gpio_line_found(void)
  */
 static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 {
-	const fdt32_t *cells;
-	int len, ctrl;
+	uint32_t args[2];     /* the pin, its flags */
+	int ctrl = fdt_phandle_args(fdt, node, "gpios", NULL, 2, args);
 	uint64_t base, size;
-	uint32_t pin;
 	bool jh7110;
 
-	cells = fdt_getprop(fdt, node, "gpios", &len);
-	if (!cells || len != 3 * (int)sizeof(fdt32_t))
-		return -1;
-	ctrl = fdt_node_offset_by_phandle(fdt, fdt32_ld(&cells[0]));
-	pin = fdt32_ld(&cells[1]);
 	if (ctrl < 0)
 		return -1;
 	jh7110 = fdt_node_check_compatible(fdt, ctrl, "starfive,jh7110-sys-pinctrl") == 0;
 	if ((!jh7110 && fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0) ||
 	    !fdt_node_is_enabled(fdt, ctrl) || fdt_read_u32(fdt, ctrl, "#gpio-cells", 0) != 2 ||
-	    pin >= (jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
+	    args[0] >= (jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
 	    dt_device_reg(fdt, ctrl, 0, jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
 			  4, &base, &size))
 		return -1;
 	line->jh7110 = jh7110;
 	line->regs = (volatile uint32_t *)(uintptr_t)base;
-	line->pin = pin;
-	line->active_low = fdt32_ld(&cells[2]) & GPIO_ACTIVE_LOW;
+	line->pin = args[0];
+	line->active_low = args[1] & GPIO_ACTIVE_LOW;
 	line->valid = true;
 	return 0;
 }

@@ -36,6 +36,7 @@
 #include "console.h"
 #include "drivers.h"
 #include "dt_device_reg.h"
+#include "fdt_helpers.h"
 #include "mmio.h"
 #include "reset_device.h"
 #include "sbi_spec.h"
@@ -129,17 +130,11 @@ static volatile uint8_t *mbox_channel(const void *fdt, int mbox, const char *nam
 /* Refused: no mailbox channel 1 of a thead,th1520-mbox, its registers missing, too small or faulting. */
 static int th1520_aon_probe(const void *fdt, int node)
 {
-	int len, mbox;
-	const fdt32_t *mboxes = fdt_getprop(fdt, node, "mboxes", &len);
+	uint32_t channel;
+	int mbox = fdt_phandle_args(fdt, node, "mboxes", "thead,th1520-mbox", 1, &channel);
 	volatile uint8_t *local, *remote;
 
-	/* No mboxes: len is a libfdt error, not 8. The channel cell as the DT
-	 * stores it (big-endian), against the constant swapped at build time. */
-	if (len != 2 * (int)sizeof(fdt32_t) || mboxes[1] != cpu_to_fdt32(MBOX_E902_CHANNEL))
-		return -1;
-	mbox = fdt_node_offset_by_phandle(fdt, fdt32_ld(mboxes));
-	/* No such phandle: mbox < 0, which fdt_node_check_compatible refuses. */
-	if (fdt_node_check_compatible(fdt, mbox, "thead,th1520-mbox"))
+	if (mbox < 0 || channel != MBOX_E902_CHANNEL)
 		return -1;
 	local = mbox_channel(fdt, mbox, "local", MBOX_LOCAL_CHANNEL1);
 	remote = local ? mbox_channel(fdt, mbox, "remote-icu0", MBOX_REMOTE_ICU0) : NULL;

@@ -74,6 +74,22 @@ uint32_t fdt_read_u32(const void *fdt, int node, const char *name, uint32_t dflt
 	return p && len == 4 ? fdt32_ld(p) : dflt;
 }
 
+int fdt_phandle_args(const void *fdt, int node, const char *prop, const char *compatible, unsigned int nargs,
+		     uint32_t *args)
+{
+	int len, target;
+	const fdt32_t *cells = fdt_getprop(fdt, node, prop, &len);
+
+	/* No such property: len is a libfdt error, never (1 + nargs) cells. */
+	if (len != (int)(sizeof(fdt32_t) * (1 + nargs)))
+		return -1;
+	for (unsigned int i = 0; i < nargs; i++)
+		args[i] = fdt32_ld(&cells[1 + i]);
+	target = fdt_node_offset_by_phandle(fdt, fdt32_ld(cells));
+	/* No such phandle: target < 0, which fdt_node_check_compatible refuses too. */
+	return compatible && fdt_node_check_compatible(fdt, target, compatible) ? -1 : target;
+}
+
 /*
  * Against a property already fetched: no walk of the node's properties per
  * string. Each string of the list is measured once, and compared with its

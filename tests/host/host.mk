@@ -35,6 +35,11 @@ HOST_TESTS += dt_compatible
 HOST_SRCS_dt_compatible := tests/host/test_dt_compatible.c lib/fdt/fdt_helpers.c
 HOST_LIBS_dt_compatible := -lfdt
 
+# A phandle-and-cells property (clocks = <&crg 5>) and its node (fdt_phandle_args, lib/fdt/fdt_helpers.c).
+HOST_TESTS += fdt_phandle_args
+HOST_SRCS_fdt_phandle_args := tests/host/test_fdt_phandle_args.c lib/fdt/fdt_helpers.c
+HOST_LIBS_fdt_phandle_args := -lfdt
+
 # Prerequisites are expanded a second time, when the rule is used, so tests
 # appended to HOST_TESTS by fragments included later are built too.
 .SECONDEXPANSION:

@@ -48,15 +48,13 @@ void sim_reset(uint8_t addr)
 
 /* ---- The fake layer 1 ---- */
 
-uint32_t i2c_read(const struct i2c_bus *bus, unsigned int reg)
+uint32_t i2c_read(unsigned int reg)
 {
-	(void)bus;
 	return sim_read(reg);
 }
 
-void i2c_write(const struct i2c_bus *bus, unsigned int reg, uint32_t value)
+void i2c_write(unsigned int reg, uint32_t value)
 {
-	(void)bus;
 	if (sim_nr_writes < sizeof(sim_writes) / sizeof(sim_writes[0]))
 		sim_writes[sim_nr_writes++] = (struct sim_access){ reg, value };
 	sim_write(reg, value);
@@ -67,12 +65,12 @@ bool i2c_expired(void)
 	return --sim_budget <= 0;
 }
 
-bool i2c_wait(const struct i2c_bus *bus, unsigned int reg, uint32_t mask, uint32_t want)
+bool i2c_wait(unsigned int reg, uint32_t mask, uint32_t want)
 {
 	for (;;) {
 		bool late = i2c_expired();
 
-		if ((i2c_read(bus, reg) & mask) == want)
+		if ((i2c_read(reg) & mask) == want)
 			return true;
 		if (late)
 			return false;

@@ -74,9 +74,10 @@ static void power_hook(const void *fdt, struct i2c_bus *bus)
 
 static int fake_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 {
+	(void)bus;
 	clock_at_transfer = clock_reg;
 	if (ctl_stuck)
-		return i2c_wait(bus, 0, 1, 1) ? I2C_OK : I2C_ERR_TIMEOUT;
+		return i2c_wait(0, 1, 1) ? I2C_OK : I2C_ERR_TIMEOUT;
 	if (x->addr > 0x7f || !present[x->addr]) {
 		log_tok("%sN%02x", x->addr, 0, 0);
 		return I2C_ERR_NACK;
@@ -402,21 +403,44 @@ TEST(error_names_are_exact)
 	CHECK(strcmp(i2c_error_name(1), "wrong device") == 0);
 }
 
-/* The controllers' register accessors: register r at base + (r << reg_shift), 1 or 4 bytes wide. */
+/* A transfer that writes accessor_value to register w[0] and reads register w[1], through the accessors. */
+static uint32_t accessor_value, accessor_read;
+
+static int accessors_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
+{
+	(void)bus;
+	i2c_write(x->w[0], accessor_value);
+	accessor_read = i2c_read(x->w[1]);
+	return I2C_OK;
+}
+
+/* The controllers' register accessors: register r of the transfer's bus at base + (r << reg_shift), 1 or 4 bytes wide. */
 TEST(register_accessors_honour_spacing_and_width)
 {
-	static uint32_t window[16];
-	struct i2c_bus bus = { .base = (uintptr_t)window, .reg_shift = 2, .io_width = 1 };
+	static uint32_t window[16], other[16];
+	struct i2c_bus bus = { .transfer = accessors_transfer, .base = (uintptr_t)window, .reg_shift = 2, .io_width = 1 };
+	struct i2c_bus bus2 = { .transfer = accessors_transfer, .base = (uintptr_t)other, .io_width = 4 };
+	uint8_t regs[2] = { 3, 4 };
+	struct i2c_xfer x = { .wlen = 2, .w = regs };
 
 	memset(window, 0, sizeof(window));
-	i2c_write(&bus, 3, 0x1a5);
-	CHECK_EQ(window[3], 0xa5);                 /* one byte */
+	memset(other, 0, sizeof(other));
 	window[4] = 0x12345678;
-	CHECK_EQ(i2c_read(&bus, 4), 0x78);
+	accessor_value = 0x1a5;
+	CHECK_EQ(i2c_transfer(&bus, &x), I2C_OK);
+	CHECK_EQ(window[3], 0xa5);                 /* one byte */
+	CHECK_EQ(accessor_read, 0x78);
 	bus.reg_shift = 0, bus.io_width = 4;
-	i2c_write(&bus, 8, 0xdeadbeef);
+	regs[0] = 8, regs[1] = 16;
+	accessor_value = 0xdeadbeef;
+	CHECK_EQ(i2c_transfer(&bus, &x), I2C_OK);
 	CHECK_EQ(window[2], 0xdeadbeef);
-	CHECK_EQ(i2c_read(&bus, 16), 0x12345678);
+	CHECK_EQ(accessor_read, 0x12345678);
+	/* The next transfer's accesses reach its own bus. */
+	accessor_value = 0x55;
+	CHECK_EQ(i2c_transfer(&bus2, &x), I2C_OK);
+	CHECK_EQ(other[2], 0x55);
+	CHECK_EQ(window[2], 0xdeadbeef);
 }
 
 int main(void)

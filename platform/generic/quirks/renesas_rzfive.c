@@ -129,18 +129,16 @@ static int rzfive_fdt_fixup(void *fdt)
 
 static void rzfive_i2c_power(const void *fdt, struct i2c_bus *bus)
 {
-	int len, cpg;
-	const fdt32_t *clk = fdt_getprop(fdt, bus->node, "clocks", &len);
+	uint32_t clock[2];     /* <&cpg CPG_MOD id> */
+	int cpg = fdt_phandle_args(fdt, bus->node, "clocks", "renesas,r9a07g043-cpg", 2, clock);
 	struct i2c_bus_power *power;
 	uint64_t base, size;
 	uint32_t n, bit;
 
-	if (!clk || len != 3 * sizeof(fdt32_t) || fdt32_ld(clk + 1) != RZFIVE_CPG_MOD)
+	if (cpg < 0 || clock[0] != RZFIVE_CPG_MOD)
 		return;
-	n = fdt32_ld(clk + 2) - RZFIVE_CPG_I2C0_PCLK;
-	cpg = fdt_node_offset_by_phandle(fdt, fdt32_ld(clk));
-	if (n >= RZFIVE_CPG_I2C_COUNT || cpg < 0 || fdt_node_check_compatible(fdt, cpg, "renesas,r9a07g043-cpg") ||
-	    dt_device_reg(fdt, cpg, 0, RZFIVE_CPG_MSTOP_MCPU2 + 4, 4, &base, &size))
+	n = clock[1] - RZFIVE_CPG_I2C0_PCLK;
+	if (n >= RZFIVE_CPG_I2C_COUNT || dt_device_reg(fdt, cpg, 0, RZFIVE_CPG_MSTOP_MCPU2 + 4, 4, &base, &size))
 		return;
 	/* A transfer's writes must not fault: the registers are read once here, with a fault expected. */
 	if (!dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_CLKON_I2C, 4) ||

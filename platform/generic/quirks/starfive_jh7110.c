@@ -22,6 +22,7 @@
  */
 #include <libfdt.h>
 #include "dt_device_reg.h"
+#include "fdt_helpers.h"
 #include "i2c_bus.h"
 #include "platform.h"
 #include "heap.h"
@@ -32,26 +33,21 @@
 /* A controller clocked by one SYSCRG clock gets that clock's gate set before each transfer. */
 static void jh7110_i2c_power(const void *fdt, struct i2c_bus *bus)
 {
-	int len, crg;
-	const fdt32_t *clk = fdt_getprop(fdt, bus->node, "clocks", &len);
+	uint32_t clock;
+	int crg = fdt_phandle_args(fdt, bus->node, "clocks", "starfive,jh7110-syscrg", 1, &clock);
 	struct i2c_bus_power *power;
-	uint64_t base, size, id;
+	uint64_t base, size, reg;
 
-	/* No clocks: len is a libfdt error, not 8. */
-	if (len != 2 * sizeof(fdt32_t))
+	if (crg < 0)
 		return;
-	crg = fdt_node_offset_by_phandle(fdt, fdt32_ld(clk));
-	/* No such phandle: crg < 0, which fdt_node_check_compatible refuses. */
-	if (fdt_node_check_compatible(fdt, crg, "starfive,jh7110-syscrg"))
-		return;
-	id = fdt32_ld(clk + 1);
+	reg = 4 * (uint64_t)clock;
 	/* A transfer's write must not fault: the register is read once here, with a fault expected. */
-	if (dt_device_reg(fdt, crg, 0, 4 * id + 4, 4, &base, &size) || !dt_device_answers(fdt, crg, base, size, 4 * id, 4))
+	if (dt_device_reg(fdt, crg, 0, reg + 4, 4, &base, &size) || !dt_device_answers(fdt, crg, base, size, reg, 4))
 		return;
 	power = heap_alloc(sizeof(*power), 8);
 	if (!power)
 		return;
-	*power = (struct i2c_bus_power){ .reg = base + 4 * id, .clear = 0, .set = JH7110_CLK_ENABLE };
+	*power = (struct i2c_bus_power){ .reg = base + reg, .clear = 0, .set = JH7110_CLK_ENABLE };
 	bus->power = power;
 	bus->nr_power = 1;
 }
