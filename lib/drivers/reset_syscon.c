@@ -85,7 +85,9 @@ static int syscon_parse(const void *fdt, int node, struct syscon_action *act)
 		dt_device_refused(fdt, regmap, base, size, "has a reg-io-width other than 4");
 		return -1;
 	}
-	if (!dt_device_reg_in(fdt, node, base, size, offset, SYSCON_REG_BYTES))
+	/* A reset must not fault: the register is read once here, with a fault expected. */
+	if (!dt_device_reg_in(fdt, node, base, size, offset, SYSCON_REG_BYTES) ||
+	    !dt_device_answers(fdt, regmap, base, size, offset, SYSCON_REG_BYTES))
 		return -1;
 	act->reg = (volatile uint32_t *)(uintptr_t)(base + offset);
 	act->mask = fdt_read_u32(fdt, node, "mask", 0xffffffff);

@@ -19,7 +19,7 @@ HOST_SRCS_memory_map := tests/host/test_memory_map.c lib/common/smode_memory.c l
 # The check of DT-described register regions (lib/core/dt_device_reg.c): range, alignment to the
 # driver's access width, a register at a DT-given offset; with the syscon reset driver that uses it.
 HOST_TESTS += dt_device_reg
-HOST_SRCS_dt_device_reg := tests/host/test_dt_device_reg.c lib/core/dt_device_reg.c lib/drivers/reset_syscon.c \
+HOST_SRCS_dt_device_reg := tests/host/test_dt_device_reg.c lib/core/dt_device_reg.c lib/core/dt_device_answers.c lib/drivers/reset_syscon.c \
 	lib/core/dt_driver.c lib/core/reset.c lib/core/timer.c lib/fdt/fdt_helpers.c lib/common/smode_memory.c \
 	lib/common/memory_map.c lib/common/heap.c lib/common/format.c tests/host/host_console.c
 HOST_LIBS_dt_device_reg := -lfdt

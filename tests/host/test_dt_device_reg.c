@@ -18,6 +18,7 @@
 #include "sbi_spec.h"
 #include "test.h"
 #include "timer_device.h"
+#include "trap_expect.h"
 
 /* The driver under test: its DT_DRIVER() entry (lib/drivers/reset_syscon.c). */
 extern const struct dt_driver syscon_poweroff_driver;
@@ -37,8 +38,21 @@ static uint64_t fake_now(void)
 	return ++fake_time;
 }
 
+/* The probe's read with a fault expected: faults at fault_at, else reads the plain array. */
+static volatile const void *fault_at;
+
+bool mmio_try_read(struct trap_expect *st, volatile const void *addr, unsigned int width, uint32_t *value)
+{
+	(void)st, (void)width;
+	if (addr == fault_at)
+		return false;
+	*value = *(const volatile uint32_t *)addr;
+	return true;
+}
+
 static void test_setup(void)
 {
+	fault_at = NULL;
 	host_memory_reset();
 	host_console_clear();
 	timer_device_set(&fake_timer);
@@ -202,6 +216,20 @@ TEST(syscon_other_refusals)
 	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
 }
 
+/* Where nothing answers (a DT naming a block the machine lacks): refused at probe, never a fault at shutdown. */
+TEST(syscon_register_that_faults_refused_at_probe)
+{
+	void *fdt = tree((uintptr_t)block, DEV_SIZE, "syscon", "syscon-poweroff", 8, 4);
+
+	fault_at = &block[2];
+	CHECK_EQ(syscon_poweroff_driver.probe(fdt, node_of(fdt, "/poweroff")), -1);
+	CHECK(strstr(host_console_text(), "faults when read; device refused") != NULL);
+	CHECK_EQ(host_console_lines(), 1);
+	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
+	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
+	CHECK_EQ(block[2], 0);
+}
+
 /* Aligned: taken, and the shutdown writes the value at that very register. */
 TEST(syscon_aligned_offset_works)
 {
@@ -224,6 +252,7 @@ int main(void)
 	RUN(register_at_an_offset);
 	RUN(syscon_misaligned_offset_refused_at_probe);
 	RUN(syscon_other_refusals);
+	RUN(syscon_register_that_faults_refused_at_probe);
 	RUN(syscon_aligned_offset_works);
 	return TEST_EXIT_CODE;
 }

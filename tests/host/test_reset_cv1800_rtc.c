@@ -89,6 +89,17 @@ TEST(a_region_without_the_rtc_core_is_refused)
 	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
 }
 
+/* Where nothing answers (the SoC's DT moved onto a machine without the RTC): refused, not a fault at shutdown. */
+TEST(an_rtc_that_faults_is_refused)
+{
+	host_mmio.fault_from = 0, host_mmio.fault_to = 0x2000;
+	CHECK_EQ(walk(tree(0x2000)), 0);
+	CHECK(host_console_contains("rtc@5025000: reg "));
+	CHECK(host_console_contains("faults when read; device refused"));
+	CHECK_EQ(host_mmio.faults, 1);
+	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
+}
+
 TEST(the_rtc_shuts_down_and_reboots)
 {
 	CHECK_EQ(walk(tree(0x2000)), 1);
@@ -96,7 +107,8 @@ TEST(the_rtc_shuts_down_and_reboots)
 	CHECK(reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 	CHECK(reset_supported(SBI_SRST_TYPE_WARM_REBOOT));
 	CHECK(!strcmp(reset_device_name(), "cv1800-rtc"));
-	CHECK_EQ(host_mmio.nr_writes + host_mmio.reads, 0);
+	CHECK_EQ(host_mmio.nr_writes, 0);
+	CHECK_EQ(host_mmio.reads, 1);                   /* the probe's, with a fault expected */
 }
 
 TEST(reboot_is_the_rtc_warm_reset_request)
@@ -142,6 +154,7 @@ TEST(an_rtc_that_does_not_take_the_request_is_left)
 int main(void)
 {
 	RUN(a_region_without_the_rtc_core_is_refused);
+	RUN(an_rtc_that_faults_is_refused);
 	RUN(the_rtc_shuts_down_and_reboots);
 	RUN(reboot_is_the_rtc_warm_reset_request);
 	RUN(shutdown_is_the_rtc_shutdown_request);

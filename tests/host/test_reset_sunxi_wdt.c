@@ -125,6 +125,17 @@ TEST(a_region_too_small_is_refused)
 	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 }
 
+/* Where nothing answers (the SoC's DT moved onto a machine without it): refused, not a fault at reboot. */
+TEST(a_watchdog_that_faults_is_refused)
+{
+	host_mmio.fault_from = 0, host_mmio.fault_to = 0x20;
+	CHECK_EQ(walk(D1_TREE("reserved")), 0);
+	CHECK(host_console_contains("faults when read; device refused"));
+	CHECK_EQ(host_mmio.faults, 1);
+	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
+	CHECK_EQ(host_mmio.nr_writes, 0);
+}
+
 /* The node as Linux's D1 DTs have it: status "reserved" (the firmware's). */
 TEST(the_reserved_reset_watchdog_reboots_and_never_shuts_down)
 {
@@ -174,6 +185,7 @@ int main(void)
 {
 	RUN(linux_watchdogs_and_disabled_ones_are_left_alone);
 	RUN(a_region_too_small_is_refused);
+	RUN(a_watchdog_that_faults_is_refused);
 	RUN(the_reserved_reset_watchdog_reboots_and_never_shuts_down);
 	RUN(reboot_is_a_soft_reset);
 	RUN(without_a_soft_reset_the_watchdog_fires);
