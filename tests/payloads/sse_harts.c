@@ -30,6 +30,7 @@ struct listener {
 	enum listen_mode mode;
 	bool unmask;                     /* unmask (LISTEN_MASKED: only when `go`) */
 	volatile unsigned long ready, go, release, done;
+	volatile unsigned long lowered;  /* set by the U- or VS-mode code once it runs */
 	volatile long suspend_error;
 	struct sse_handler_arg arg;
 	struct hart_seen seen;
@@ -70,6 +71,7 @@ static unsigned long spin_until_handled(unsigned long arg)
 {
 	struct listener *l = (struct listener *)arg;
 
+	__atomic_store_n(&l->lowered, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&l->seen.calls, __ATOMIC_ACQUIRE))
 		;
 	return 0x600d;
@@ -152,7 +154,7 @@ static void check_interrupts_umode(void)
 {
 	struct listener *l = listen(1, LISTEN_U, true);
 
-	delay_us(1000);                                      /* let it enter U-mode */
+	CHECK(wait_flag(&l->lowered, 1, SOON_US));          /* it runs in U-mode */
 	CHECK_EQ(sbi_sse_inject(LOCAL_SW, l->hartid).error, SBI_SUCCESS);
 	CHECK(handled(l));
 	CHECK_EQ(l->seen.sstatus & SSTATUS_SPP, 0);          /* interrupted privilege: U */
@@ -168,7 +170,7 @@ static void check_interrupts_vs_mode(void)
 	if (!has_h)
 		return;
 	l = listen(1, LISTEN_VS, true);
-	delay_us(1000);
+	CHECK(wait_flag(&l->lowered, 1, SOON_US));          /* it runs in VS-mode */
 	CHECK_EQ(sbi_sse_inject(LOCAL_SW, l->hartid).error, SBI_SUCCESS);
 	CHECK(handled(l));
 	CHECK(l->seen.sstatus & SSTATUS_SPP);                /* VS: S privilege */
