@@ -108,7 +108,8 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer,
  * region, at least size bytes and aligned to width (dt_device_reg); its
  * register at byte offset reg read width bytes wide without a fault, and
  * when not_id is set, reading id (else refused: not_id says why); then
- * i2c_bus_add. NULL when refused (one boot-log line).
+ * i2c_bus_add, its registers accessed width bytes wide. NULL when refused
+ * (one boot-log line).
  */
 struct i2c_bus *i2c_bus_probe(const void *fdt, int node, i2c_transfer_fn transfer, uint64_t size, unsigned int width,
 			      unsigned int reg, uint32_t id, const char *not_id);

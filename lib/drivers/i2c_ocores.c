@@ -106,7 +106,6 @@ static int oc_i2c_probe(const void *fdt, int node)
 	if (!bus)
 		return -1;
 	bus->reg_shift = (uint8_t)shift;
-	bus->io_width = (uint8_t)width;
 	return 0;
 }
 
