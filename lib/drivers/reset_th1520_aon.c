@@ -64,12 +64,6 @@
 static volatile uint8_t *e902;    /* the E902's channel registers */
 static volatile uint8_t *ours;    /* our side's channel 1 registers */
 
-static bool th1520_aon_supported(unsigned long type)
-{
-	return type == SBI_SRST_TYPE_SHUTDOWN || type == SBI_SRST_TYPE_COLD_REBOOT ||
-	       type == SBI_SRST_TYPE_WARM_REBOOT;
-}
-
 /* The header's four bytes, little-endian in INFO0: ver, size, svc, func. */
 static uint32_t aon_header(uint32_t func)
 {
@@ -109,7 +103,7 @@ static void th1520_aon_reset(unsigned long type, unsigned long reason)
 static const struct reset_device th1520_aon_reset_device = {
 	.name = "th1520-aon",
 	.slot = RESET_SLOT_FIRMWARE,
-	.supported = th1520_aon_supported,
+	.supported = reset_type_any,
 	.reset = th1520_aon_reset,
 };
 
