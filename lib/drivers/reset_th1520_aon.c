@@ -115,8 +115,7 @@ static volatile uint8_t *mbox_channel(const void *fdt, int mbox, const char *nam
 
 	/* No such name: index < 0, which dt_device_reg finds absent. INFO7,
 	 * the register the reset polls or sets, read once with a fault expected. */
-	if (dt_device_reg(fdt, mbox, index, channel + MBOX_INFO7 + 4, 4, &base, &size) ||
-	    !dt_device_answers(fdt, mbox, base, size, channel + MBOX_INFO7, 4))
+	if (!dt_device_reg_answers(fdt, mbox, index, channel + MBOX_INFO7 + 4, 4, channel + MBOX_INFO7, &base, &size))
 		return NULL;
 	return (volatile uint8_t *)(uintptr_t)(base + channel);
 }
