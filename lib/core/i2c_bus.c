@@ -81,12 +81,10 @@ static __attribute__((noinline)) bool i2c_probe_controller(const void *fdt, int 
 
 int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev)
 {
-	int parent = fdt_parent_hinted(node);
+	int parent = fdt_parent(fdt, node);
 	uint32_t addr = fdt_read_u32(fdt, node, "reg", ~0U);   /* one cell: #address-cells 1, #size-cells 0 */
 	const char *why = "has a bad I2C reg";
 
-	if (parent < 0)
-		parent = fdt_parent_offset(fdt, node);
 	dev->addr = (uint8_t)addr;
 	dev->bus = NULL;
 	if (parent >= 0 && addr <= 0x7f) {
