@@ -69,14 +69,15 @@ static __attribute__((noinline)) const struct i2c_bus *bus_of_node(int node)
 
 /* The first i2c driver that matches the controller probes it (its own table: no walk, no
  * recursion through the walks' drivers; scripts/stack-check.py TABLE_CALLS). */
-static __attribute__((noinline)) bool i2c_probe_controller(const void *fdt, int node)
+static __attribute__((noinline)) void i2c_probe_controller(const void *fdt, int node)
 {
 	struct dt_driver_table drivers = DT_DRIVERS(i2c);
 
 	for (const struct dt_driver *d = drivers.begin; d < drivers.end; d++)
-		if (dt_driver_matches(d, fdt, node))
-			return d->probe(fdt, node) == 0;
-	return false;
+		if (dt_driver_matches(d, fdt, node)) {
+			d->probe(fdt, node);
+			return;
+		}
 }
 
 int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev)
@@ -88,10 +89,10 @@ int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_devi
 	dev->addr = (uint8_t)addr;
 	dev->bus = NULL;
 	if (parent >= 0 && addr <= 0x7f) {
+		/* The controller's driver probes it on first use (a probe that fails adds no bus). */
+		if (!bus_of_node(parent) && fdt_node_is_enabled(fdt, parent))
+			i2c_probe_controller(fdt, parent);
 		dev->bus = bus_of_node(parent);
-		/* The controller's driver probes it on first use. */
-		if (!dev->bus && fdt_node_is_enabled(fdt, parent) && i2c_probe_controller(fdt, parent))
-			dev->bus = bus_of_node(parent);
 		if (dev->bus)
 			return 0;
 		why = "is on an unusable bus";
