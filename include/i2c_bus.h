@@ -82,8 +82,8 @@ struct i2c_bus {
 	uint8_t nr_power;           /* power[0 .. nr_power - 1], before every transfer */
 	uint32_t flags;             /* the driver's own (bus speed, ...) */
 	int node;                   /* the DT node (while the firmware boots) */
-	const char *name;           /* the node's name, for the log */
 	const struct i2c_bus_power *power;
+	char name[24];              /* the node's name, for the log (printable, cut short) */
 };
 
 /* The most controllers the firmware uses (a board's reset needs one). */

@@ -15,7 +15,6 @@
 #include "timer_device.h"
 
 static struct i2c_bus buses[I2C_BUSES_MAX];
-static char bus_names[I2C_BUSES_MAX][24];
 static unsigned int nr_buses;
 static i2c_power_hook_t power_hook;
 
@@ -35,7 +34,6 @@ static void copy_node_name(const void *fdt, int node, char *buf, unsigned int si
 struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer, uintptr_t base)
 {
 	struct i2c_bus *bus = &buses[nr_buses];
-	char *name = bus_names[nr_buses];
 
 	if (nr_buses == I2C_BUSES_MAX) {
 		console_printf("abacus: i2c: more than %d controllers\n", I2C_BUSES_MAX);
@@ -47,8 +45,7 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer,
 	bus->base = base;
 	bus->io_width = 4;
 	bus->node = node;
-	bus->name = name;
-	copy_node_name(fdt, node, name, sizeof(bus_names[0]));
+	copy_node_name(fdt, node, bus->name, sizeof(bus->name));
 	if (power_hook)
 		power_hook(fdt, bus);
 	return bus;
