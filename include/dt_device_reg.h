@@ -55,6 +55,13 @@ bool dt_device_own(const void *fdt, int node, uint64_t base, uint64_t size, cons
  * ("faults when read": nothing answers at that reg).
  */
 bool dt_device_answers(const void *fdt, int node, uint64_t base, uint64_t size, uint64_t offset, unsigned int width);
+/*
+ * dt_device_reg() of the node's reg index (min_size, width: its arguments),
+ * then dt_device_answers() of its 32-bit register at offset: true when
+ * both accept it (base and size filled), else false (their one line).
+ */
+bool dt_device_reg_answers(const void *fdt, int node, int index, uint64_t min_size, unsigned int width, uint64_t offset,
+			   uint64_t *base, uint64_t *size);
 /* The refusal line for a region the driver cannot use, for reason `why`. */
 void dt_device_refused(const void *fdt, int node, uint64_t base, uint64_t size, const char *why);
 

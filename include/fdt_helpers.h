@@ -46,6 +46,8 @@ void fdt_parent_hint(int node, int parent);
 void fdt_parent_hint_path(const int *path, int len);
 /* The parent hinted for node (a probe called from a walk knows it, and its ancestors'), or -1. */
 int fdt_parent_hinted(int node);
+/* node's parent: the hinted one, else found by walking from the root (fdt_parent_offset). */
+int fdt_parent(const void *fdt, int node);
 /* reg entry idx of node, using the parent's #address-cells/#size-cells. */
 int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size);
 /* A u32 property, or dflt when absent or malformed. */

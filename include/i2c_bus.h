@@ -82,8 +82,8 @@ struct i2c_bus {
 	uint8_t nr_power;           /* power[0 .. nr_power - 1], before every transfer */
 	uint32_t flags;             /* the driver's own (bus speed, ...) */
 	int node;                   /* the DT node (while the firmware boots) */
-	const char *name;           /* the node's name, for the log */
 	const struct i2c_bus_power *power;
+	char name[24];              /* the node's name, for the log (printable, cut short) */
 };
 
 /* The most controllers the firmware uses (a board's reset needs one). */
@@ -108,7 +108,8 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer,
  * region, at least size bytes and aligned to width (dt_device_reg); its
  * register at byte offset reg read width bytes wide without a fault, and
  * when not_id is set, reading id (else refused: not_id says why); then
- * i2c_bus_add. NULL when refused (one boot-log line).
+ * i2c_bus_add, its registers accessed width bytes wide. NULL when refused
+ * (one boot-log line).
  */
 struct i2c_bus *i2c_bus_probe(const void *fdt, int node, i2c_transfer_fn transfer, uint64_t size, unsigned int width,
 			      unsigned int reg, uint32_t id, const char *not_id);

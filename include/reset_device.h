@@ -41,6 +41,10 @@ struct reset_device {
 	void (*reset)(unsigned long type, unsigned long reason); /* returns if it did not reset */
 };
 
+/* A device's supported when it does every type (shutdown, both reboots), or the two reboots. */
+bool reset_type_any(unsigned long type);
+bool reset_type_reboot(unsigned long type);
+
 /* Puts dev in its slot. */
 void reset_device_add(const struct reset_device *dev);
 /* Some device can do this type. */

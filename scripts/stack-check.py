@@ -95,13 +95,12 @@ INDIRECT_CALLS = {
     # Reset devices (lib/core/reset.c): syscon, GPIO lines, HTIF's exit request, the D1's and the
     # RZ/Five's watchdogs, the CV18xx's RTC, the TH1520's AON, a PMIC on I2C (lib/core/i2c_reset.c),
     # a quirk's fallback (no quirk has one).
-    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
-                        'rzg2l_wdt_supported', 'cv1800_rtc_supported', 'th1520_aon_supported', 'i2c_reset_supported',
-                        'platform_reset_supported'],
-    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'sunxi_wdt_supported',
-                     'rzg2l_wdt_supported', 'cv1800_rtc_supported', 'th1520_aon_supported', 'i2c_reset_supported',
-                     'platform_reset_supported', 'syscon_reset', 'gpio_reset', 'htif_reset', 'sunxi_wdt_reset',
-                     'rzg2l_wdt_reset', 'cv1800_rtc_reset', 'th1520_aon_reset', 'i2c_reset'],
+    'reset_supported': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'reset_type_reboot',
+                        'reset_type_any', 'i2c_reset_supported', 'platform_reset_supported'],
+    'reset_system': ['syscon_supported', 'gpio_reset_supported', 'htif_reset_supported', 'reset_type_reboot',
+                     'reset_type_any', 'i2c_reset_supported', 'platform_reset_supported', 'syscon_reset', 'gpio_reset',
+                     'htif_reset', 'sunxi_wdt_reset', 'rzg2l_wdt_reset', 'cv1800_rtc_reset', 'th1520_aon_reset',
+                     'i2c_reset'],
     # I2C controllers' transfers (include/i2c_bus.h): DesignWare, OpenCores/SiFive, SpacemiT K1, Renesas RIIC.
     'i2c_transfer': ['dw_i2c_transfer', 'oc_i2c_transfer', 'k1_i2c_transfer', 'riic_transfer'],
     # A SoC quirk's I2C clock (include/i2c_bus.h, i2c_set_power_hook), as a controller is added (boot).

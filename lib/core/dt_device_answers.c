@@ -17,3 +17,10 @@ bool dt_device_answers(const void *fdt, int node, uint64_t base, uint64_t size, 
 	dt_device_refused(fdt, node, base, size, "faults when read");
 	return false;
 }
+
+bool dt_device_reg_answers(const void *fdt, int node, int index, uint64_t min_size, unsigned int width, uint64_t offset,
+			   uint64_t *base, uint64_t *size)
+{
+	return !dt_device_reg(fdt, node, index, min_size, width, base, size) &&
+	       dt_device_answers(fdt, node, *base, *size, offset, 4);
+}

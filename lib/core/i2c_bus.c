@@ -15,7 +15,6 @@
 #include "timer_device.h"
 
 static struct i2c_bus buses[I2C_BUSES_MAX];
-static char bus_names[I2C_BUSES_MAX][24];
 static unsigned int nr_buses;
 static i2c_power_hook_t power_hook;
 
@@ -35,7 +34,6 @@ static void copy_node_name(const void *fdt, int node, char *buf, unsigned int si
 struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer, uintptr_t base)
 {
 	struct i2c_bus *bus = &buses[nr_buses];
-	char *name = bus_names[nr_buses];
 
 	if (nr_buses == I2C_BUSES_MAX) {
 		console_printf("abacus: i2c: more than %d controllers\n", I2C_BUSES_MAX);
@@ -47,8 +45,7 @@ struct i2c_bus *i2c_bus_add(const void *fdt, int node, i2c_transfer_fn transfer,
 	bus->base = base;
 	bus->io_width = 4;
 	bus->node = node;
-	bus->name = name;
-	copy_node_name(fdt, node, name, sizeof(bus_names[0]));
+	copy_node_name(fdt, node, bus->name, sizeof(bus->name));
 	if (power_hook)
 		power_hook(fdt, bus);
 	return bus;
@@ -69,31 +66,30 @@ static __attribute__((noinline)) const struct i2c_bus *bus_of_node(int node)
 
 /* The first i2c driver that matches the controller probes it (its own table: no walk, no
  * recursion through the walks' drivers; scripts/stack-check.py TABLE_CALLS). */
-static __attribute__((noinline)) bool i2c_probe_controller(const void *fdt, int node)
+static __attribute__((noinline)) void i2c_probe_controller(const void *fdt, int node)
 {
 	struct dt_driver_table drivers = DT_DRIVERS(i2c);
 
 	for (const struct dt_driver *d = drivers.begin; d < drivers.end; d++)
-		if (dt_driver_matches(d, fdt, node))
-			return d->probe(fdt, node) == 0;
-	return false;
+		if (dt_driver_matches(d, fdt, node)) {
+			d->probe(fdt, node);
+			return;
+		}
 }
 
 int i2c_device_init(const void *fdt, int node, const char *what, struct i2c_device *dev)
 {
-	int parent = fdt_parent_hinted(node);
+	int parent = fdt_parent(fdt, node);
 	uint32_t addr = fdt_read_u32(fdt, node, "reg", ~0U);   /* one cell: #address-cells 1, #size-cells 0 */
 	const char *why = "has a bad I2C reg";
 
-	if (parent < 0)
-		parent = fdt_parent_offset(fdt, node);
 	dev->addr = (uint8_t)addr;
 	dev->bus = NULL;
 	if (parent >= 0 && addr <= 0x7f) {
+		/* The controller's driver probes it on first use (a probe that fails adds no bus). */
+		if (!bus_of_node(parent) && fdt_node_is_enabled(fdt, parent))
+			i2c_probe_controller(fdt, parent);
 		dev->bus = bus_of_node(parent);
-		/* The controller's driver probes it on first use. */
-		if (!dev->bus && fdt_node_is_enabled(fdt, parent) && i2c_probe_controller(fdt, parent))
-			dev->bus = bus_of_node(parent);
 		if (dev->bus)
 			return 0;
 		why = "is on an unusable bus";

@@ -16,12 +16,17 @@ struct i2c_bus *i2c_bus_probe(const void *fdt, int node, i2c_transfer_fn transfe
 	struct trap_expect probe;
 	uint64_t base;
 	uint32_t value;
+	struct i2c_bus *bus;
 
 	if (dt_device_reg(fdt, node, 0, size, width, &base, &size))
 		return NULL;
 	if (mmio_try_read(&probe, (volatile void *)(uintptr_t)(base + reg), width, &value)) {
-		if (!not_id || value == id)
-			return i2c_bus_add(fdt, node, transfer, base);
+		if (!not_id || value == id) {
+			bus = i2c_bus_add(fdt, node, transfer, base);
+			if (bus)
+				bus->io_width = (uint8_t)width;
+			return bus;
+		}
 	} else
 		not_id = "faults when read";
 	dt_device_refused(fdt, node, base, size, not_id);

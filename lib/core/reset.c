@@ -3,8 +3,19 @@
 #include <stddef.h>
 #include "reset_device.h"
 #include "format.h"
+#include "sbi_spec.h"
 
 static const struct reset_device *reset_devices[RESET_SLOTS];
+
+bool reset_type_any(unsigned long type)
+{
+	return type <= SBI_SRST_TYPE_WARM_REBOOT;
+}
+
+bool reset_type_reboot(unsigned long type)
+{
+	return type == SBI_SRST_TYPE_COLD_REBOOT || type == SBI_SRST_TYPE_WARM_REBOOT;
+}
 
 void reset_device_add(const struct reset_device *dev)
 {

@@ -222,10 +222,8 @@ static int plmt_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (dt_device_reg(fdt, node, 0, PLMT_MTIMECMP_OFFSET + 8, 8, &base, &size) ||
-	    !dt_device_answers(fdt, node, base, size, 0, 4))
-		return -1;
-	if (!dt_device_own(fdt, node, base, size, "plmt"))
+	if (!dt_device_reg_answers(fdt, node, 0, PLMT_MTIMECMP_OFFSET + 8, 8, 0, &base, &size) ||
+	    !dt_device_own(fdt, node, base, size, "plmt"))
 		return -1;
 	mtime_reg = (volatile uint64_t *)(uintptr_t)base;
 	return aclint_map_harts(fdt, node, (uintptr_t)(base + PLMT_MTIMECMP_OFFSET), &plmt_device, false,

@@ -65,11 +65,9 @@ static bool own_region(const void *fdt, int node, uint64_t base, uint64_t size, 
 /* A node of the walk: noted with its parent (the walk knows it), scanned by aia_probe_dt. */
 static int aia_note_probe(const void *fdt, int node)
 {
-	int parent = fdt_parent_hinted(node);
-
 	if (nr_noted < AIA_MAX_CANDIDATES) {
 		noted_nodes[nr_noted] = node;
-		noted_parents[nr_noted++] = parent >= 0 ? parent : fdt_parent_offset(fdt, node);
+		noted_parents[nr_noted++] = fdt_parent(fdt, node);
 	} else {
 		nr_dropped++;
 	}

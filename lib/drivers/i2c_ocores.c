@@ -99,14 +99,13 @@ static int oc_i2c_probe(const void *fdt, int node)
 	/* Registers 1 << shift bytes apart, each accessed width bytes wide: a width wider than the spacing would overlap. */
 	if (shift > 2 || (width != 1 && width != 4) || (width == 4 && shift < 2)) {
 		if (!dt_device_reg(fdt, node, 0, size, width == 4 ? 4 : 1, &base, &size))
-			dt_device_refused(fdt, node, base, size, "has an unsupported reg-shift/reg-io-width");
+			dt_device_refused(fdt, node, base, size, "has a reg-shift/reg-io-width not supported");
 		return -1;
 	}
 	bus = i2c_bus_probe(fdt, node, oc_i2c_transfer, size, width, OC_STATUS << shift, 0, NULL);
 	if (!bus)
 		return -1;
 	bus->reg_shift = (uint8_t)shift;
-	bus->io_width = (uint8_t)width;
 	return 0;
 }
 

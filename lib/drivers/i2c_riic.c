@@ -231,12 +231,7 @@ static int riic_transfer(const struct i2c_bus *bus, const struct i2c_xfer *x)
 /* Refused: a region too small, a control register that faults. */
 static int riic_probe(const void *fdt, int node)
 {
-	struct i2c_bus *bus = i2c_bus_probe(fdt, node, riic_transfer, RIIC_REGS_SIZE, 1, RIIC_ICCR1, 0, NULL);
-
-	if (!bus)
-		return -1;
-	bus->io_width = 1;
-	return 0;
+	return i2c_bus_probe(fdt, node, riic_transfer, RIIC_REGS_SIZE, 1, RIIC_ICCR1, 0, NULL) ? 0 : -1;
 }
 
 /* renesas,riic-rz: the RZ/A2, RZ/G2L, RZ/G2UL, RZ/Five ... RIIC (their own strings come first in the DT). */

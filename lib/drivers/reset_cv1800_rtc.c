@@ -41,11 +41,6 @@
 
 static volatile uint8_t *rtc;
 
-static bool cv1800_rtc_supported(unsigned long type)
-{
-	return type <= SBI_SRST_TYPE_WARM_REBOOT;
-}
-
 static void cv1800_rtc_reset(unsigned long type, unsigned long reason)
 {
 	bool off = type == SBI_SRST_TYPE_SHUTDOWN;
@@ -67,7 +62,7 @@ static void cv1800_rtc_reset(unsigned long type, unsigned long reason)
 static const struct reset_device cv1800_rtc_reset_device = {
 	.name = "cv1800-rtc",
 	.slot = RESET_SLOT_RTC,
-	.supported = cv1800_rtc_supported,
+	.supported = reset_type_any,
 	.reset = cv1800_rtc_reset,
 };
 

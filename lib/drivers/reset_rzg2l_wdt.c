@@ -27,7 +27,6 @@
 #include "dt_device_reg.h"
 #include "mmio.h"
 #include "reset_device.h"
-#include "sbi_spec.h"
 #include "timer_device.h"
 
 #define WDT_PECR             0x10
@@ -43,11 +42,6 @@
 #define WDT_RESET_WAIT_MS    1000
 
 static volatile uint8_t *wdt, *cpg;
-
-static bool rzg2l_wdt_supported(unsigned long type)
-{
-	return type == SBI_SRST_TYPE_COLD_REBOOT || type == SBI_SRST_TYPE_WARM_REBOOT;
-}
 
 static void rzg2l_wdt_reset(unsigned long type, unsigned long reason)
 {
@@ -65,7 +59,7 @@ static void rzg2l_wdt_reset(unsigned long type, unsigned long reason)
 static const struct reset_device rzg2l_wdt_reset_device = {
 	.name = "rzg2l-wdt",
 	.slot = RESET_SLOT_WATCHDOG,
-	.supported = rzg2l_wdt_supported,
+	.supported = reset_type_reboot,
 	.reset = rzg2l_wdt_reset,
 };
 

@@ -25,7 +25,6 @@
 #include "dt_device_reg.h"
 #include "mmio.h"
 #include "reset_device.h"
-#include "sbi_spec.h"
 #include "timer_device.h"
 
 #define WDOG_SOFT_RST         0x08
@@ -44,11 +43,6 @@
 #define WDOG_TIMEOUT_WAIT_MS  1000
 
 static volatile uint8_t *wdog;
-
-static bool sunxi_wdt_supported(unsigned long type)
-{
-	return type == SBI_SRST_TYPE_COLD_REBOOT || type == SBI_SRST_TYPE_WARM_REBOOT;
-}
 
 static void wdog_write(unsigned int reg, uint32_t value)
 {
@@ -75,7 +69,7 @@ static void sunxi_wdt_reset(unsigned long type, unsigned long reason)
 static const struct reset_device sunxi_wdt_reset_device = {
 	.name = "sunxi-wdt",
 	.slot = RESET_SLOT_WATCHDOG,
-	.supported = sunxi_wdt_supported,
+	.supported = reset_type_reboot,
 	.reset = sunxi_wdt_reset,
 };
 

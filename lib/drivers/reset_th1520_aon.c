@@ -64,12 +64,6 @@
 static volatile uint8_t *e902;    /* the E902's channel registers */
 static volatile uint8_t *ours;    /* our side's channel 1 registers */
 
-static bool th1520_aon_supported(unsigned long type)
-{
-	return type == SBI_SRST_TYPE_SHUTDOWN || type == SBI_SRST_TYPE_COLD_REBOOT ||
-	       type == SBI_SRST_TYPE_WARM_REBOOT;
-}
-
 /* The header's four bytes, little-endian in INFO0: ver, size, svc, func. */
 static uint32_t aon_header(uint32_t func)
 {
@@ -109,7 +103,7 @@ static void th1520_aon_reset(unsigned long type, unsigned long reason)
 static const struct reset_device th1520_aon_reset_device = {
 	.name = "th1520-aon",
 	.slot = RESET_SLOT_FIRMWARE,
-	.supported = th1520_aon_supported,
+	.supported = reset_type_any,
 	.reset = th1520_aon_reset,
 };
 
@@ -121,8 +115,7 @@ static volatile uint8_t *mbox_channel(const void *fdt, int mbox, const char *nam
 
 	/* No such name: index < 0, which dt_device_reg finds absent. INFO7,
 	 * the register the reset polls or sets, read once with a fault expected. */
-	if (dt_device_reg(fdt, mbox, index, channel + MBOX_INFO7 + 4, 4, &base, &size) ||
-	    !dt_device_answers(fdt, mbox, base, size, channel + MBOX_INFO7, 4))
+	if (!dt_device_reg_answers(fdt, mbox, index, channel + MBOX_INFO7 + 4, 4, channel + MBOX_INFO7, &base, &size))
 		return NULL;
 	return (volatile uint8_t *)(uintptr_t)(base + channel);
 }

@@ -120,15 +120,14 @@ static int ns16550_probe(const void *fdt, int node)
 	}
 	if (!dt_device_answers(fdt, node, base, size, UART_LSR << shift, width))
 		return -1;
-	if (fdt_node_check_compatible(fdt, node, "intel,xscale-uart") == 0) {
-		ns16550_setup((uintptr_t)base, shift, width);
+	bool xscale = fdt_node_check_compatible(fdt, node, "intel,xscale-uart") == 0;
+	ns16550_setup((uintptr_t)base, shift, width);
+	if (xscale) {
 		uint32_t ier = ns16550_read(UART_IER);
 		if (!(ier & UART_IER_UUE))
 			ns16550_write(UART_IER, ier | UART_IER_UUE);
-		console_set_device(&xscale_console);
-		return 0;
 	}
-	uart_ns16550_init((uintptr_t)base, shift, width);
+	console_set_device(xscale ? &xscale_console : &ns16550_console);
 	return 0;
 }
 

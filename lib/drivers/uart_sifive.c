@@ -51,8 +51,7 @@ static int sifive_uart_probe(const void *fdt, int node)
 {
 	uint64_t base, size;
 
-	if (dt_device_reg(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, 4, &base, &size) ||
-	    !dt_device_answers(fdt, node, base, size, SIFIVE_UART_TXCTRL, 4))
+	if (!dt_device_reg_answers(fdt, node, 0, SIFIVE_UART_RXCTRL + 4, 4, SIFIVE_UART_TXCTRL, &base, &size))
 		return -1;
 	uart_sifive_init((uintptr_t)base);
 	return 0;

@@ -39,14 +39,19 @@ int fdt_parent_hinted(int node)
 	return -1;
 }
 
-int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size)
+int fdt_parent(const void *fdt, int node)
 {
 	int parent = fdt_parent_hinted(node);
+
+	return parent >= 0 ? parent : fdt_parent_offset(fdt, node);
+}
+
+int fdt_read_reg(const void *fdt, int node, int idx, uint64_t *addr, uint64_t *size)
+{
+	int parent = fdt_parent(fdt, node);
 	int ac, sc, len;
 	const fdt32_t *reg;
 
-	if (parent < 0)
-		parent = fdt_parent_offset(fdt, node);
 	if (parent < 0)
 		return -1;
 	ac = fdt_address_cells(fdt, parent);

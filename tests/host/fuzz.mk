@@ -44,11 +44,11 @@ endif
 FUZZ_LIBFDT_SRCS := $(patsubst %,$(LIBFDT_SRC)/%,fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c)
 FUZZ_DT_SRCS := tests/fuzz/fuzz_dt.c tests/fuzz/fuzz_dt_devices.c lib/core/dt_driver.c lib/ext/pmu/pmu_dt.c lib/ext/pmu/pmu_event_index.c lib/fdt/fdt_helpers.c firmware/fdt_fixup.c \
 	lib/core/boot_hooks.c lib/ext/pmu/pmu_boot.c lib/ext/pmu/pmu_platform.c \
-	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c lib/core/dt_device_answers.c \
+	lib/fdt/fdt_placement.c lib/drivers/aia_dt.c lib/core/dt_device_reg.c \
 	lib/core/hart_table.c lib/common/format.c lib/common/smode_memory.c lib/common/memory_map.c lib/common/heap.c \
 	$(wildcard tests/host/i2c_models/*.c)
 # Sources fuzz_dt_devices.c includes (to reset their static state between inputs): built with it.
-FUZZ_DT_INCLUDED := lib/core/timer.c lib/core/reset.c lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c \
+FUZZ_DT_INCLUDED := lib/core/dt_device_answers.c lib/core/timer.c lib/core/reset.c lib/drivers/uart_ns16550.c lib/drivers/uart_sifive.c \
 	lib/drivers/aclint.c lib/drivers/reset_syscon.c lib/drivers/reset_gpio.c \
 	lib/core/i2c_bus.c lib/core/i2c_bus_probe.c lib/core/i2c_reset.c lib/drivers/i2c_designware.c lib/drivers/i2c_ocores.c lib/drivers/i2c_k1.c \
 	lib/drivers/i2c_riic.c lib/drivers/reset_axp15060.c lib/drivers/reset_da9063.c lib/drivers/reset_spacemit_p1.c lib/drivers/reset_sg2042_mcu.c

@@ -138,10 +138,9 @@ static void rzfive_i2c_power(const void *fdt, struct i2c_bus *bus)
 	if (cpg < 0 || clock[0] != RZFIVE_CPG_MOD)
 		return;
 	n = clock[1] - RZFIVE_CPG_I2C0_PCLK;
-	if (n >= RZFIVE_CPG_I2C_COUNT || dt_device_reg(fdt, cpg, 0, RZFIVE_CPG_MSTOP_MCPU2 + 4, 4, &base, &size))
-		return;
 	/* A transfer's writes must not fault: the registers are read once here, with a fault expected. */
-	if (!dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_CLKON_I2C, 4) ||
+	if (n >= RZFIVE_CPG_I2C_COUNT ||
+	    !dt_device_reg_answers(fdt, cpg, 0, RZFIVE_CPG_MSTOP_MCPU2 + 4, 4, RZFIVE_CPG_CLKON_I2C, &base, &size) ||
 	    !dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_RST_I2C, 4) ||
 	    !dt_device_answers(fdt, cpg, base, size, RZFIVE_CPG_MSTOP_MCPU2, 4))
 		return;

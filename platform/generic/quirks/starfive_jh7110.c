@@ -42,7 +42,7 @@ static void jh7110_i2c_power(const void *fdt, struct i2c_bus *bus)
 		return;
 	reg = 4 * (uint64_t)clock;
 	/* A transfer's write must not fault: the register is read once here, with a fault expected. */
-	if (dt_device_reg(fdt, crg, 0, reg + 4, 4, &base, &size) || !dt_device_answers(fdt, crg, base, size, reg, 4))
+	if (!dt_device_reg_answers(fdt, crg, 0, reg + 4, 4, reg, &base, &size))
 		return;
 	power = heap_alloc(sizeof(*power), 8);
 	if (!power)
