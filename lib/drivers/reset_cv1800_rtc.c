@@ -71,8 +71,7 @@ static int cv1800_rtc_probe(const void *fdt, int node)
 	uint64_t base, size;
 
 	/* A reset must not fault: the RTC's control block is read once here, with a fault expected. */
-	if (dt_device_reg(fdt, node, 0, RTC_REGION, 4, &base, &size) ||
-	    !dt_device_answers(fdt, node, base, size, RTC_CTRL0, 4))
+	if (!dt_device_reg_answers(fdt, node, 0, RTC_REGION, 4, RTC_CTRL0, &base, &size))
 		return -1;
 	rtc = (volatile uint8_t *)(uintptr_t)base;
 	reset_device_add(&cv1800_rtc_reset_device);

@@ -85,9 +85,9 @@ static int gpio_line_parse(const void *fdt, int node, struct gpio_line *line)
 	if ((!jh7110 && fdt_node_check_compatible(fdt, ctrl, "sifive,gpio0") != 0) ||
 	    !fdt_node_is_enabled(fdt, ctrl) || fdt_read_u32(fdt, ctrl, "#gpio-cells", 0) != 2 ||
 	    args[0] >= (jh7110 ? JH7110_GPIO_PINS : SIFIVE_GPIO_PINS) ||
-	    dt_device_reg(fdt, ctrl, 0, jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
-			  4, &base, &size) ||
-	    !dt_device_answers(fdt, ctrl, base, size, 0, 4))    /* a reset must not fault: read once, a fault expected */
+	    /* A reset must not fault: the block is read once here, a fault expected. */
+	    !dt_device_reg_answers(fdt, ctrl, 0, jh7110 ? JH7110_GPIO_DOUT + JH7110_GPIO_PINS : SIFIVE_GPIO_OUT_XOR + 4,
+				   4, 0, &base, &size))
 		return -1;
 	line->jh7110 = jh7110;
 	line->regs = (volatile uint32_t *)(uintptr_t)base;

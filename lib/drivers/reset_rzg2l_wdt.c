@@ -73,10 +73,8 @@ static int rzg2l_wdt_probe(const void *fdt, int node)
 	int clock = fdt_node_offset_by_compatible(fdt, -1, "renesas,r9a07g043-cpg");
 	uint64_t base, size, cbase, csize;
 
-	if (dt_device_reg(fdt, node, 0, WDT_PEEN + 4, 4, &base, &size) || clock < 0 ||
-	    dt_device_reg(fdt, clock, 0, CPG_BUS_REG0_MSTOP + 4, 4, &cbase, &csize) ||
-	    !dt_device_answers(fdt, node, base, size, WDT_PEEN, 4) ||
-	    !dt_device_answers(fdt, clock, cbase, csize, CPG_CLK_ON_WDT, 4))
+	if (clock < 0 || !dt_device_reg_answers(fdt, node, 0, WDT_PEEN + 4, 4, WDT_PEEN, &base, &size) ||
+	    !dt_device_reg_answers(fdt, clock, 0, CPG_BUS_REG0_MSTOP + 4, 4, CPG_CLK_ON_WDT, &cbase, &csize))
 		return -1;
 	wdt = (volatile uint8_t *)(uintptr_t)base;
 	cpg = (volatile uint8_t *)(uintptr_t)cbase;

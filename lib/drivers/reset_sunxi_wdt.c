@@ -78,8 +78,7 @@ static int sunxi_wdt_probe(const void *fdt, int node)
 	uint64_t base, size;
 
 	/* A reset must not fault: WDOG_MODE is read once here, with a fault expected. */
-	if (dt_device_reg(fdt, node, 0, WDOG_REGION, 4, &base, &size) ||
-	    !dt_device_answers(fdt, node, base, size, WDOG_MODE, 4))
+	if (!dt_device_reg_answers(fdt, node, 0, WDOG_REGION, 4, WDOG_MODE, &base, &size))
 		return -1;
 	wdog = (volatile uint8_t *)(uintptr_t)base;
 	reset_device_add(&sunxi_wdt_reset_device);
