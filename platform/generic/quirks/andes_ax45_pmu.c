@@ -139,8 +139,12 @@ static const uint16_t ax45_counter_csrs[] = {
 	CSR_NUM_ANDES_MCOUNTERMASK_U,
 };
 
-/* Counters stopped already: nothing raises PMOVI again once it is cleared. */
-static void ax45_hart_reset(uint32_t counters)
+/*
+ * Counters stopped already: nothing raises PMOVI again once it is cleared.
+ * This and the hart's set-up below run as a hart starts or stops, not in
+ * an SBI PMU call: built for size (cold), as the other hart paths are.
+ */
+static __attribute__((cold)) void ax45_hart_reset(uint32_t counters)
 {
 	for (unsigned int i = 0; i < ROWS(ax45_counter_csrs); i++)
 		csr_update(ax45_counter_csrs[i], counters, 0);
@@ -154,7 +158,7 @@ static const struct pmu_vendor_counters ax45_counters = {
 	.hart_reset = ax45_hart_reset,
 };
 
-bool andes_ax45_pmu_hart_init(struct pmu_hart *ph)
+__attribute__((cold)) bool andes_ax45_pmu_hart_init(struct pmu_hart *ph)
 {
 	uint64_t deleg = 0, slip = 0;   /* slip: read, so a hart without it is not taken */
 
