@@ -19,27 +19,27 @@ $(BUILD)/host/test_plic_thead: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO
 # Reboot through the Allwinner D1's reset watchdog (lib/drivers/reset_sunxi_wdt.c).
 HOST_TESTS += reset_sunxi_wdt
 HOST_SRCS_reset_sunxi_wdt := tests/host/test_reset_sunxi_wdt.c lib/drivers/reset_sunxi_wdt.c lib/core/reset.c \
-	lib/core/timer.c $(BOARD_DRIVER_SRCS)
+	lib/core/timer.c tests/host/reset_sim.c $(BOARD_DRIVER_SRCS)
 HOST_LIBS_reset_sunxi_wdt := -lfdt
 $(BUILD)/host/test_reset_sunxi_wdt: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO
 
 # Shutdown and reboot through the Sophgo CV18xx's RTC (lib/drivers/reset_cv1800_rtc.c).
 HOST_TESTS += reset_cv1800_rtc
 HOST_SRCS_reset_cv1800_rtc := tests/host/test_reset_cv1800_rtc.c lib/drivers/reset_cv1800_rtc.c lib/core/reset.c \
-	lib/core/timer.c $(BOARD_DRIVER_SRCS)
+	lib/core/timer.c tests/host/reset_sim.c $(BOARD_DRIVER_SRCS)
 HOST_LIBS_reset_cv1800_rtc := -lfdt
 $(BUILD)/host/test_reset_cv1800_rtc: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO
 
 # Shutdown and reboot through the TH1520's AON mailbox (lib/drivers/reset_th1520_aon.c).
 HOST_TESTS += reset_th1520_aon
 HOST_SRCS_reset_th1520_aon := tests/host/test_reset_th1520_aon.c lib/drivers/reset_th1520_aon.c lib/core/reset.c \
-	lib/core/timer.c $(BOARD_DRIVER_SRCS)
+	lib/core/timer.c tests/host/reset_sim.c $(BOARD_DRIVER_SRCS)
 HOST_LIBS_reset_th1520_aon := -lfdt
 $(BUILD)/host/test_reset_th1520_aon: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO
 
 # Reboot through the RZ/Five's watchdog and its CPG clock and reset (lib/drivers/reset_rzg2l_wdt.c).
 HOST_TESTS += reset_rzg2l_wdt
 HOST_SRCS_reset_rzg2l_wdt := tests/host/test_reset_rzg2l_wdt.c lib/drivers/reset_rzg2l_wdt.c lib/core/reset.c \
-	lib/core/timer.c $(BOARD_DRIVER_SRCS)
+	lib/core/timer.c tests/host/reset_sim.c $(BOARD_DRIVER_SRCS)
 HOST_LIBS_reset_rzg2l_wdt := -lfdt
 $(BUILD)/host/test_reset_rzg2l_wdt: HOST_CFLAGS += -DABACUS_HOST -DABACUS_SIM_MMIO

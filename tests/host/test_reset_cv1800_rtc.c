@@ -14,6 +14,7 @@
 #include "host_memory.h"
 #include "host_mmio.h"
 #include "reset_device.h"
+#include "reset_sim.h"
 #include "sbi_spec.h"
 #include "test.h"
 #include "timer_device.h"
@@ -26,26 +27,9 @@ TEST_MAIN_GLOBALS
 #define RTC_EN_WARM_RST_REQ 0x10cc
 #define TIMEBASE_HZ         25000000
 
-int dt_driver_probe_watched(const struct dt_driver *drv, const void *fdt, int node)
-{
-	return drv->probe(fdt, node);
-}
-
-static uint64_t fake_time;
-static uint64_t fake_now(void)
-{
-	return fake_time += 25;     /* 1 us a look */
-}
-static const struct timer_device fake_timer = { .now = fake_now };
-
 static void test_setup(void)
 {
-	host_mmio_reset();
-	host_console_clear();
-	host_memory_reset();
-	timer_device_set(&fake_timer);
-	timer_set_hz(TIMEBASE_HZ);
-	fake_time = 0;
+	reset_sim_setup(TIMEBASE_HZ, 25, NULL);       /* a look: 1 us */
 }
 
 static char blob[4096];
@@ -71,19 +55,9 @@ static const void *tree(uint64_t size)
 	return blob;
 }
 
-static int walk(const void *fdt)
-{
-	return dt_probe_each_once(fdt, DT_DRIVERS(reset));
-}
-
-#define CHECK_WRITE(i, off, val) do { \
-	CHECK_EQ(host_mmio.writes[i].offset, off); \
-	CHECK_EQ(host_mmio.writes[i].value, val); \
-	CHECK_EQ(host_mmio.writes[i].width, 4); } while (0)
-
 TEST(a_region_without_the_rtc_core_is_refused)
 {
-	CHECK_EQ(walk(tree(0x1000)), 0);
+	CHECK_EQ(reset_sim_walk(tree(0x1000)), 0);
 	CHECK(host_console_contains("rtc@5025000: reg "));
 	CHECK(host_console_contains("is too small for its registers; device refused"));
 	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
@@ -93,7 +67,7 @@ TEST(a_region_without_the_rtc_core_is_refused)
 TEST(an_rtc_that_faults_is_refused)
 {
 	host_mmio.fault_from = 0, host_mmio.fault_to = 0x2000;
-	CHECK_EQ(walk(tree(0x2000)), 0);
+	CHECK_EQ(reset_sim_walk(tree(0x2000)), 0);
 	CHECK(host_console_contains("rtc@5025000: reg "));
 	CHECK(host_console_contains("faults when read; device refused"));
 	CHECK_EQ(host_mmio.faults, 1);
@@ -102,7 +76,7 @@ TEST(an_rtc_that_faults_is_refused)
 
 TEST(the_rtc_shuts_down_and_reboots)
 {
-	CHECK_EQ(walk(tree(0x2000)), 1);
+	CHECK_EQ(reset_sim_walk(tree(0x2000)), 1);
 	CHECK(reset_supported(SBI_SRST_TYPE_SHUTDOWN));
 	CHECK(reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 	CHECK(reset_supported(SBI_SRST_TYPE_WARM_REBOOT));
@@ -113,20 +87,20 @@ TEST(the_rtc_shuts_down_and_reboots)
 
 TEST(reboot_is_the_rtc_warm_reset_request)
 {
-	CHECK_EQ(walk(tree(0x2000)), 1);
+	CHECK_EQ(reset_sim_walk(tree(0x2000)), 1);
 	host_mmio_set_reg32(RTC_CTRL0, 0x400);        /* what the loader left (the RTC mode bit) */
 	reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
 	CHECK_EQ(host_mmio.nr_writes, 3);
 	CHECK_WRITE(0, RTC_EN_WARM_RST_REQ, 1);
 	CHECK_WRITE(1, RTC_CTRL0_UNLOCKKEY, 0xab18);
 	CHECK_WRITE(2, RTC_CTRL0, 0xffff0c10);        /* kept | 0xffff0800 | warm reset (bit 4) */
-	CHECK(fake_time >= 1000ULL * TIMEBASE_HZ / 1000);   /* then 1 s before it gives up */
+	CHECK(reset_sim_time >= 1000ULL * TIMEBASE_HZ / 1000);   /* then 1 s before it gives up */
 	CHECK_EQ(host_mmio.stray, 0);
 }
 
 TEST(shutdown_is_the_rtc_shutdown_request)
 {
-	CHECK_EQ(walk(tree(0x2000)), 1);
+	CHECK_EQ(reset_sim_walk(tree(0x2000)), 1);
 	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
 	CHECK_EQ(host_mmio.nr_writes, 3);
 	CHECK_WRITE(0, RTC_EN_SHDN_REQ, 1);
@@ -143,12 +117,12 @@ static uint64_t never_latches(uint64_t offset, unsigned int width, uint64_t stor
 /* An RTC that does not take the request (not this SoC's): no unlock, no request, within about 10 ms. */
 TEST(an_rtc_that_does_not_take_the_request_is_left)
 {
-	CHECK_EQ(walk(tree(0x2000)), 1);
+	CHECK_EQ(reset_sim_walk(tree(0x2000)), 1);
 	host_mmio.read_hook = never_latches;
 	reset_system(SBI_SRST_TYPE_WARM_REBOOT, SBI_SRST_REASON_NONE);
 	CHECK_EQ(host_mmio.nr_writes, 1);
 	CHECK_WRITE(0, RTC_EN_WARM_RST_REQ, 1);
-	CHECK(fake_time >= 10ULL * TIMEBASE_HZ / 1000 && fake_time < 12ULL * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_time >= 10ULL * TIMEBASE_HZ / 1000 && reset_sim_time < 12ULL * TIMEBASE_HZ / 1000);
 }
 
 int main(void)

@@ -22,6 +22,7 @@
 #include "host_memory.h"
 #include "host_mmio.h"
 #include "reset_device.h"
+#include "reset_sim.h"
 #include "sbi_spec.h"
 #include "test.h"
 #include "timer_device.h"
@@ -36,41 +37,19 @@ TEST_MAIN_GLOBALS
 #define CPG_MSTOP_REG0 0xb7c
 #define TIMEBASE_HZ    1000000
 
-int dt_driver_probe_watched(const struct dt_driver *drv, const void *fdt, int node)
-{
-	return drv->probe(fdt, node);
-}
-
-/* ---- A fake machine timer: each look advances it 1 us; the time of each write is kept ---- */
-static uint64_t fake_time;
-static uint64_t write_time[HOST_MMIO_MAX_WRITES];
-
-static uint64_t fake_now(void)
-{
-	return ++fake_time;
-}
-static const struct timer_device fake_timer = { .now = fake_now };
-
 static jmp_buf machine_reset;
 static bool resets;    /* PEEN_FORCE resets the machine (with the clocks on and the reset off) */
 
 static void on_write(uint64_t offset, unsigned int width, uint64_t value)
 {
 	(void)width;
-	write_time[host_mmio.nr_writes - 1] = fake_time;
 	if (resets && offset == WDT_PEEN && value == 1)
 		longjmp(machine_reset, 1);
 }
 
 static void test_setup(void)
 {
-	host_mmio_reset();
-	host_mmio.write_hook = on_write;
-	host_console_clear();
-	host_memory_reset();
-	timer_device_set(&fake_timer);
-	timer_set_hz(TIMEBASE_HZ);
-	fake_time = 0;
+	reset_sim_setup(TIMEBASE_HZ, 1, on_write);    /* a look: 1 us */
 	resets = false;
 }
 
@@ -107,32 +86,22 @@ static const void *tree(const char *wdt, int wdt_len, uint64_t wdt_size, const c
 #define RZFIVE_CPG "renesas,r9a07g043-cpg"
 #define RZFIVE_TREE() tree(RZFIVE_WDT, sizeof(RZFIVE_WDT), 0x400, RZFIVE_CPG)
 
-static int walk(const void *fdt)
-{
-	return dt_probe_each_once(fdt, DT_DRIVERS(reset));
-}
-
-#define CHECK_WRITE(i, off, val) do { \
-	CHECK_EQ(host_mmio.writes[i].offset, off); \
-	CHECK_EQ(host_mmio.writes[i].value, val); \
-	CHECK_EQ(host_mmio.writes[i].width, 4); } while (0)
-
 /* The RZ/G2L's and RZ/V2M's watchdogs (Arm SoCs, other CPG layouts), and an RZ/Five without its CPG. */
 TEST(other_socs_watchdogs_and_one_without_its_cpg_are_left_alone)
 {
 	static const char g2l[] = "renesas,r9a07g044-wdt\0renesas,rzg2l-wdt", v2m[] = "renesas,r9a09g011-wdt";
 
-	CHECK_EQ(walk(tree(g2l, sizeof(g2l), 0x400, "renesas,r9a07g044-cpg")), 0);
-	CHECK_EQ(walk(tree(v2m, sizeof(v2m), 0x400, RZFIVE_CPG)), 0);
-	CHECK_EQ(walk(tree(RZFIVE_WDT, sizeof(RZFIVE_WDT), 0x400, NULL)), 0);
-	CHECK_EQ(walk(tree(RZFIVE_WDT, sizeof(RZFIVE_WDT), 0x400, "renesas,r9a07g044-cpg")), 0);
+	CHECK_EQ(reset_sim_walk(tree(g2l, sizeof(g2l), 0x400, "renesas,r9a07g044-cpg")), 0);
+	CHECK_EQ(reset_sim_walk(tree(v2m, sizeof(v2m), 0x400, RZFIVE_CPG)), 0);
+	CHECK_EQ(reset_sim_walk(tree(RZFIVE_WDT, sizeof(RZFIVE_WDT), 0x400, NULL)), 0);
+	CHECK_EQ(reset_sim_walk(tree(RZFIVE_WDT, sizeof(RZFIVE_WDT), 0x400, "renesas,r9a07g044-cpg")), 0);
 	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 	CHECK_EQ(host_mmio.nr_writes + host_mmio.reads, 0);
 }
 
 TEST(a_region_too_small_is_refused)
 {
-	CHECK_EQ(walk(tree(RZFIVE_WDT, sizeof(RZFIVE_WDT), 0x14, RZFIVE_CPG)), 0);
+	CHECK_EQ(reset_sim_walk(tree(RZFIVE_WDT, sizeof(RZFIVE_WDT), 0x14, RZFIVE_CPG)), 0);
 	CHECK(host_console_contains("watchdog@12800800: reg "));
 	CHECK(host_console_contains("is too small for its registers; device refused"));
 	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
@@ -147,7 +116,7 @@ TEST(a_register_that_faults_is_refused)
 	for (unsigned int i = 0; i < sizeof(each) / sizeof(each[0]); i++) {
 		test_setup();
 		host_mmio.fault_from = each[i], host_mmio.fault_to = each[i] + 4;
-		CHECK_EQ(walk(RZFIVE_TREE()), 0);
+		CHECK_EQ(reset_sim_walk(RZFIVE_TREE()), 0);
 		CHECK(host_console_contains("faults when read; device refused"));
 		CHECK_EQ(host_mmio.faults, 1);
 		CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
@@ -158,7 +127,7 @@ TEST(a_register_that_faults_is_refused)
 /* Linux's node: reboots, never shuts down; nothing written before a reboot is asked for. */
 TEST(the_watchdog_reboots_and_never_shuts_down)
 {
-	CHECK_EQ(walk(RZFIVE_TREE()), 1);
+	CHECK_EQ(reset_sim_walk(RZFIVE_TREE()), 1);
 	CHECK_EQ(host_mmio.nr_writes, 0);
 	CHECK(reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 	CHECK(reset_supported(SBI_SRST_TYPE_WARM_REBOOT));
@@ -170,7 +139,7 @@ TEST(the_watchdog_reboots_and_never_shuts_down)
 
 TEST(reboot_forces_a_parity_error_with_the_watchdog_clocked)
 {
-	CHECK_EQ(walk(RZFIVE_TREE()), 1);
+	CHECK_EQ(reset_sim_walk(RZFIVE_TREE()), 1);
 	resets = true;
 	if (!setjmp(machine_reset)) {
 		reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
@@ -183,19 +152,19 @@ TEST(reboot_forces_a_parity_error_with_the_watchdog_clocked)
 	CHECK_WRITE(3, WDT_PECR, 0);                    /* a parity error resets */
 	CHECK_WRITE(4, WDT_PEEN, 1);                    /* PEEN_FORCE */
 	/* The CPG settles, then each watchdog write reaches its clock domain: 1 ms each. */
-	CHECK(write_time[3] - write_time[2] >= TIMEBASE_HZ / 1000);
-	CHECK(write_time[4] - write_time[3] >= TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_write_time[3] - reset_sim_write_time[2] >= TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_write_time[4] - reset_sim_write_time[3] >= TIMEBASE_HZ / 1000);
 	CHECK_EQ(host_mmio.stray, 0);
 }
 
 /* A watchdog that does not reset the SoC (a loader that left its reset selection off): the device gives up after 1 s. */
 TEST(a_warm_reboot_that_does_not_happen_returns)
 {
-	CHECK_EQ(walk(RZFIVE_TREE()), 1);
+	CHECK_EQ(reset_sim_walk(RZFIVE_TREE()), 1);
 	reset_system(SBI_SRST_TYPE_WARM_REBOOT, SBI_SRST_REASON_NONE);
 	CHECK_EQ(host_mmio.nr_writes, 5);
 	CHECK_WRITE(4, WDT_PEEN, 1);
-	CHECK(fake_time - write_time[4] >= 1000 * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_time - reset_sim_write_time[4] >= 1000 * TIMEBASE_HZ / 1000);
 	CHECK_EQ(host_mmio.stray, 0);
 }
 

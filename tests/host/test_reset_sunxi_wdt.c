@@ -20,6 +20,7 @@
 #include "host_memory.h"
 #include "host_mmio.h"
 #include "reset_device.h"
+#include "reset_sim.h"
 #include "sbi_spec.h"
 #include "test.h"
 #include "timer_device.h"
@@ -33,41 +34,19 @@ TEST_MAIN_GLOBALS
 #define KEY           0x16aa0000
 #define TIMEBASE_HZ   1000000
 
-int dt_driver_probe_watched(const struct dt_driver *drv, const void *fdt, int node)
-{
-	return drv->probe(fdt, node);
-}
-
-/* ---- A fake machine timer: each look advances it 1 us; the time of each write is kept ---- */
-static uint64_t fake_time;
-static uint64_t write_time[HOST_MMIO_MAX_WRITES];
-
-static uint64_t fake_now(void)
-{
-	return ++fake_time;
-}
-static const struct timer_device fake_timer = { .now = fake_now };
-
 static jmp_buf machine_reset;
 static uint64_t reset_on_offset = ~0ULL;    /* a write here resets the machine */
 
 static void on_write(uint64_t offset, unsigned int width, uint64_t value)
 {
 	(void)width;
-	write_time[host_mmio.nr_writes - 1] = fake_time;
 	if (offset == reset_on_offset && (value & 0xffff0001) == (KEY | 1))
 		longjmp(machine_reset, 1);
 }
 
 static void test_setup(void)
 {
-	host_mmio_reset();
-	host_mmio.write_hook = on_write;
-	host_console_clear();
-	host_memory_reset();
-	timer_device_set(&fake_timer);
-	timer_set_hz(TIMEBASE_HZ);
-	fake_time = 0;
+	reset_sim_setup(TIMEBASE_HZ, 1, on_write);    /* a look: 1 us */
 	reset_on_offset = ~0ULL;
 }
 
@@ -97,29 +76,19 @@ static const void *tree(const char *compatible, int len, uint64_t size, const ch
 #define D1_WDT_RESET "allwinner,sun20i-d1-wdt-reset\0allwinner,sun20i-d1-wdt"
 #define D1_TREE(status) tree(D1_WDT_RESET, sizeof(D1_WDT_RESET), 0x20, status)
 
-static int walk(const void *fdt)
-{
-	return dt_probe_each_once(fdt, DT_DRIVERS(reset));
-}
-
-#define CHECK_WRITE(i, off, val) do { \
-	CHECK_EQ(host_mmio.writes[i].offset, off); \
-	CHECK_EQ(host_mmio.writes[i].value, val); \
-	CHECK_EQ(host_mmio.writes[i].width, 4); } while (0)
-
 TEST(linux_watchdogs_and_disabled_ones_are_left_alone)
 {
 	static const char riscv_wdt[] = "allwinner,sun20i-d1-wdt";
 
-	CHECK_EQ(walk(tree(riscv_wdt, sizeof(riscv_wdt), 0x20, NULL)), 0);
-	CHECK_EQ(walk(D1_TREE("disabled")), 0);
+	CHECK_EQ(reset_sim_walk(tree(riscv_wdt, sizeof(riscv_wdt), 0x20, NULL)), 0);
+	CHECK_EQ(reset_sim_walk(D1_TREE("disabled")), 0);
 	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 	CHECK_EQ(host_mmio.nr_writes + host_mmio.reads, 0);
 }
 
 TEST(a_region_too_small_is_refused)
 {
-	CHECK_EQ(walk(tree(D1_WDT_RESET, sizeof(D1_WDT_RESET), 0x1c, "reserved")), 0);
+	CHECK_EQ(reset_sim_walk(tree(D1_WDT_RESET, sizeof(D1_WDT_RESET), 0x1c, "reserved")), 0);
 	CHECK(host_console_contains("watchdog@20500a0: reg "));
 	CHECK(host_console_contains("is too small for its registers; device refused"));
 	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
@@ -129,7 +98,7 @@ TEST(a_region_too_small_is_refused)
 TEST(a_watchdog_that_faults_is_refused)
 {
 	host_mmio.fault_from = 0, host_mmio.fault_to = 0x20;
-	CHECK_EQ(walk(D1_TREE("reserved")), 0);
+	CHECK_EQ(reset_sim_walk(D1_TREE("reserved")), 0);
 	CHECK(host_console_contains("faults when read; device refused"));
 	CHECK_EQ(host_mmio.faults, 1);
 	CHECK(!reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
@@ -139,7 +108,7 @@ TEST(a_watchdog_that_faults_is_refused)
 /* The node as Linux's D1 DTs have it: status "reserved" (the firmware's). */
 TEST(the_reserved_reset_watchdog_reboots_and_never_shuts_down)
 {
-	CHECK_EQ(walk(D1_TREE("reserved")), 1);
+	CHECK_EQ(reset_sim_walk(D1_TREE("reserved")), 1);
 	CHECK(reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 	CHECK(reset_supported(SBI_SRST_TYPE_WARM_REBOOT));
 	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
@@ -150,7 +119,7 @@ TEST(the_reserved_reset_watchdog_reboots_and_never_shuts_down)
 
 TEST(reboot_is_a_soft_reset)
 {
-	CHECK_EQ(walk(D1_TREE("reserved")), 1);
+	CHECK_EQ(reset_sim_walk(D1_TREE("reserved")), 1);
 	reset_on_offset = WDOG_SOFT_RST;
 	if (!setjmp(machine_reset)) {
 		reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
@@ -166,7 +135,7 @@ TEST(without_a_soft_reset_the_watchdog_fires)
 {
 	host_mmio_set_reg32(WDOG_CFG, 0x2);            /* interrupt only, as an earlier stage may leave it */
 	host_mmio_set_reg32(WDOG_MODE, 0xb0);          /* 16 s interval, stopped */
-	CHECK_EQ(walk(D1_TREE("okay")), 1);
+	CHECK_EQ(reset_sim_walk(D1_TREE("okay")), 1);
 	reset_system(SBI_SRST_TYPE_WARM_REBOOT, SBI_SRST_REASON_NONE);
 	CHECK_EQ(host_mmio.nr_writes, 5);
 	CHECK_WRITE(0, WDOG_MODE, KEY);
@@ -175,9 +144,9 @@ TEST(without_a_soft_reset_the_watchdog_fires)
 	CHECK_WRITE(3, WDOG_MODE, KEY | 1);            /* enabled, 0.5 s */
 	CHECK_WRITE(4, WDOG_CTRL, (0xa57 << 1) | 1);   /* restart */
 	/* 100 ms after the soft reset, 1 s after the restart. */
-	CHECK(write_time[2] - write_time[1] >= 100 * TIMEBASE_HZ / 1000);
-	CHECK(write_time[2] - write_time[1] < 101 * TIMEBASE_HZ / 1000);
-	CHECK(fake_time - write_time[4] >= 1000 * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_write_time[2] - reset_sim_write_time[1] >= 100 * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_write_time[2] - reset_sim_write_time[1] < 101 * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_time - reset_sim_write_time[4] >= 1000 * TIMEBASE_HZ / 1000);
 	CHECK_EQ(host_mmio.stray, 0);
 }
 

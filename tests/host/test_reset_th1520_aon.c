@@ -18,6 +18,7 @@
 #include "host_memory.h"
 #include "host_mmio.h"
 #include "reset_device.h"
+#include "reset_sim.h"
 #include "sbi_spec.h"
 #include "test.h"
 #include "timer_device.h"
@@ -31,20 +32,6 @@ TEST_MAIN_GLOBALS
 #define E902_INFO0    (REMOTE_ICU0 + 0x4000 + 0x14)
 #define ACK_MAGIC     0xdeadbeaf
 #define TIMEBASE_HZ   1000000
-
-int dt_driver_probe_watched(const struct dt_driver *drv, const void *fdt, int node)
-{
-	return drv->probe(fdt, node);
-}
-
-/* ---- A fake machine timer: each look advances it 1 us ---- */
-static uint64_t fake_time;
-
-static uint64_t fake_now(void)
-{
-	return ++fake_time;
-}
-static const struct timer_device fake_timer = { .now = fake_now };
 
 /* ---- The E902: acknowledges a message (GEN.RX_DATA set), and powers off or restarts ---- */
 static bool e902_running, e902_resets;
@@ -62,13 +49,7 @@ static void on_write(uint64_t offset, unsigned int width, uint64_t value)
 
 static void test_setup(void)
 {
-	host_mmio_reset();
-	host_mmio.write_hook = on_write;
-	host_console_clear();
-	host_memory_reset();
-	timer_device_set(&fake_timer);
-	timer_set_hz(TIMEBASE_HZ);
-	fake_time = 0;
+	reset_sim_setup(TIMEBASE_HZ, 1, on_write);    /* a look: 1 us */
 	e902_running = true;
 	e902_resets = true;
 }
@@ -119,11 +100,6 @@ static const void *tree(uint32_t channel, const char *mbox_compatible, const cha
 #define NAMES "local\0remote-icu0\0remote-icu1\0remote-icu2"
 #define TH1520_TREE() tree(1, "thead,th1520-mbox", NAMES, sizeof(NAMES), 0x6000)
 
-static int walk(const void *fdt)
-{
-	return dt_probe_each_once(fdt, DT_DRIVERS(reset));
-}
-
 /* The message as the E902 got it: INFO0..INFO6, then GEN with RX_DATA. */
 static void check_message(uint32_t func)
 {
@@ -150,13 +126,13 @@ TEST(other_channels_mailboxes_and_regions_are_refused)
 {
 	static const char no_remote[] = "local\0remote-icu1";
 
-	CHECK_EQ(walk(tree(2, "thead,th1520-mbox", NAMES, sizeof(NAMES), 0x6000)), 0);
-	CHECK_EQ(walk(tree(1, "vendor,mbox", NAMES, sizeof(NAMES), 0x6000)), 0);
-	CHECK_EQ(walk(tree(1, "thead,th1520-mbox", no_remote, sizeof(no_remote), 0x6000)), 0);
-	CHECK_EQ(walk(tree(1, "thead,th1520-mbox", NAMES, sizeof(NAMES), 0x1000)), 0);
+	CHECK_EQ(reset_sim_walk(tree(2, "thead,th1520-mbox", NAMES, sizeof(NAMES), 0x6000)), 0);
+	CHECK_EQ(reset_sim_walk(tree(1, "vendor,mbox", NAMES, sizeof(NAMES), 0x6000)), 0);
+	CHECK_EQ(reset_sim_walk(tree(1, "thead,th1520-mbox", no_remote, sizeof(no_remote), 0x6000)), 0);
+	CHECK_EQ(reset_sim_walk(tree(1, "thead,th1520-mbox", NAMES, sizeof(NAMES), 0x1000)), 0);
 	CHECK(host_console_contains("is too small for its registers; device refused"));
 	host_mmio.fault_from = OUR_INFO7, host_mmio.fault_to = OUR_INFO7 + 4;
-	CHECK_EQ(walk(TH1520_TREE()), 0);
+	CHECK_EQ(reset_sim_walk(TH1520_TREE()), 0);
 	CHECK(host_console_contains("mailbox@ffffc38000: reg "));
 	CHECK(host_console_contains("faults when read; device refused"));
 	CHECK(!reset_supported(SBI_SRST_TYPE_SHUTDOWN));
@@ -165,7 +141,7 @@ TEST(other_channels_mailboxes_and_regions_are_refused)
 
 TEST(power_off_is_the_wdg_power_off_request)
 {
-	CHECK_EQ(walk(TH1520_TREE()), 1);
+	CHECK_EQ(reset_sim_walk(TH1520_TREE()), 1);
 	CHECK(reset_supported(SBI_SRST_TYPE_SHUTDOWN));
 	CHECK(reset_supported(SBI_SRST_TYPE_COLD_REBOOT));
 	CHECK(reset_supported(SBI_SRST_TYPE_WARM_REBOOT));
@@ -185,7 +161,7 @@ TEST(power_off_is_the_wdg_power_off_request)
 
 TEST(reboot_is_the_wdg_restart_request)
 {
-	CHECK_EQ(walk(TH1520_TREE()), 1);
+	CHECK_EQ(reset_sim_walk(TH1520_TREE()), 1);
 	if (!setjmp(machine_reset)) {
 		reset_system(SBI_SRST_TYPE_WARM_REBOOT, SBI_SRST_REASON_NONE);
 		CHECK(!"the machine did not restart");
@@ -196,24 +172,24 @@ TEST(reboot_is_the_wdg_restart_request)
 /* Acknowledged but still running a second later: the reset returns (the next device). */
 TEST(an_acknowledged_request_that_does_not_act_returns)
 {
-	CHECK_EQ(walk(TH1520_TREE()), 1);
+	CHECK_EQ(reset_sim_walk(TH1520_TREE()), 1);
 	e902_resets = false;
 	reset_system(SBI_SRST_TYPE_COLD_REBOOT, SBI_SRST_REASON_NONE);
 	check_message(5);
-	CHECK(fake_time >= 1000 * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_time >= 1000 * TIMEBASE_HZ / 1000);
 	CHECK(!host_console_contains("no E902 ack"));
 }
 
 /* No firmware on the E902: nothing acknowledges within 500 ms; one line, and the reset returns. */
 TEST(an_e902_that_does_not_answer_is_reported)
 {
-	CHECK_EQ(walk(TH1520_TREE()), 1);
+	CHECK_EQ(reset_sim_walk(TH1520_TREE()), 1);
 	e902_running = false;
 	reset_system(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_NONE);
 	check_message(7);
 	CHECK(host_console_contains("abacus: reset: th1520-aon: no E902 ack\n"));
-	CHECK(fake_time >= 500 * TIMEBASE_HZ / 1000);
-	CHECK(fake_time < 1000 * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_time >= 500 * TIMEBASE_HZ / 1000);
+	CHECK(reset_sim_time < 1000 * TIMEBASE_HZ / 1000);
 }
 
 int main(void)
